@@ -1,0 +1,194 @@
+//! The one audio path every engine's output goes through: decode (symphonia) to mono
+//! 16-bit PCM, join chunks, encode MP3 (LAME), measure the duration of the result.
+
+use std::io::Cursor;
+
+use mp3lame_encoder::{Bitrate, Builder, FlushNoGap, MonoPcm, Quality};
+use symphonia::core::audio::SampleBuffer;
+use symphonia::core::codecs::{CODEC_TYPE_NULL, DecoderOptions};
+use symphonia::core::errors::Error as SymphoniaError;
+use symphonia::core::formats::FormatOptions;
+use symphonia::core::io::MediaSourceStream;
+use symphonia::core::meta::MetadataOptions;
+use symphonia::core::probe::Hint;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AudioError {
+    #[error("Die Audiodaten des Sprachdienstes sind ungültig: {0}")]
+    Decode(String),
+    #[error("Die Audiodaten enthalten keinen Ton.")]
+    Empty,
+    #[error("MP3-Kodierung fehlgeschlagen: {0}")]
+    Encode(String),
+}
+
+/// Mono 16-bit PCM.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pcm {
+    pub sample_rate: u32,
+    pub samples: Vec<i16>,
+}
+
+impl Pcm {
+    pub fn duration_seconds(&self) -> f64 {
+        self.samples.len() as f64 / self.sample_rate as f64
+    }
+}
+
+/// Decodes any container/codec symphonia knows (WAV, MP3) and mixes it down to mono.
+/// `extension` is a hint such as "wav" or "mp3".
+pub fn decode(bytes: &[u8], extension: &str) -> Result<Pcm, AudioError> {
+    let source = MediaSourceStream::new(Box::new(Cursor::new(bytes.to_vec())), Default::default());
+    let mut hint = Hint::new();
+    hint.with_extension(extension);
+    let probed = symphonia::default::get_probe()
+        .format(&hint, source, &FormatOptions::default(), &MetadataOptions::default())
+        .map_err(|e| AudioError::Decode(e.to_string()))?;
+    let mut format = probed.format;
+    let track = format
+        .tracks()
+        .iter()
+        .find(|t| t.codec_params.codec != CODEC_TYPE_NULL)
+        .ok_or_else(|| AudioError::Decode("keine Tonspur".into()))?;
+    let track_id = track.id;
+    let mut decoder = symphonia::default::get_codecs()
+        .make(&track.codec_params, &DecoderOptions::default())
+        .map_err(|e| AudioError::Decode(e.to_string()))?;
+    let mut sample_rate = track.codec_params.sample_rate.unwrap_or(0);
+    let mut samples = Vec::new();
+    loop {
+        let packet = match format.next_packet() {
+            Ok(packet) => packet,
+            Err(SymphoniaError::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+            Err(e) => return Err(AudioError::Decode(e.to_string())),
+        };
+        if packet.track_id() != track_id {
+            continue;
+        }
+        let decoded = match decoder.decode(&packet) {
+            Ok(decoded) => decoded,
+            // A damaged frame is skipped, as players do.
+            Err(SymphoniaError::DecodeError(_)) => continue,
+            Err(e) => return Err(AudioError::Decode(e.to_string())),
+        };
+        let spec = *decoded.spec();
+        sample_rate = spec.rate;
+        let channels = spec.channels.count().max(1);
+        let mut buffer = SampleBuffer::<i16>::new(decoded.capacity() as u64, spec);
+        buffer.copy_interleaved_ref(decoded);
+        samples.extend(buffer.samples().chunks(channels).map(|frame| {
+            (frame.iter().map(|&s| s as i32).sum::<i32>() / channels as i32) as i16
+        }));
+    }
+    if samples.is_empty() || sample_rate == 0 {
+        return Err(AudioError::Empty);
+    }
+    Ok(Pcm { sample_rate, samples })
+}
+
+/// Joins chunks of one text into one track, with a short pause between sentences.
+/// All chunks come from one engine and voice, so they share one sample rate.
+pub fn join(chunks: Vec<Pcm>, pause_ms: u32) -> Result<Pcm, AudioError> {
+    let mut chunks = chunks.into_iter();
+    let mut joined = chunks.next().ok_or(AudioError::Empty)?;
+    let pause = vec![0i16; (joined.sample_rate * pause_ms / 1000) as usize];
+    for chunk in chunks {
+        if chunk.sample_rate != joined.sample_rate {
+            return Err(AudioError::Decode(format!(
+                "uneinheitliche Abtastraten ({} und {} Hz)",
+                joined.sample_rate, chunk.sample_rate
+            )));
+        }
+        joined.samples.extend_from_slice(&pause);
+        joined.samples.extend_from_slice(&chunk.samples);
+    }
+    Ok(joined)
+}
+
+/// Mono MP3 at 64 kbit/s: clear speech at a small size.
+pub fn encode_mp3(pcm: &Pcm) -> Result<Vec<u8>, AudioError> {
+    let encode_err = |e: &dyn std::fmt::Display| AudioError::Encode(e.to_string());
+    let mut builder = Builder::new().ok_or_else(|| AudioError::Encode("LAME nicht verfügbar".into()))?;
+    builder.set_num_channels(1).map_err(|e| encode_err(&e))?;
+    builder.set_sample_rate(pcm.sample_rate).map_err(|e| encode_err(&e))?;
+    builder.set_brate(Bitrate::Kbps64).map_err(|e| encode_err(&e))?;
+    builder.set_quality(Quality::Good).map_err(|e| encode_err(&e))?;
+    let mut encoder = builder.build().map_err(|e| encode_err(&e))?;
+    // LAME's worst case: 1.25 x samples + 7200 bytes.
+    let mut mp3 = Vec::with_capacity(pcm.samples.len() * 5 / 4 + 7200);
+    encoder.encode_to_vec(MonoPcm(&pcm.samples), &mut mp3).map_err(|e| encode_err(&e))?;
+    encoder.flush_to_vec::<FlushNoGap>(&mut mp3).map_err(|e| encode_err(&e))?;
+    Ok(mp3)
+}
+
+/// A finished MP3 and its duration, measured by decoding what was encoded.
+pub struct Mp3 {
+    pub bytes: Vec<u8>,
+    pub duration_seconds: f64,
+}
+
+pub fn finish(pcm: &Pcm) -> Result<Mp3, AudioError> {
+    let bytes = encode_mp3(pcm)?;
+    let duration_seconds = decode(&bytes, "mp3")?.duration_seconds();
+    Ok(Mp3 { bytes, duration_seconds })
+}
+
+/// Wraps raw little-endian 16-bit mono PCM (as some providers send it) in a WAV header.
+pub fn wav_from_pcm16(pcm: &[u8], sample_rate: u32) -> Vec<u8> {
+    let mut wav = Vec::with_capacity(44 + pcm.len());
+    let byte_rate = sample_rate * 2;
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + pcm.len() as u32).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
+    wav.extend_from_slice(&sample_rate.to_le_bytes());
+    wav.extend_from_slice(&byte_rate.to_le_bytes());
+    wav.extend_from_slice(&2u16.to_le_bytes()); // block align
+    wav.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&(pcm.len() as u32).to_le_bytes());
+    wav.extend_from_slice(pcm);
+    wav
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tone(seconds: f64, rate: u32) -> Pcm {
+        let n = (seconds * rate as f64) as usize;
+        let samples = (0..n)
+            .map(|i| ((i as f64 * 440.0 * std::f64::consts::TAU / rate as f64).sin() * 8000.0) as i16)
+            .collect();
+        Pcm { sample_rate: rate, samples }
+    }
+
+    #[test]
+    fn wav_round_trips_through_the_decoder() {
+        let pcm = tone(0.5, 22050);
+        let bytes: Vec<u8> = pcm.samples.iter().flat_map(|s| s.to_le_bytes()).collect();
+        let decoded = decode(&wav_from_pcm16(&bytes, 22050), "wav").unwrap();
+        assert_eq!(decoded, pcm);
+    }
+
+    #[test]
+    fn mp3_keeps_the_duration() {
+        let mp3 = finish(&tone(2.0, 22050)).unwrap();
+        assert!(mp3.bytes.len() > 1000);
+        assert!((mp3.duration_seconds - 2.0).abs() < 0.1, "got {}", mp3.duration_seconds);
+    }
+
+    #[test]
+    fn join_inserts_pauses_and_rejects_mixed_rates() {
+        let joined = join(vec![tone(1.0, 16000), tone(1.0, 16000)], 250).unwrap();
+        assert_eq!(joined.samples.len(), 16000 * 2 + 4000);
+        assert!(join(vec![tone(1.0, 16000), tone(1.0, 24000)], 250).is_err());
+    }
+
+    #[test]
+    fn garbage_is_a_decode_error() {
+        assert!(decode(b"definitely not audio", "mp3").is_err());
+    }
+}

@@ -1,0 +1,83 @@
+//! The stock voice catalogue (`shared/catalogue.json`): languages, provider filter values
+//! and voices. Provider voice names live in that file, not in code; `seed` copies the
+//! voices into the `voices` table so jobs can reference them.
+
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Language {
+    pub code: String,
+    pub name: String,
+    pub flag: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ProviderOption {
+    pub value: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CatalogueVoice {
+    pub key: String,
+    pub name: String,
+    pub description: String,
+    pub language: String,
+    pub provider: String,
+    pub api_name: String,
+    pub gender: String,
+    pub is_demo: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Catalogue {
+    pub languages: Vec<Language>,
+    pub providers: Vec<ProviderOption>,
+    pub voices: Vec<CatalogueVoice>,
+}
+
+const CATALOGUE_JSON: &str = include_str!("../catalogue.json");
+
+impl Catalogue {
+    pub fn builtin() -> Catalogue {
+        serde_json::from_str(CATALOGUE_JSON).expect("shared/catalogue.json is valid")
+    }
+}
+
+/// Upserts every catalogue voice and deactivates stock voices no longer listed.
+pub async fn seed(pool: &PgPool, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for (order, voice) in catalogue.voices.iter().enumerate() {
+        crate::db::voices::upsert_stock(&mut *tx, voice, order as i32).await?;
+    }
+    let keys: Vec<String> = catalogue.voices.iter().map(|v| v.key.clone()).collect();
+    crate::db::voices::deactivate_stock_except(&mut *tx, &keys).await?;
+    tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn catalogue_is_consistent() {
+        let catalogue = Catalogue::builtin();
+        let languages: HashSet<_> = catalogue.languages.iter().map(|l| l.code.as_str()).collect();
+        let providers: HashSet<_> = catalogue.providers.iter().map(|p| p.value.as_str()).collect();
+        let mut keys = HashSet::new();
+        for voice in &catalogue.voices {
+            assert!(keys.insert(&voice.key), "duplicate key {}", voice.key);
+            assert!(languages.contains(voice.language.as_str()), "{}: unknown language", voice.key);
+            assert!(providers.contains(voice.provider.as_str()), "{}: unknown provider", voice.key);
+            assert!(["male", "female"].contains(&voice.gender.as_str()));
+        }
+        for language in &catalogue.languages {
+            let local = catalogue.voices.iter()
+                .filter(|v| v.language == language.code && v.provider == "local")
+                .count();
+            assert!(local >= 2, "{} needs at least two local voices", language.code);
+        }
+    }
+}

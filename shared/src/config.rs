@@ -1,0 +1,98 @@
+//! One `Settings` value, loaded once at start-up: `config/default.toml`, then `APP__*`
+//! environment variables. Invalid configuration stops the process with a clear message.
+
+use std::path::PathBuf;
+
+use secrecy::SecretString;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub database: DatabaseSettings,
+    pub redis: RedisSettings,
+    pub http: HttpSettings,
+    pub storage: StorageSettings,
+    pub mail: MailSettings,
+    pub admin: AdminSettings,
+    pub auth: AuthSettings,
+    pub worker: WorkerSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    pub url: String,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct RedisSettings {
+    pub url: String,
+    pub queue_prefix: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct HttpSettings {
+    pub host: String,
+    pub port: u16,
+    pub public_url: String,
+    pub web_dist: PathBuf,
+    pub secure_cookies: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct StorageSettings {
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MailSettings {
+    pub from: String,
+    pub outbox_dir: PathBuf,
+    pub smtp_url: Option<SecretString>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AdminSettings {
+    pub email: String,
+    pub name: String,
+    pub organization: String,
+    pub password: SecretString,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthSettings {
+    pub session_days: i64,
+    pub confirmation_hours: i64,
+    pub signup_bonus_cent: i64,
+    pub login_max_failures_per_ip: u32,
+    pub login_max_failures_per_email: u32,
+    pub login_window_secs: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WorkerSettings {
+    pub concurrency: usize,
+    pub chunk_concurrency: usize,
+    pub max_attempts: i32,
+    pub stuck_after_secs: i64,
+    pub requeue_after_secs: i64,
+    pub engine_override: String,
+}
+
+const DEFAULTS: &str = include_str!("../../config/default.toml");
+
+impl Settings {
+    /// Built-in defaults, then an optional `config/local.toml`, then `APP__*` variables.
+    pub fn load() -> Result<Self, config::ConfigError> {
+        config::Config::builder()
+            .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
+            .add_source(config::File::with_name("config/local").required(false))
+            .add_source(
+                config::Environment::with_prefix("APP")
+                    .prefix_separator("__")
+                    .separator("__"),
+            )
+            .build()?
+            .try_deserialize()
+    }
+}

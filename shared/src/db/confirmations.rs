@@ -1,0 +1,30 @@
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+pub async fn insert(
+    db: impl PgExecutor<'_>,
+    token_hash: &str,
+    user_id: Uuid,
+    expires_at: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "INSERT INTO email_confirmations (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+        token_hash,
+        user_id,
+        expires_at
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Uses up a confirmation token; returns its user when the token was valid.
+pub async fn consume(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "DELETE FROM email_confirmations WHERE token_hash = $1 AND expires_at > now() RETURNING user_id",
+        token_hash
+    )
+    .fetch_optional(db)
+    .await
+}

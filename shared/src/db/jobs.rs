@@ -1,0 +1,261 @@
+//! `tts_jobs`: the source of truth of every generation. Status moves
+//! pending -> processing -> completed | failed, each step a conditional update so a
+//! duplicate delivery or a late worker never moves a job twice.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value as Json;
+use sqlx::{PgConnection, PgExecutor};
+use uuid::Uuid;
+
+#[derive(Debug, Clone)]
+pub struct JobRow {
+    pub id: Uuid,
+    pub text: String,
+    pub status: String,
+    pub cost_cent: i64,
+    pub duration_seconds: Option<f64>,
+    pub error_message: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub voice_id: Option<Uuid>,
+    pub voice_name: String,
+    pub voice_language: String,
+    pub voice_type: String,
+    pub voice_provider: String,
+    pub audio_key: Option<String>,
+}
+
+pub struct NewJob<'a> {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub text: &'a str,
+    pub voice: &'a crate::db::voices::Voice,
+    pub options: Json,
+    pub cost_cent: i64,
+    pub source_type: &'a str,
+    pub idempotency_key: Option<&'a str>,
+    pub fingerprint: &'a str,
+}
+
+/// Inserts the job; returns false (and inserts nothing) when the user already used
+/// this idempotency key.
+pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<bool, sqlx::Error> {
+    let inserted = sqlx::query_scalar!(
+        r#"INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
+                                 voice_provider, options, cost_cent, source_type, idempotency_key,
+                                 request_fingerprint)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
+           RETURNING id"#,
+        job.id,
+        job.user_id,
+        job.text,
+        job.voice.id,
+        job.voice.name,
+        job.voice.language,
+        job.voice.voice_type,
+        job.voice.provider,
+        job.options,
+        job.cost_cent,
+        job.source_type,
+        job.idempotency_key,
+        job.fingerprint,
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(inserted.is_some())
+}
+
+/// The job created earlier with this idempotency key, with its request fingerprint.
+pub async fn find_by_idempotency_key(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    key: &str,
+) -> Result<Option<(Uuid, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT id, request_fingerprint FROM tts_jobs WHERE user_id = $1 AND idempotency_key = $2",
+        user_id,
+        key
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| (r.id, r.request_fingerprint)))
+}
+
+/// Most recent jobs of a user, newest first.
+pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid, limit: i64) -> Result<Vec<JobRow>, sqlx::Error> {
+    sqlx::query_as!(
+        JobRow,
+        r#"SELECT id, text, status, cost_cent, duration_seconds, error_message, created_at,
+                  completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+                  audio_key
+           FROM tts_jobs WHERE user_id = $1
+           ORDER BY created_at DESC, id DESC LIMIT $2"#,
+        user_id,
+        limit
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<JobRow>, sqlx::Error> {
+    sqlx::query_as!(
+        JobRow,
+        r#"SELECT id, text, status, cost_cent, duration_seconds, error_message, created_at,
+                  completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+                  audio_key
+           FROM tts_jobs WHERE id = $1 AND user_id = $2"#,
+        id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub struct DeletedJob {
+    pub status: String,
+    pub cost_cent: i64,
+    pub audio_key: Option<String>,
+}
+
+pub async fn delete_for_user(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<DeletedJob>, sqlx::Error> {
+    sqlx::query_as!(
+        DeletedJob,
+        "DELETE FROM tts_jobs WHERE id = $1 AND user_id = $2 RETURNING status, cost_cent, audio_key",
+        id,
+        user_id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn mark_enqueued(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE tts_jobs SET enqueued_at = now() WHERE id = $1 AND status = 'pending'", id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// What a worker needs to synthesize a claimed job.
+#[derive(Debug, Clone)]
+pub struct ClaimedJob {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub text: String,
+    pub provider: String,
+    pub api_name: Option<String>,
+    pub language: String,
+    pub options: Json,
+    pub attempts: i32,
+}
+
+/// pending -> processing. Only one caller wins; the others get `None`.
+pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ClaimedJob>, sqlx::Error> {
+    sqlx::query_as!(
+        ClaimedJob,
+        r#"UPDATE tts_jobs j
+           SET status = 'processing', attempts = j.attempts + 1,
+               started_at = coalesce(j.started_at, now()), heartbeat_at = now()
+           WHERE j.id = $1 AND j.status = 'pending'
+           RETURNING j.id, j.user_id, j.text, j.voice_provider AS provider,
+                     (SELECT v.api_name FROM voices v WHERE v.id = j.voice_id) AS api_name,
+                     j.voice_language AS language, j.options, j.attempts"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Tells the sweeper this job is still being worked on.
+pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE tts_jobs SET heartbeat_at = now() WHERE id = $1 AND status = 'processing'", id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// processing -> completed. False when the job is gone (deleted meanwhile) or not ours.
+pub async fn complete(db: impl PgExecutor<'_>, id: Uuid, audio_key: &str, duration_seconds: f64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        r#"UPDATE tts_jobs SET status = 'completed', audio_key = $2, duration_seconds = $3,
+                  completed_at = now(), error_message = NULL
+           WHERE id = $1 AND status = 'processing'"#,
+        id,
+        audio_key,
+        duration_seconds
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// processing -> pending, so a retry can claim the job again.
+pub async fn release(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE tts_jobs SET status = 'pending', heartbeat_at = NULL WHERE id = $1 AND status = 'processing'",
+        id
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub struct FailedJob {
+    pub user_id: Uuid,
+    pub cost_cent: i64,
+}
+
+/// pending | processing -> failed. `None` when the job already ended or is gone.
+pub async fn fail(conn: &mut PgConnection, id: Uuid, message: &str) -> Result<Option<FailedJob>, sqlx::Error> {
+    sqlx::query_as!(
+        FailedJob,
+        r#"UPDATE tts_jobs SET status = 'failed', error_message = $2, completed_at = now()
+           WHERE id = $1 AND status IN ('pending', 'processing')
+           RETURNING user_id, cost_cent"#,
+        id,
+        message
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Pending jobs that never reached Redis, or whose push is older than `requeue_after_secs`
+/// (Redis lost it). Optionally only one user's.
+pub async fn lost_pending(
+    db: impl PgExecutor<'_>,
+    requeue_after_secs: i64,
+    user_id: Option<Uuid>,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT id FROM tts_jobs
+           WHERE status = 'pending'
+             AND ($2::uuid IS NULL OR user_id = $2)
+             AND ((enqueued_at IS NULL AND created_at < now() - interval '5 seconds')
+                  OR enqueued_at < now() - make_interval(secs => $1::bigint::double precision))
+           ORDER BY created_at LIMIT 1000"#,
+        requeue_after_secs,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Processing jobs whose worker stopped sending heartbeats. Returns (id, attempts).
+pub async fn stuck_processing(
+    db: impl PgExecutor<'_>,
+    stuck_after_secs: i64,
+    user_id: Option<Uuid>,
+) -> Result<Vec<(Uuid, i32)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT id, attempts FROM tts_jobs
+           WHERE status = 'processing'
+             AND ($2::uuid IS NULL OR user_id = $2)
+             AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1::bigint::double precision)
+           ORDER BY created_at LIMIT 1000"#,
+        stuck_after_secs,
+        user_id
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.attempts)).collect())
+}

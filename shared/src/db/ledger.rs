@@ -1,0 +1,96 @@
+//! The ledger: the only place that changes `users.balance_cent`. Each function changes
+//! the balance and writes its ledger row; callers run them inside a transaction.
+
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    SignupBonus,
+    Charge,
+    Refund,
+}
+
+impl Kind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Kind::SignupBonus => "signup_bonus",
+            Kind::Charge => "charge",
+            Kind::Refund => "refund",
+        }
+    }
+}
+
+/// Adds `amount_cent` (> 0) to the balance. Returns the new balance.
+pub async fn credit(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    kind: Kind,
+    job_id: Option<Uuid>,
+) -> Result<i64, sqlx::Error> {
+    let balance = sqlx::query_scalar!(
+        "UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1 RETURNING balance_cent",
+        user_id,
+        amount_cent
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    insert_entry(conn, user_id, amount_cent, kind, job_id).await?;
+    Ok(balance)
+}
+
+/// Takes `amount_cent` (> 0) from the balance if it covers it; the conditional update
+/// holds the row lock, so concurrent debits can never take the balance below zero.
+/// Returns the new balance, or `None` (nothing changed) when the balance is short.
+pub async fn debit(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    job_id: Uuid,
+) -> Result<Option<i64>, sqlx::Error> {
+    let balance = sqlx::query_scalar!(
+        r#"UPDATE users SET balance_cent = balance_cent - $2
+           WHERE id = $1 AND balance_cent >= $2
+           RETURNING balance_cent"#,
+        user_id,
+        amount_cent
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if balance.is_some() {
+        insert_entry(conn, user_id, -amount_cent, Kind::Charge, Some(job_id)).await?;
+    }
+    Ok(balance)
+}
+
+async fn insert_entry(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    kind: Kind,
+    job_id: Option<Uuid>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id) VALUES ($1, $2, $3, $4)",
+        user_id,
+        amount_cent,
+        kind.as_str(),
+        job_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Users whose stored balance differs from the sum of their ledger rows (should be none).
+pub async fn drifted_users(conn: &mut PgConnection) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT u.id FROM users u
+           LEFT JOIN ledger_entries l ON l.user_id = u.id
+           GROUP BY u.id, u.balance_cent
+           HAVING u.balance_cent <> coalesce(sum(l.amount_cent), 0)"#
+    )
+    .fetch_all(conn)
+    .await
+}

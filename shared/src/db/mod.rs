@@ -1,0 +1,23 @@
+//! Postgres access, one module per aggregate. Functions take `impl PgExecutor` so they
+//! run on the pool or inside a caller's transaction.
+
+pub mod confirmations;
+pub mod jobs;
+pub mod ledger;
+pub mod sessions;
+pub mod users;
+pub mod voices;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+use crate::config::DatabaseSettings;
+
+pub async fn connect(settings: &DatabaseSettings) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
+        .max_connections(settings.max_connections)
+        .acquire_timeout(std::time::Duration::from_secs(5))
+        .connect(&settings.url)
+        .await
+}
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

@@ -1,0 +1,101 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct User {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub organization: String,
+    pub role: String,
+    pub balance_cent: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    pub fn is_admin(&self) -> bool {
+        self.role == "admin"
+    }
+}
+
+pub struct NewUser<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub organization: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub confirmed: bool,
+}
+
+/// Unique index on lower(email).
+pub const EMAIL_UNIQUE: &str = "users_email_key";
+
+pub async fn insert(db: impl PgExecutor<'_>, user: &NewUser<'_>) -> Result<Uuid, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"INSERT INTO users (name, email, organization, password_hash, role, email_confirmed_at)
+           VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN now() END)
+           RETURNING id"#,
+        user.name,
+        user.email,
+        user.organization,
+        user.password_hash,
+        user.role,
+        user.confirmed,
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<User>, sqlx::Error> {
+    sqlx::query_as!(
+        User,
+        "SELECT id, name, email, organization, role, balance_cent, created_at FROM users WHERE id = $1",
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub struct Credentials {
+    pub id: Uuid,
+    pub password_hash: String,
+    pub confirmed: bool,
+}
+
+pub async fn credentials_by_email(
+    db: impl PgExecutor<'_>,
+    email: &str,
+) -> Result<Option<Credentials>, sqlx::Error> {
+    sqlx::query_as!(
+        Credentials,
+        r#"SELECT id, password_hash, email_confirmed_at IS NOT NULL AS "confirmed!"
+           FROM users WHERE lower(email) = lower($1)"#,
+        email
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn confirm_email(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1",
+        id
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn id_by_email(db: impl PgExecutor<'_>, email: &str) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT id FROM users WHERE lower(email) = lower($1)", email)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn balance(db: impl PgExecutor<'_>, id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!("SELECT balance_cent FROM users WHERE id = $1", id)
+        .fetch_one(db)
+        .await
+}

@@ -1,0 +1,124 @@
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+use crate::catalogue::CatalogueVoice;
+
+/// A voice as the generation screen and the worker need it.
+#[derive(Debug, Clone)]
+pub struct Voice {
+    pub id: Uuid,
+    pub catalogue_key: Option<String>,
+    pub name: String,
+    pub description: Option<String>,
+    pub language: String,
+    pub provider: String,
+    pub api_name: Option<String>,
+    pub gender: Option<String>,
+    pub voice_type: String,
+    pub is_demo: bool,
+}
+
+pub async fn upsert_stock(
+    db: impl PgExecutor<'_>,
+    voice: &CatalogueVoice,
+    sort_order: i32,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        r#"INSERT INTO voices (catalogue_key, name, description, type, provider, api_name,
+                               language, gender, is_demo, sort_order, is_active, is_global)
+           VALUES ($1, $2, $3, 'public', $4, $5, $6, $7, $8, $9, true, true)
+           ON CONFLICT (catalogue_key) DO UPDATE SET
+               name = EXCLUDED.name, description = EXCLUDED.description,
+               provider = EXCLUDED.provider, api_name = EXCLUDED.api_name,
+               language = EXCLUDED.language, gender = EXCLUDED.gender,
+               is_demo = EXCLUDED.is_demo, sort_order = EXCLUDED.sort_order, is_active = true"#,
+        voice.key,
+        voice.name,
+        voice.description,
+        voice.provider,
+        voice.api_name,
+        voice.language,
+        voice.gender,
+        voice.is_demo,
+        sort_order,
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn deactivate_stock_except(db: impl PgExecutor<'_>, keys: &[String]) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE voices SET is_active = false WHERE type = 'public' AND NOT (catalogue_key = ANY($1))",
+        keys
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Active stock voices plus the user's own finished clones and globally shared clones.
+pub async fn list_usable(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<Voice>, sqlx::Error> {
+    sqlx::query_as!(
+        Voice,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+                  type AS voice_type, is_demo
+           FROM voices
+           WHERE is_active
+             AND (type = 'public'
+                  OR (training_status = 'completed' AND (owner_id = $1 OR is_global)))
+           ORDER BY language, sort_order, name"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The voice if `user_id` may use it (same rule as [`list_usable`]).
+pub async fn find_usable(
+    db: impl PgExecutor<'_>,
+    voice_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<Voice>, sqlx::Error> {
+    sqlx::query_as!(
+        Voice,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+                  type AS voice_type, is_demo
+           FROM voices
+           WHERE id = $1 AND is_active
+             AND (type = 'public'
+                  OR (training_status = 'completed' AND (owner_id = $2 OR is_global)))"#,
+        voice_id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn get(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Option<Voice>, sqlx::Error> {
+    sqlx::query_as!(
+        Voice,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+                  type AS voice_type, is_demo
+           FROM voices WHERE id = $1"#,
+        voice_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn id_by_key(db: impl PgExecutor<'_>, key: &str) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT id FROM voices WHERE catalogue_key = $1", key)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn record_use(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1",
+        voice_id
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! The local engine: eSpeak NG, offline and always available. Voices are eSpeak voice
+//! specs such as `de+m3` (language + variant), kept in the catalogue file.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
+
+use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
+
+pub struct LocalEngine {
+    program: String,
+    timeout: Duration,
+}
+
+impl Default for LocalEngine {
+    fn default() -> Self {
+        Self { program: "espeak-ng".into(), timeout: Duration::from_secs(120) }
+    }
+}
+
+/// eSpeak's words per minute for a relative rate (1.0 = its default of 160).
+fn words_per_minute(rate: Option<f32>) -> u32 {
+    (160.0 * rate.unwrap_or(1.0).clamp(0.5, 2.0)).round() as u32
+}
+
+fn valid_voice(voice: &str) -> bool {
+    !voice.is_empty() && voice.chars().all(|c| c.is_ascii_alphanumeric() || "+-_".contains(c))
+}
+
+#[async_trait]
+impl SpeechEngine for LocalEngine {
+    fn max_chunk(&self) -> usize {
+        2000
+    }
+
+    async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        if !valid_voice(&request.voice) {
+            return Err(EngineError::Permanent(format!("Unbekannte lokale Stimme: {}", request.voice)));
+        }
+        let dir = tempfile::tempdir()
+            .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
+        let wav_path = dir.path().join("speech.wav");
+        let mut child = Command::new(&self.program)
+            .arg("-v").arg(&request.voice)
+            .arg("-s").arg(words_per_minute(request.rate).to_string())
+            .arg("-b").arg("1") // input is UTF-8
+            .arg("-w").arg(&wav_path)
+            .arg("--stdin")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| EngineError::Permanent(format!("eSpeak NG ist nicht installiert: {e}")))?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        stdin
+            .write_all(request.text.as_bytes())
+            .await
+            .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        drop(stdin);
+        let output = tokio::time::timeout(self.timeout, child.wait_with_output())
+            .await
+            .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?
+            .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            return Err(EngineError::Permanent(format!("eSpeak NG ist fehlgeschlagen: {}", stderr.trim())));
+        }
+        let bytes = tokio::fs::read(&wav_path)
+            .await
+            .map_err(|e| EngineError::Transient(format!("eSpeak NG lieferte keine Datei: {e}")))?;
+        Ok(EngineAudio { bytes, extension: "wav" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rate_maps_to_words_per_minute() {
+        assert_eq!(words_per_minute(None), 160);
+        assert_eq!(words_per_minute(Some(0.9)), 144);
+        assert_eq!(words_per_minute(Some(10.0)), 320);
+    }
+
+    #[test]
+    fn voice_specs_cannot_smuggle_arguments() {
+        assert!(valid_voice("de+m3"));
+        assert!(valid_voice("es-419+f2"));
+        assert!(!valid_voice("-w /etc/passwd"));
+        assert!(!valid_voice(""));
+    }
+
+    #[tokio::test]
+    async fn speaks_german_to_decodable_audio() {
+        let audio = LocalEngine::default()
+            .synthesize(&SynthesisRequest {
+                text: "Guten Tag, das ist ein Test.".into(),
+                voice: "de+m3".into(),
+                language: "de-DE".into(),
+                rate: None,
+            })
+            .await
+            .unwrap();
+        let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
+        assert!(pcm.duration_seconds() > 0.5);
+    }
+}
