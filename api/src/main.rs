@@ -1,1 +1,43 @@
-fn main() {}
+//! `stimmwerk-api`: `serve` (default) runs the HTTP server; `migrate` applies the
+//! migrations, seeds the voice catalogue and creates the first admin account.
+
+use anyhow::Context;
+use api::AppState;
+use shared::catalogue::Catalogue;
+use shared::config::Settings;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()))
+        .init();
+    let settings = Settings::load().context("invalid configuration")?;
+    let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
+    match std::env::args().nth(1).as_deref() {
+        None | Some("serve") => serve(settings, pool).await,
+        Some("migrate") => migrate(&settings, &pool).await,
+        Some(other) => anyhow::bail!("unknown command {other:?}; use `serve` or `migrate`"),
+    }
+}
+
+async fn migrate(settings: &Settings, pool: &sqlx::PgPool) -> anyhow::Result<()> {
+    shared::db::MIGRATOR.run(pool).await.context("running migrations")?;
+    shared::catalogue::seed(pool, &Catalogue::builtin()).await.context("seeding the voice catalogue")?;
+    match shared::auth::ensure_admin(pool, &settings.admin).await? {
+        Some(password) => println!("Admin-Konto angelegt: {} / Passwort: {password}", settings.admin.email),
+        None => println!("Admin-Konto vorhanden: {}", settings.admin.email),
+    }
+    Ok(())
+}
+
+async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
+    let address = format!("{}:{}", settings.http.host, settings.http.port);
+    let listener = tokio::net::TcpListener::bind(&address).await.with_context(|| format!("binding {address}"))?;
+    let state = AppState::new(settings, pool).await?;
+    tracing::info!("listening on http://{address}");
+    api::serve(listener, state, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
+    Ok(())
+}
