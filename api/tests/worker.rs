@@ -205,3 +205,32 @@ async fn jobs_flow_through_redis_to_a_running_worker(pool: PgPool) {
         assert!(shared::audio::decode(&res.bytes().await.unwrap(), "mp3").unwrap().duration_seconds() > 0.5);
     }
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn shutdown_finishes_the_job_in_flight(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (user, job) = submitted_job(&app, "sigterm@example.de", "Bitte zu Ende sprechen.").await;
+    let (engines, engine) = ScriptedEngine::engines(Ok(clip()), Duration::from_secs(2));
+    let state = app.worker_state(engines);
+    let queue = app.state.queue.clone();
+    let redis = app.settings.redis.clone();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(async move {
+        worker::run(state, queue, &redis, async move {
+            let _ = stop_rx.await;
+            Ok(())
+        })
+        .await
+    });
+    // The job was pushed before the worker started; wait until it is being synthesized.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while engine.calls.load(Ordering::SeqCst) == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "job never started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(job_field(&app, job, "status").await.unwrap(), "processing");
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap().unwrap();
+    assert_eq!(job_field(&app, job, "status").await.unwrap(), "completed", "in-flight job finished before exit");
+    assert_eq!(app.balance(user).await, 97, "23 characters cost 3 cents, not refunded");
+}

@@ -110,10 +110,7 @@ pub async fn sign_in(pool: &PgPool, settings: &AuthSettings, email: &str, passwo
 }
 
 pub async fn session_user(pool: &PgPool, session_token: &str) -> Result<Option<users::User>> {
-    let Some(user_id) = db::sessions::user_id(pool, &token::hash_token(session_token)).await? else {
-        return Ok(None);
-    };
-    Ok(users::get(pool, user_id).await?)
+    Ok(db::sessions::user(pool, &token::hash_token(session_token)).await?)
 }
 
 pub async fn sign_out(pool: &PgPool, session_token: &str) -> Result<()> {

@@ -88,7 +88,7 @@ pub async fn submit(
         let balance = users::balance(&mut *tx, user_id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };
-    voices::record_use(&mut *tx, voice.id).await?;
+    voices::record_use(&mut tx, voice.id, user_id, job_id, text.char_count() as i32).await?;
     tx.commit().await?;
 
     enqueue(pool, queue, job_id).await;

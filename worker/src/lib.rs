@@ -60,8 +60,6 @@ pub async fn run(
             .make_backoff();
             WorkerBuilder::new(format!("tts-synthesize@{instance}-{run}"))
                 .backend(queue.storage().poll_with_stream(wake::stream(notify.clone())))
-                .enable_tracing()
-                .catch_panic()
                 .concurrency(synth_state.settings.concurrency)
                 .retry(
                     RetryPolicy::retries(retries)
@@ -69,15 +67,17 @@ pub async fn run(
                         .retry_if(|e: &BoxDynError| e.downcast_ref::<AbortError>().is_none()),
                 )
                 .timeout(Duration::from_secs(15 * 60))
+                .catch_panic()
+                .enable_tracing()
                 .data(synth_state.clone())
                 .build(synthesize::handle)
         })
         .register(move |run| {
             WorkerBuilder::new(format!("sweep@{}-{run}", uuid::Uuid::new_v4().simple()))
                 .backend(CronScheduler::new(schedule.clone()))
-                .enable_tracing()
-                .catch_panic()
                 .timeout(Duration::from_secs(55))
+                .catch_panic()
+                .enable_tracing()
                 .data(sweep_state.clone())
                 .data(sweep_queue.clone())
                 .build(sweep::handle)

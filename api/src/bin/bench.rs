@@ -1,1 +1,189 @@
-fn main(){}
+//! `stimmwerk-bench`: load generator for the queue path. Run it through
+//! `scripts/bench.sh`, which starts api and worker with the bench engine and measures
+//! the pgbench and redis-benchmark baselines in the same run.
+//!
+//! Phases: (1) 32 clients (one account each) submit jobs over HTTP as fast as they can:
+//! submits/s and latency percentiles; end-to-end jobs/s until the worker finished them
+//! all. (2) One client submits one job at a time into an idle system: pickup latency
+//! (job committed -> claimed by the worker).
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+struct Args {
+    base_url: String,
+    database_url: String,
+    clients: usize,
+    jobs_per_client: usize,
+    pickup_samples: usize,
+}
+
+fn parse_args() -> anyhow::Result<Args> {
+    let mut args = Args {
+        base_url: "http://127.0.0.1:18090".into(),
+        database_url: std::env::var("DATABASE_URL").unwrap_or_default(),
+        clients: 32,
+        jobs_per_client: 60,
+        pickup_samples: 200,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--base-url" => args.base_url = value,
+            "--database-url" => args.database_url = value,
+            "--clients" => args.clients = value.parse()?,
+            "--jobs-per-client" => args.jobs_per_client = value.parse()?,
+            "--pickup-samples" => args.pickup_samples = value.parse()?,
+            other => bail!("unknown flag {other}"),
+        }
+    }
+    Ok(args)
+}
+
+fn client() -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-requested-with", "stimmwerk".parse().expect("static header"));
+    reqwest::Client::builder().cookie_store(true).default_headers(headers).build().expect("http client")
+}
+
+/// Signs up, confirms directly in the database, tops the balance up (with its ledger
+/// row, as every balance change), signs in.
+async fn account(args: &Args, pool: &PgPool, n: usize) -> anyhow::Result<reqwest::Client> {
+    let http = client();
+    let email = format!("bench-{}-{n}@example.de", Uuid::new_v4().simple());
+    let password = "Bench-Passwort-Sonne-42";
+    let body = json!({ "name": "Bench", "organization": "Bench", "email": email, "password": password });
+    let res = http.post(format!("{}/api/auth/signup", args.base_url)).json(&body).send().await?;
+    if !res.status().is_success() {
+        bail!("sign-up failed: {}", res.text().await?);
+    }
+    let mut tx = pool.begin().await?;
+    let id: Uuid = sqlx::query_scalar("UPDATE users SET email_confirmed_at = now(), balance_cent = balance_cent + 10000000 WHERE lower(email) = $1 RETURNING id")
+        .bind(&email)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO ledger_entries (user_id, amount_cent, kind) VALUES ($1, 10000000, 'top_up')")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO bench_users (n, id) VALUES ($1, $2)").bind(n as i32 + 1).bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    let res = http
+        .post(format!("{}/api/auth/login", args.base_url))
+        .json(&json!({ "email": email, "password": password }))
+        .send()
+        .await?;
+    if !res.status().is_success() {
+        bail!("sign-in failed: {}", res.text().await?);
+    }
+    Ok(http)
+}
+
+async fn submit(http: &reqwest::Client, base: &str, voice: Uuid, i: usize) -> anyhow::Result<Uuid> {
+    let text = format!("Benchmark-Auftrag Nummer {i}: ein kurzer deutscher Satz.");
+    let res = http.post(format!("{base}/api/jobs")).json(&json!({ "text": text, "voice_id": voice })).send().await?;
+    if res.status() != reqwest::StatusCode::CREATED {
+        bail!("submit failed: {} {}", res.status(), res.text().await?);
+    }
+    let body: Value = res.json().await?;
+    Ok(body["job"]["id"].as_str().context("job id")?.parse()?)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+async fn wait_until_done(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status IN ('pending', 'processing')")
+            .bind(ids)
+            .fetch_one(pool)
+            .await?;
+        if open == 0 {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("{open} jobs still open after 10 minutes");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = parse_args()?;
+    let pool = PgPool::connect(&args.database_url).await?;
+    sqlx::query("CREATE TABLE IF NOT EXISTS bench_users (n int PRIMARY KEY, id uuid NOT NULL)").execute(&pool).await?;
+    sqlx::query("TRUNCATE bench_users").execute(&pool).await?;
+    let voice: Uuid = sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = 'local-de-jonas'").fetch_one(&pool).await?;
+    let mut clients = Vec::new();
+    for n in 0..args.clients {
+        clients.push(account(&args, &pool, n).await?);
+    }
+
+    // Phase 1: throughput at C concurrent clients.
+    let started = Instant::now();
+    let tasks: Vec<_> = clients
+        .iter()
+        .cloned()
+        .map(|http| {
+            let base = args.base_url.clone();
+            let jobs = args.jobs_per_client;
+            tokio::spawn(async move {
+                let mut out = Vec::with_capacity(jobs);
+                for i in 0..jobs {
+                    let t = Instant::now();
+                    let id = submit(&http, &base, voice, i).await?;
+                    out.push((id, t.elapsed().as_secs_f64() * 1000.0));
+                }
+                anyhow::Ok(out)
+            })
+        })
+        .collect();
+    let mut ids = Vec::new();
+    let mut latencies = Vec::new();
+    for task in tasks {
+        for (id, ms) in task.await?? {
+            ids.push(id);
+            latencies.push(ms);
+        }
+    }
+    let submit_secs = started.elapsed().as_secs_f64();
+    wait_until_done(&pool, &ids).await?;
+    let e2e_secs = started.elapsed().as_secs_f64();
+    let completed: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status = 'completed'")
+        .bind(&ids)
+        .fetch_one(&pool)
+        .await?;
+    latencies.sort_by(f64::total_cmp);
+
+    // Phase 2: pickup latency into an idle worker, one job at a time.
+    let mut pickups = Vec::new();
+    for i in 0..args.pickup_samples {
+        let id = submit(&clients[0], &args.base_url, voice, i).await?;
+        wait_until_done(&pool, &[id]).await?;
+        let ms: f64 = sqlx::query_scalar("SELECT extract(epoch FROM started_at - created_at)::float8 * 1000 FROM tts_jobs WHERE id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await?;
+        pickups.push(ms);
+    }
+    pickups.sort_by(f64::total_cmp);
+
+    let total = ids.len();
+    println!("submits={total} clients={}", args.clients);
+    println!("submits_per_sec={:.1}", total as f64 / submit_secs);
+    println!("submit_p50_ms={:.2}", percentile(&latencies, 0.5));
+    println!("submit_p99_ms={:.2}", percentile(&latencies, 0.99));
+    println!("e2e_jobs_per_sec={:.1}", completed as f64 / e2e_secs);
+    println!("completed={completed}");
+    println!("pickup_p50_ms={:.2}", percentile(&pickups, 0.5));
+    println!("pickup_p99_ms={:.2}", percentile(&pickups, 0.99));
+    Ok(())
+}

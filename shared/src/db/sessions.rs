@@ -2,6 +2,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
+use crate::db::users::User;
+
 pub async fn insert(
     db: impl PgExecutor<'_>,
     token_hash: &str,
@@ -19,10 +21,13 @@ pub async fn insert(
     Ok(())
 }
 
-/// The user of a live session.
-pub async fn user_id(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!(
-        "SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()",
+/// The user of a live session, in one round trip (every authenticated request asks).
+pub async fn user(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<User>, sqlx::Error> {
+    sqlx::query_as!(
+        User,
+        r#"SELECT u.id, u.name, u.email, u.organization, u.role, u.balance_cent, u.created_at
+           FROM sessions s JOIN users u ON u.id = s.user_id
+           WHERE s.token_hash = $1 AND s.expires_at > now()"#,
         token_hash
     )
     .fetch_optional(db)

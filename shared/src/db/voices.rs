@@ -113,12 +113,29 @@ pub async fn id_by_key(db: impl PgExecutor<'_>, key: &str) -> Result<Option<Uuid
         .await
 }
 
-pub async fn record_use(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<(), sqlx::Error> {
+/// Records one use of a voice. Append-only, so concurrent jobs on one stock voice never
+/// wait on each other; only clone voices (one owner each) keep running counters.
+pub async fn record_use(
+    conn: &mut sqlx::PgConnection,
+    voice_id: Uuid,
+    user_id: Uuid,
+    job_id: Uuid,
+    characters: i32,
+) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1",
+        "INSERT INTO voice_usage_analytics (voice_id, user_id, job_id, characters) VALUES ($1, $2, $3, $4)",
+        voice_id,
+        user_id,
+        job_id,
+        characters
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1 AND type = 'clone'",
         voice_id
     )
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }

@@ -1,0 +1,96 @@
+# Shared helpers of run.sh and test.sh: install what is missing, make sure Postgres and
+# Redis answer, build. Sourced, not executed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/stimmwerk-target}"
+export SQLX_OFFLINE=true
+PG_HOST=127.0.0.1
+PG_PORT="${PG_PORT:-5432}"
+REDIS_PORT="${REDIS_PORT:-6379}"
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=0
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null || { echo "Bitte installieren Sie: ${missing[*]}" >&2; exit 1; }
+  log "Installiere ${missing[*]}"
+  if [ "$APT_UPDATED" = 0 ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+install_prerequisites() {
+  apt_install espeak-ng postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
+  if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+    apt_install nodejs npm
+  fi
+  if ! command -v cargo >/dev/null; then
+    log "Installiere Rust (rustup)"
+    curl -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
+    # shellcheck disable=SC1091
+    . "$HOME/.cargo/env"
+  fi
+}
+
+pg_ready() { pg_isready -q -h "$PG_HOST" -p "$PG_PORT" 2>/dev/null && psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; }
+
+# Uses a running server when one answers on $PG_PORT (trust auth for user postgres);
+# otherwise starts Debian's cluster, or a private cluster under data/postgres.
+ensure_postgres() {
+  pg_ready && return 0
+  if command -v pg_ctlcluster >/dev/null && [ -n "$(ls /etc/postgresql 2>/dev/null)" ] && [ "$PG_PORT" = 5432 ]; then
+    log "Starte PostgreSQL"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start || true
+    for _ in $(seq 1 30); do pg_ready && return 0; sleep 0.5; done
+  fi
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  local dir="$ROOT/data/postgres"
+  log "Starte eigenen PostgreSQL-Cluster in $dir (Port $PG_PORT)"
+  mkdir -p "$dir"
+  local run=(); [ "$(id -u)" = 0 ] && { chown -R postgres "$dir"; run=(runuser -u postgres --); }
+  [ -f "$dir/PG_VERSION" ] || "${run[@]}" "$bin/initdb" -D "$dir" -U postgres --auth=trust >/dev/null
+  "${run[@]}" "$bin/pg_ctl" -D "$dir" -o "-p $PG_PORT -k /tmp -c listen_addresses=$PG_HOST" -l "$dir/server.log" -w start >/dev/null
+  pg_ready || { echo "PostgreSQL startet nicht (siehe $dir/server.log)" >&2; exit 1; }
+}
+
+ensure_redis() {
+  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0
+  log "Starte Redis (Port $REDIS_PORT)"
+  mkdir -p "$ROOT/data/redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+    --dir "$ROOT/data/redis" --logfile "$ROOT/data/redis/redis.log"
+  for _ in $(seq 1 30); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0; sleep 0.2; done
+  echo "Redis startet nicht" >&2; exit 1
+}
+
+database_url() { echo "postgres://postgres@$PG_HOST:$PG_PORT/$1"; }
+
+create_database() {
+  psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -Atqc "select 1 from pg_database where datname = '$1'" | grep -q 1 \
+    || psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -qc "create database \"$1\"" >/dev/null
+}
+
+drop_database() {
+  psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -qc "drop database if exists \"$1\" with (force)" >/dev/null
+}
+
+build_web() {
+  log "Baue die Web-App"
+  ( cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent )
+}
+
+build_rust() {
+  log "Baue API und Worker ($1)"
+  local flags=(); [ "$1" = release ] && flags=(--release)
+  ( cd "$ROOT" && cargo build "${flags[@]}" --bins -p api -p worker )
+}
+
+# Waits until the URL answers.
+wait_for_http() {
+  for _ in $(seq 1 120); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.5; done
+  echo "$1 antwortet nicht" >&2; return 1
+}

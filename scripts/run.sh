@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs Stimmwerk on this machine: installs what is missing, starts Postgres and Redis
+# when none is running, migrates and seeds, builds the web app, starts api and worker.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+install_prerequisites
+ensure_postgres
+ensure_redis
+create_database stimmwerk
+build_web
+build_rust release
+
+mkdir -p data
+[ -s data/admin-password ] || (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' > data/admin-password)
+export APP__ADMIN__PASSWORD="$(cat data/admin-password)"
+export APP__DATABASE__URL="$(database_url stimmwerk)"
+export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
+export APP__HTTP__PORT="${PORT:-8080}"
+export APP__HTTP__PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$APP__HTTP__PORT}"
+BIN="$CARGO_TARGET_DIR/release"
+
+log "Migriere die Datenbank und lege Stimmen und Admin an"
+"$BIN/stimmwerk-api" migrate
+
+"$BIN/stimmwerk-worker" &
+WORKER=$!
+"$BIN/stimmwerk-api" serve &
+API=$!
+trap 'kill -TERM $API $WORKER 2>/dev/null; wait' EXIT INT TERM
+wait_for_http "$APP__HTTP__PUBLIC_URL/"
+
+cat <<MSG
+
+  Stimmwerk läuft:   $APP__HTTP__PUBLIC_URL
+  Admin-Anmeldung:   ${APP__ADMIN__EMAIL:-admin@stimmwerk.local} / $APP__ADMIN__PASSWORD
+  E-Mails (Outbox):  $ROOT/data/outbox
+
+  Beenden mit Strg+C.
+MSG
+wait

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import '@/styles/index.css';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Root element #root is missing');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { DashboardLayout } from '@/features/dashboard-layout/components/dashboard-layout';
+import { PublicOnly, RequireAdmin, RequireAuth } from './routes/guards';
+import { NotFoundPage } from './routes/not-found';
+import { PlaceholderPage, placeholderRoutes } from './routes/placeholders';
+
+// Screens are loaded on demand; the layout and guards ship with the first chunk.
+const LandingPage = lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })));
+const LiveDemoPage = lazy(() =>
+  import('@/features/live-demo/routes/live-demo-page').then((m) => ({ default: m.LiveDemoPage })),
+);
+const TtsPage = lazy(() => import('@/features/tts/routes/tts-page').then((m) => ({ default: m.TtsPage })));
+
+const TITLES: Array<[RegExp, string]> = [
+  [/^\/$/, 'Text zu Sprache'],
+  [/^\/auth/, 'Anmelden'],
+  [/^\/live-demo/, 'Live Demo'],
+  [/^\/dashboard\/tts/, 'Text zu Sprache'],
+  [/^\/dashboard/, 'Dashboard'],
+  [/^\/admin/, 'Administration'],
+];
+
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = TITLES.find(([re]) => re.test(pathname))?.[1];
+    document.title = title ? `${title} – Stimmwerk` : 'Stimmwerk';
+  }, [pathname]);
+  return null;
+}
+
+/** Every route of the app (the router itself is chosen by main.tsx or a test). */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <DocumentTitle />
+      <Suspense fallback={<LoadingScreen className="min-h-screen" />}>
+      <Routes>
+        <Route path="/" element={<PublicOnly><LandingPage /></PublicOnly>} />
+        <Route path="/auth" element={<PublicOnly><AuthPage /></PublicOnly>} />
+        <Route path="/live-demo" element={<LiveDemoPage />} />
+        <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
+          <Route path="/dashboard/tts" element={<TtsPage />} />
+          {placeholderRoutes
+            .filter((r) => !r.admin)
+            .map((r) => (
+              <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
+            ))}
+          <Route element={<RequireAdmin />}>
+            <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+            {placeholderRoutes
+              .filter((r) => r.admin)
+              .map((r) => (
+                <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
+              ))}
+            <Route path="/admin/*" element={<NotFoundPage embedded />} />
+          </Route>
+          <Route path="/dashboard/*" element={<NotFoundPage embedded />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useMe, type User } from '@/lib/auth';
+
+function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4">
+      <Alert variant="error" title="Sitzung konnte nicht geprüft werden" className="max-w-md">
+        <p>{isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.'}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+          Erneut versuchen
+        </Button>
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * Renders its children only with a session: shows a loading indicator while
+ * `/api/me` loads and sends visitors without a session to /auth.
+ */
+export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <LoadingScreen label="Sitzung wird geprüft..." className="min-h-screen" />;
+  if (me.isError) return <SessionError error={me.error} onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children(me.data)}</>;
+}
+
+/** Admin-only routes: everybody else is sent to /dashboard. */
+export function RequireAdmin() {
+  const { data: user } = useMe();
+  if (user?.role !== 'admin') return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Pages for visitors (landing, auth): signed-in users go to /dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <LoadingScreen className="min-h-screen" />;
+  if (me.data) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}

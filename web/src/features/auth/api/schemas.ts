@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Bitte geben Sie Ihre E-Mail-Adresse ein.')
+  .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
+
+export const loginInputSchema = z.object({
+  email,
+  password: z.string().min(1, 'Bitte geben Sie Ihr Passwort ein.'),
+});
+
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const signupInputSchema = z.object({
+  name: z.string().trim().min(1, 'Bitte geben Sie Ihren Namen ein.'),
+  organization: z.string().trim().min(1, 'Bitte geben Sie Ihre Organisation ein.'),
+  email,
+  password: z
+    .string()
+    .min(1, 'Bitte geben Sie ein Passwort ein.')
+    .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`),
+});
+
+export type SignupInput = z.infer<typeof signupInputSchema>;

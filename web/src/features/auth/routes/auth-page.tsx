@@ -1,0 +1,103 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Logo } from '@/components/ui/logo';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LoginForm } from '../components/login-form';
+import { SignupForm } from '../components/signup-form';
+
+type Tab = 'login' | 'signup';
+
+function ConfirmationNotice({ confirmed }: { confirmed: string | null }) {
+  if (confirmed === '1') {
+    return (
+      <Alert variant="success" className="mb-5">
+        E-Mail bestätigt. Sie können sich jetzt anmelden.
+      </Alert>
+    );
+  }
+  if (confirmed === '0') {
+    return (
+      <Alert variant="error" className="mb-5">
+        Der Bestätigungslink ist ungültig oder abgelaufen.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+export function AuthPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const confirmed = searchParams.get('confirmed');
+  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'signup' && !confirmed ? 'signup' : 'login');
+  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+
+  const changeTab = (value: string) => {
+    const next = value === 'signup' ? 'signup' : 'login';
+    setTab(next);
+    const params = new URLSearchParams(searchParams);
+    params.set('tab', next);
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-primary-soft/60 to-background">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
+        <Link to="/" aria-label="Stimmwerk Startseite">
+          <Logo />
+        </Link>
+        <Link to="/" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Zur Startseite
+        </Link>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
+        <Card className="w-full max-w-lg">
+          <CardHeader className="text-center">
+            <CardTitle className="text-xl">
+              {tab === 'login' ? 'Willkommen bei Stimmwerk' : 'Konto erstellen'}
+            </CardTitle>
+            <CardDescription>
+              {tab === 'login'
+                ? 'Melden Sie sich an, um Texte in natürliche Sprache umzuwandeln.'
+                : 'Registrieren Sie sich und erhalten Sie ein Startguthaben.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ConfirmationNotice confirmed={confirmed} />
+            {signedUpEmail && tab === 'login' && (
+              <Alert variant="info" className="mb-5">
+                Wir haben eine Bestätigungs-E-Mail an <strong>{signedUpEmail}</strong> gesendet. Bitte bestätigen Sie
+                Ihre Adresse, bevor Sie sich anmelden.
+              </Alert>
+            )}
+            <Tabs value={tab} onValueChange={changeTab}>
+              <TabsList aria-label="Anmelden oder registrieren">
+                <TabsTrigger value="login">Anmelden</TabsTrigger>
+                <TabsTrigger value="signup">Registrieren</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm
+                  key={signedUpEmail ?? 'login'}
+                  defaultEmail={signedUpEmail ?? ''}
+                  onSuccess={() => navigate('/dashboard', { replace: true })}
+                />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignupForm
+                  onSuccess={(email) => {
+                    setSignedUpEmail(email);
+                    changeTab('login');
+                  }}
+                />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

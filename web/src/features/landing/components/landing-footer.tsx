@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+
+export function LandingFooter() {
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <Logo />
+          <p className="mt-2 text-sm text-muted-foreground">Natürliche Sprachausgabe aus Text – made in Germany.</p>
+        </div>
+        <nav aria-label="Fußnavigation" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+          <Link to="/live-demo" className="hover:text-foreground">
+            Live Demo
+          </Link>
+          <Link to="/auth" className="hover:text-foreground">
+            Anmelden
+          </Link>
+          <Link to="/auth?tab=signup" className="hover:text-foreground">
+            Registrieren
+          </Link>
+        </nav>
+        <p className="text-sm text-muted-foreground">© {new Date().getFullYear()} Stimmwerk</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { ttsKeys } from './keys';
+import type { Job } from './types';
+
+/** `DELETE /api/jobs/{id}`: removes the job and its audio permanently. */
+export function deleteJob(jobId: string): Promise<void> {
+  return api.delete(`/api/jobs/${encodeURIComponent(jobId)}`);
+}
+
+export function useDeleteJob({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteJob> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: deleteJob,
+    onSuccess: async (data, jobId, ...args) => {
+      queryClient.setQueryData<Job[]>(ttsKeys.jobList(), (jobs) => jobs?.filter((j) => j.id !== jobId));
+      onSuccess?.(data, jobId, ...args);
+      await queryClient.invalidateQueries({ queryKey: ttsKeys.jobs() });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { Wallet } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+import { formatEuroFromCents } from '@/lib/format';
+import { CHARS_PER_CENT } from '../utils/cost';
+
+export function BalanceCard({ balanceCent }: { balanceCent: number }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4 pt-5 sm:pt-6">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Wallet className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">Ihr Guthaben</p>
+          <p className="text-2xl font-semibold tabular-nums tracking-tight" data-testid="balance-card-amount">
+            {formatEuroFromCents(balanceCent)}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Reicht für etwa {(Math.max(0, balanceCent) * CHARS_PER_CENT).toLocaleString('de-DE')} Zeichen
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

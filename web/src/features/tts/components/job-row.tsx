@@ -1,0 +1,103 @@
+import { CalendarClock, Clock, Coins, Download, LoaderCircle, Mic, Pause, Play, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCents, formatDateTime, formatDuration, truncate } from '@/lib/format';
+import type { Job } from '../api/types';
+import { JOB_STATUS_VARIANTS, isActiveStatus, statusLabel } from '../utils/status';
+
+export const TEXT_PREVIEW_LENGTH = 100;
+
+export type JobRowProps = {
+  job: Job;
+  playing: boolean;
+  downloading: boolean;
+  onTogglePlay: (job: Job) => void;
+  onDownload: (job: Job) => void;
+  onDelete: (job: Job) => void;
+};
+
+export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, onDelete }: JobRowProps) {
+  const ready = job.status === 'completed' && !!job.audio_url;
+  const preview = truncate(job.text, TEXT_PREVIEW_LENGTH);
+  const variant = JOB_STATUS_VARIANTS[job.status] ?? 'primary';
+  return (
+    <li
+      data-testid="job-row"
+      data-status={job.status}
+      data-job-id={job.id}
+      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-6"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex flex-wrap items-start gap-2">
+          <p className="min-w-0 flex-1 break-words text-sm font-medium leading-snug" title={job.text}>
+            {preview}
+          </p>
+          <Badge variant={variant} data-testid="job-status">
+            {isActiveStatus(job.status) && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {statusLabel(job.status)}
+          </Badge>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <Mic className="size-3.5" aria-hidden="true" />
+            {job.voice ? `${job.voice.name} · ${job.voice.language}` : 'Unbekannte Stimme'}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Coins className="size-3.5" aria-hidden="true" />
+            {formatCents(job.cost_cent)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {formatDuration(job.duration_seconds)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarClock className="size-3.5" aria-hidden="true" />
+            <time dateTime={job.created_at}>{formatDateTime(job.created_at)}</time>
+          </span>
+        </div>
+        {job.status === 'failed' && job.error_message && (
+          <p className="text-xs text-destructive" data-testid="job-error">
+            {job.error_message}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 items-center gap-1.5 self-end sm:self-center">
+        <Button
+          variant={playing ? 'primary' : 'outline'}
+          size="icon"
+          disabled={!ready}
+          onClick={() => onTogglePlay(job)}
+          aria-label={playing ? 'Pausieren' : 'Abspielen'}
+          aria-pressed={playing}
+          title={playing ? 'Pausieren' : 'Abspielen'}
+          data-testid="job-play"
+        >
+          {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          disabled={!ready}
+          loading={downloading}
+          onClick={() => onDownload(job)}
+          aria-label="Herunterladen"
+          title="Herunterladen"
+          data-testid="job-download"
+        >
+          {!downloading && <Download aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onDelete(job)}
+          aria-label="Löschen"
+          title="Löschen"
+          className="text-muted-foreground hover:bg-destructive-soft hover:text-destructive"
+          data-testid="job-delete"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

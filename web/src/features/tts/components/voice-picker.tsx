@@ -1,0 +1,113 @@
+import { Check, CircleOff, Mic } from 'lucide-react';
+import { useRef, type KeyboardEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { ProviderOption, Voice } from '../api/types';
+
+const GENDER_LABELS: Record<string, string> = { male: 'Männlich', female: 'Weiblich' };
+
+export type VoicePickerProps = {
+  voices: Voice[];
+  providers: ProviderOption[];
+  value: string;
+  onChange: (voiceId: string) => void;
+  /** Whether a provider filter narrows the list (then an empty list offers a reset). */
+  filterActive: boolean;
+  onResetFilter: () => void;
+  labelledBy?: string;
+};
+
+export function providerLabel(providers: ProviderOption[], value: string): string {
+  return providers.find((p) => p.value === value)?.label ?? value;
+}
+
+export function VoicePicker({ voices, providers, value, onChange, filterActive, onResetFilter, labelledBy }: VoicePickerProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+
+  if (voices.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
+        <CircleOff className="size-6 text-muted-foreground" aria-hidden="true" />
+        <p className="text-sm text-muted-foreground">Keine Sprecher für den gewählten Filter verfügbar</p>
+        {filterActive && (
+          <Button variant="outline" size="sm" onClick={onResetFilter}>
+            Alle Anbieter anzeigen
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  // Arrow keys move between the selectable voices, as in a radio group.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowDown', 'ArrowUp'].includes(event.key)) return;
+    const options = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]:not([disabled])') ?? []);
+    const index = options.findIndex((o) => o === document.activeElement);
+    if (options.length === 0) return;
+    event.preventDefault();
+    const next = options[(index + (event.key === 'ArrowDown' ? 1 : options.length - 1) + options.length) % options.length];
+    next.focus();
+    next.click();
+  };
+
+  const focusableId = voices.some((v) => v.id === value && v.available) ? value : voices.find((v) => v.available)?.id;
+
+  return (
+    <div
+      ref={listRef}
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      onKeyDown={onKeyDown}
+      className="flex max-h-96 flex-col gap-2 overflow-y-auto pr-1"
+      data-testid="voice-list"
+    >
+      {voices.map((voice) => {
+        const selected = voice.id === value;
+        return (
+          <button
+            key={voice.id}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            disabled={!voice.available}
+            tabIndex={voice.id === focusableId ? 0 : -1}
+            onClick={() => onChange(voice.id)}
+            data-testid="voice-option"
+            data-voice-key={voice.key}
+            data-available={voice.available}
+            className={cn(
+              'group flex w-full items-start gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors',
+              selected ? 'border-primary bg-primary-soft ring-1 ring-primary' : 'border-border bg-card hover:border-ring/60 hover:bg-muted/60',
+              !voice.available && 'cursor-not-allowed opacity-60 hover:border-border hover:bg-card',
+              voice.available && 'cursor-pointer',
+            )}
+          >
+            <span
+              className={cn(
+                'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
+                selected ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              {selected ? <Check className="size-4" aria-hidden="true" /> : <Mic className="size-4" aria-hidden="true" />}
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col gap-1">
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span className="font-medium">{voice.name}</span>
+                <Badge variant="neutral">{GENDER_LABELS[voice.gender] ?? voice.gender}</Badge>
+                <Badge variant="outline">{providerLabel(providers, voice.provider)}</Badge>
+                {voice.type === 'clone' && <Badge variant="primary">Eigene Stimme</Badge>}
+              </span>
+              {voice.description && <span className="text-xs text-muted-foreground">{voice.description}</span>}
+              {!voice.available && (
+                <span className="text-xs font-medium text-warning" data-testid="voice-unavailable-reason">
+                  {voice.unavailable_reason ?? 'Derzeit nicht verfügbar'}
+                </span>
+              )}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export const FILENAME_TEXT_LENGTH = 30;
+
+/**
+ * Download name of an audio: the first 30 characters of its text with every
+ * non-alphanumeric character replaced by an underscore, plus ".mp3".
+ */
+export function audioFileName(text: string): string {
+  const head = Array.from(text).slice(0, FILENAME_TEXT_LENGTH).join('');
+  const base = head.replace(/[^a-zA-Z0-9]/gu, '_');
+  return `${base || 'audio'}.mp3`;
+}

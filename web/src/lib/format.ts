@@ -1,0 +1,63 @@
+/** Formatting helpers for the German UI. */
+
+const euroNumber = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Euros from integer cents with two decimals: 100 → "1,00 €", 123456 → "1.234,56 €". */
+export function formatEuroFromCents(cents: number): string {
+  const safe = Number.isFinite(cents) ? Math.trunc(cents) : 0;
+  return `${euroNumber.format(safe / 100)} €`;
+}
+
+/** "1 Cent" / "12 Cent" (German uses "Cent" for singular and plural). */
+export function formatCents(cents: number): string {
+  return `${cents.toLocaleString('de-DE')} Cent`;
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** German date, e.g. "21.11.2026"; "Unbekannt" when missing or invalid. */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return 'Unbekannt';
+  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+}
+
+/** German date and time, e.g. "21.11.2026, 14:05"; "Unbekannt" when missing or invalid. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return 'Unbekannt';
+  return new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(date);
+}
+
+const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Audio length: "4,2 s" below a minute, "1:05 min" above; "–" when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds < 60) return `${oneDecimal.format(seconds)} s`;
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return `${minutes}:${String(rest).padStart(2, '0')} min`;
+}
+
+/** Cuts a text to `max` characters (Unicode code points) and adds an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max).join('').trimEnd()}…`;
+}

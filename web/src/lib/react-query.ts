@@ -1,0 +1,66 @@
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type DefaultOptions,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+/** Product constants (spec section 9). */
+export const STALE_TIME_MS = 5 * 60 * 1000;
+export const MAX_QUERY_RETRIES = 3;
+export const MAX_MUTATION_RETRIES = 2;
+
+/**
+ * Whether a failed request may be tried again. Never on 401/403 (spec), and never on
+ * any other 4xx either: those answers (validation, insufficient balance, conflict,
+ * rate limit, ...) would only repeat. Network errors and 5xx are retried.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.status === 0) return true;
+  return error.status >= 500;
+}
+
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_QUERY_RETRIES && isRetryable(error);
+}
+
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_MUTATION_RETRIES && isRetryable(error);
+}
+
+export const queryConfig = {
+  queries: {
+    staleTime: STALE_TIME_MS,
+    retry: shouldRetryQuery,
+    refetchOnWindowFocus: false,
+  },
+  mutations: {
+    retry: shouldRetryMutation,
+  },
+} satisfies DefaultOptions;
+
+export type CreateQueryClientOptions = {
+  /** Called when any request answers 401 (the session ended). */
+  onUnauthorized?: () => void;
+};
+
+export function createQueryClient(options: CreateQueryClientOptions = {}): QueryClient {
+  const handle = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) options.onUnauthorized?.();
+  };
+  return new QueryClient({
+    defaultOptions: queryConfig,
+    queryCache: new QueryCache({ onError: handle }),
+    mutationCache: new MutationCache({ onError: handle }),
+  });
+}
+
+export type ApiFnReturnType<FnType extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<FnType>>;
+
+export type MutationConfig<MutationFnType extends (...args: never[]) => Promise<unknown>, TVariables = Parameters<MutationFnType>[0]> = Omit<
+  UseMutationOptions<ApiFnReturnType<MutationFnType>, Error, TVariables>,
+  'mutationFn'
+>;
