@@ -80,10 +80,10 @@ pub async fn submit(
         idempotency_key: key,
         fingerprint: &fingerprint,
     };
-    if !jobs::insert(&mut tx, &new_job).await? {
+    let Some(job) = jobs::insert(&mut tx, &new_job).await? else {
         tx.rollback().await?;
         return replay(pool, user_id, key.expect("only keyed inserts conflict"), &fingerprint).await;
-    }
+    };
     let Some(balance_cent) = ledger::debit(&mut tx, user_id, cost_cent, job_id).await? else {
         let balance = users::balance(&mut *tx, user_id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
@@ -92,7 +92,6 @@ pub async fn submit(
     tx.commit().await?;
 
     enqueue(pool, queue, job_id).await;
-    let job = jobs::get_for_user(pool, job_id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
     Ok(Submitted { job, balance_cent, replayed: false })
 }
 

@@ -37,16 +37,19 @@ pub struct NewJob<'a> {
     pub fingerprint: &'a str,
 }
 
-/// Inserts the job; returns false (and inserts nothing) when the user already used
+/// Inserts the job; returns `None` (and inserts nothing) when the user already used
 /// this idempotency key.
-pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<bool, sqlx::Error> {
-    let inserted = sqlx::query_scalar!(
+pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<JobRow>, sqlx::Error> {
+    sqlx::query_as!(
+        JobRow,
         r#"INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
                                  voice_provider, options, cost_cent, source_type, idempotency_key,
                                  request_fingerprint)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
-           RETURNING id"#,
+           RETURNING id, text, status, cost_cent, duration_seconds, error_message, created_at,
+                     completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+                     audio_key"#,
         job.id,
         job.user_id,
         job.text,
@@ -62,8 +65,7 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<bool, s
         job.fingerprint,
     )
     .fetch_optional(conn)
-    .await?;
-    Ok(inserted.is_some())
+    .await
 }
 
 /// The job created earlier with this idempotency key, with its request fingerprint.
@@ -129,11 +131,15 @@ pub async fn delete_for_user(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -
     .await
 }
 
-pub async fn mark_enqueued(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
+/// Records that the job reached Redis. Committed without waiting for the disk flush:
+/// if this update is lost in a crash, the sweep merely pushes the job once more.
+pub async fn mark_enqueued(pool: &sqlx::PgPool, id: Uuid) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("SET LOCAL synchronous_commit = off").execute(&mut *tx).await?;
     sqlx::query!("UPDATE tts_jobs SET enqueued_at = now() WHERE id = $1 AND status = 'pending'", id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
-    Ok(())
+    tx.commit().await
 }
 
 /// What a worker needs to synthesize a claimed job.

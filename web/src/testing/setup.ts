@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // jsdom lacks matchMedia; the app runs in desktop layout unless a test says otherwise.
@@ -39,6 +40,8 @@ if (typeof window.scrollTo !== 'function' || String(window.scrollTo).includes('n
 }
 
 afterEach(() => {
+  // sonner keeps toasts in a module-wide store and replays active ones to a new Toaster.
+  toast.dismiss();
   cleanup();
   // Forget cookies between tests.
   for (const cookie of document.cookie.split(';')) {

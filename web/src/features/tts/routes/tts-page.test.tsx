@@ -1,0 +1,381 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeJob, makeUser, voicesFixture } from '@/testing/fixtures';
+import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+import type { Job } from '../api/types';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup({ balance = 100, jobs = [] as Job[], extra = {} as Record<string, MockHandler> } = {}) {
+  const api = mockApi({
+    'GET /api/me': { json: makeUser({ balance_cent: balance }) },
+    'GET /api/voices': { json: voicesFixture },
+    'GET /api/jobs': { json: { jobs } },
+    ...extra,
+  });
+  const view = renderApp('/dashboard/tts');
+  return { api, ...view };
+}
+
+async function textarea() {
+  return (await screen.findByTestId('tts-text')) as HTMLTextAreaElement;
+}
+
+function voiceOption(key: string) {
+  return screen.getAllByTestId('voice-option').find((o) => o.getAttribute('data-voice-key') === key)!;
+}
+
+describe('TTS screen: text input', () => {
+  it('counts characters and shows the cost before submitting', async () => {
+    const { user } = setup();
+    const text = await textarea();
+    expect(text).toHaveAttribute('maxLength', '5000');
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('0/5000 Zeichen');
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 0 Cent');
+
+    await user.type(text, 'Hallo Welt');
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('10/5000 Zeichen');
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 1 Cent');
+
+    await user.type(text, '!');
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('11/5000 Zeichen');
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 2 Cent');
+  });
+
+  it('prices the trimmed text', async () => {
+    setup();
+    const text = await textarea();
+    fireEvent.change(text, { target: { value: `   ${'a'.repeat(10)}   ` } });
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('16/5000 Zeichen');
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 1 Cent');
+  });
+});
+
+describe('TTS screen: voices', () => {
+  it('lists the German voices with name, gender, provider and description', async () => {
+    setup();
+    await screen.findByTestId('voice-list');
+    const options = screen.getAllByTestId('voice-option');
+    expect(options.map((o) => o.getAttribute('data-voice-key'))).toEqual([
+      'local-de-male-1',
+      'murf-de-female-1',
+      'openai-de-male-1',
+    ]);
+    const jonas = voiceOption('local-de-male-1');
+    expect(jonas).toHaveTextContent('Jonas');
+    expect(jonas).toHaveTextContent('Männlich');
+    expect(jonas).toHaveTextContent('Lokal (eSpeak NG)');
+    expect(jonas).toHaveTextContent('Klare, ruhige Männerstimme');
+    expect(voiceOption('murf-de-female-1')).toHaveTextContent('Weiblich');
+  });
+
+  it('shows unavailable voices disabled with their reason', async () => {
+    const { user } = setup();
+    await screen.findByTestId('voice-list');
+    const max = voiceOption('openai-de-male-1');
+    expect(max).toBeDisabled();
+    expect(max).toHaveTextContent('Kein API-Schlüssel für OpenAI konfiguriert');
+    await user.click(max);
+    expect(max).toHaveAttribute('aria-checked', 'false');
+    expect(voiceOption('local-de-male-1')).toBeEnabled();
+  });
+
+  it('switches the list with the language', async () => {
+    const { user } = setup();
+    await screen.findByTestId('voice-list');
+    await user.selectOptions(screen.getByLabelText('Sprache'), 'en-US');
+    expect(screen.getAllByTestId('voice-option').map((o) => o.getAttribute('data-voice-key'))).toEqual(['local-en-female-1']);
+  });
+
+  it('offers to show all providers when the filter leaves nothing', async () => {
+    const { user } = setup();
+    await screen.findByTestId('voice-list');
+    await user.selectOptions(screen.getByLabelText('Sprache'), 'en-US');
+    await user.selectOptions(screen.getByLabelText('Anbieter'), 'murf');
+    expect(screen.getByText('Keine Sprecher für den gewählten Filter verfügbar')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('voice-option')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Alle Anbieter anzeigen' }));
+    expect(screen.getByLabelText('Anbieter')).toHaveValue('all');
+    expect(screen.getAllByTestId('voice-option')).toHaveLength(1);
+  });
+
+  it('shows the speed slider only for voices that support it', async () => {
+    const { user } = setup();
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-male-1'));
+    expect(screen.queryByLabelText('Sprechgeschwindigkeit')).not.toBeInTheDocument();
+
+    await user.click(voiceOption('murf-de-female-1'));
+    const slider = screen.getByLabelText('Sprechgeschwindigkeit');
+    expect(slider).toHaveAttribute('min', '0.7');
+    expect(slider).toHaveAttribute('max', '1.3');
+    expect(slider).toHaveAttribute('step', '0.1');
+    expect(slider).toHaveValue('0.9');
+  });
+});
+
+describe('TTS screen: submitting', () => {
+  it('asks for text and a voice before sending anything', async () => {
+    const { user, api } = setup();
+    await screen.findByTestId('voice-list');
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(await screen.findByText('Eingabe unvollständig')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie Text ein und wählen Sie eine Stimme.')).toBeInTheDocument();
+
+    // Text without a voice is still incomplete.
+    await user.type(screen.getByTestId('tts-text'), 'Hallo');
+    await user.click(screen.getByTestId('tts-submit'));
+    await waitFor(() => expect(screen.getAllByText('Eingabe unvollständig').length).toBeGreaterThan(0));
+    expect(api.callsTo('POST /api/jobs')).toHaveLength(0);
+  });
+
+  it('blocks a text that costs more than the balance', async () => {
+    const { user, api } = setup({ balance: 100 });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-male-1'));
+    fireEvent.change(screen.getByTestId('tts-text'), { target: { value: 'a'.repeat(1500) } });
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 150 Cent');
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(await screen.findByText('Unzureichendes Guthaben')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('Sie benötigen 150 Cent für diese Konvertierung. Ihr aktuelles Guthaben: 100 Cent.').length,
+    ).toBeGreaterThan(0);
+    expect(api.callsTo('POST /api/jobs')).toHaveLength(0);
+  });
+
+  it('starts a job without a rate for a voice that does not support it', async () => {
+    let jobs: Job[] = [];
+    let balance = 100;
+    const { user, api } = setup({
+      extra: {
+        'GET /api/me': () => ({ json: makeUser({ balance_cent: balance }) }),
+        'GET /api/jobs': () => ({ json: { jobs } }),
+        'POST /api/jobs': (req) => {
+          const job = makeJob({ id: 'j-new', text: (req.body as { text: string }).text, status: 'pending', audio_url: null, duration_seconds: null });
+          jobs = [job];
+          balance = 98;
+          return { status: 201, json: { job, balance_cent: 98 } };
+        },
+      },
+    });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-male-1'));
+    await user.type(screen.getByTestId('tts-text'), '  Guten Morgen!  ');
+    await user.click(screen.getByTestId('tts-submit'));
+
+    expect(await screen.findByText('TTS-Generierung gestartet')).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/jobs');
+    expect(call.body).toEqual({ text: 'Guten Morgen!', voice_id: 'v-jonas' });
+    expect(call.headers['x-requested-with']).toBe('stimmwerk');
+    expect(call.headers['idempotency-key']).toMatch(/\S{8,}/);
+    // The new job shows up and the balance is updated.
+    expect(await screen.findByText('Wartend')).toBeInTheDocument();
+    expect(screen.getByTestId('balance-badge')).toHaveTextContent('0,98 €');
+    expect(screen.getByTestId('tts-text')).toHaveValue('');
+  });
+
+  it('sends the rate for a voice that supports it', async () => {
+    const { user, api } = setup({
+      extra: {
+        'POST /api/jobs': { status: 201, json: { job: makeJob({ id: 'j-2', status: 'pending' }), balance_cent: 99 } },
+      },
+    });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('murf-de-female-1'));
+    fireEvent.change(screen.getByLabelText('Sprechgeschwindigkeit'), { target: { value: '1.2' } });
+    await user.type(screen.getByTestId('tts-text'), 'Schnell gesprochen.');
+    await user.click(screen.getByTestId('tts-submit'));
+    await screen.findByText('TTS-Generierung gestartet');
+    expect(api.callsTo('POST /api/jobs')[0].body).toEqual({ text: 'Schnell gesprochen.', voice_id: 'v-lena', rate: 1.2 });
+  });
+
+  it('shows the server error title and message', async () => {
+    const { user } = setup({
+      extra: {
+        'POST /api/jobs': apiError(
+          402,
+          'insufficient_balance',
+          'Unzureichendes Guthaben',
+          'Sie benötigen 2 Cent für diese Konvertierung. Ihr aktuelles Guthaben: 1 Cent.',
+        ),
+      },
+    });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-male-1'));
+    await user.type(screen.getByTestId('tts-text'), 'Zwei Cent Text');
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(await screen.findByText('Unzureichendes Guthaben')).toBeInTheDocument();
+    expect(screen.getByText('Sie benötigen 2 Cent für diese Konvertierung. Ihr aktuelles Guthaben: 1 Cent.')).toBeInTheDocument();
+  });
+});
+
+describe('TTS screen: job list', () => {
+  it('shows the empty state', async () => {
+    setup();
+    expect(await screen.findByText('Noch keine TTS-Jobs erstellt.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('job-row')).toHaveLength(0);
+  });
+
+  it('shows every status with its German label and the job details', async () => {
+    const long = `${'Langer Text '.repeat(12)}ENDE`;
+    setup({
+      jobs: [
+        makeJob({ id: 'a', status: 'pending', audio_url: null, duration_seconds: null, text: long }),
+        makeJob({ id: 'b', status: 'processing', audio_url: null, duration_seconds: null }),
+        makeJob({ id: 'c', status: 'completed', cost_cent: 7, duration_seconds: 4.2 }),
+        makeJob({ id: 'd', status: 'failed', audio_url: null, error_message: 'Die Stimme ist nicht verfügbar. Betrag erstattet.' }),
+      ],
+    });
+    const rows = await screen.findAllByTestId('job-row');
+    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['pending', 'processing', 'completed', 'failed']);
+    expect(within(rows[0]).getByTestId('job-status')).toHaveTextContent('Wartend');
+    expect(within(rows[1]).getByTestId('job-status')).toHaveTextContent('In Bearbeitung');
+    expect(within(rows[2]).getByTestId('job-status')).toHaveTextContent('Fertig');
+    expect(within(rows[3]).getByTestId('job-status')).toHaveTextContent('Fehlgeschlagen');
+    expect(within(rows[3]).getByText('Die Stimme ist nicht verfügbar. Betrag erstattet.')).toBeInTheDocument();
+
+    // Preview of 100 characters.
+    expect(rows[0]).not.toHaveTextContent('ENDE');
+    expect(rows[0]).toHaveTextContent('…');
+    // Voice, cost, duration, date.
+    expect(rows[2]).toHaveTextContent('Jonas · de-DE');
+    expect(rows[2]).toHaveTextContent('7 Cent');
+    expect(rows[2]).toHaveTextContent('4,2 s');
+    expect(rows[2]).toHaveTextContent('21.11.2026');
+
+    // Only finished jobs can be played or downloaded; every job can be deleted.
+    expect(within(rows[0]).getByTestId('job-play')).toBeDisabled();
+    expect(within(rows[3]).getByTestId('job-download')).toBeDisabled();
+    expect(within(rows[2]).getByTestId('job-play')).toBeEnabled();
+    expect(within(rows[2]).getByTestId('job-download')).toBeEnabled();
+    expect(within(rows[3]).getByTestId('job-delete')).toBeEnabled();
+  });
+
+  it('polls while a job is running and stops when all are done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: Job['status'] = 'processing';
+      const { api } = setup({ extra: { 'GET /api/jobs': () => ({ json: { jobs: [makeJob({ status })] } }) } });
+      await screen.findByText('In Bearbeitung');
+      const before = api.callsTo('GET /api/jobs').length;
+      status = 'completed';
+      await act(() => vi.advanceTimersByTimeAsync(5_100));
+      await screen.findByText('Fertig');
+      expect(api.callsTo('GET /api/jobs').length).toBe(before + 1);
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(api.callsTo('GET /api/jobs').length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('plays and pauses a finished audio', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('pause'));
+    });
+    Object.defineProperty(HTMLMediaElement.prototype, 'paused', { configurable: true, get: () => play.mock.calls.length > pause.mock.calls.length });
+    try {
+      const { user } = setup({ jobs: [makeJob()] });
+      const button = await screen.findByTestId('job-play');
+      await user.click(button);
+      expect(play).toHaveBeenCalledTimes(1);
+      const audio = screen.getByTestId('job-audio') as HTMLAudioElement;
+      expect(audio.getAttribute('src')).toBe('/api/jobs/j-1/audio');
+      await waitFor(() => expect(button).toHaveAccessibleName('Pausieren'));
+    } finally {
+      delete (HTMLMediaElement.prototype as { paused?: boolean }).paused;
+    }
+  });
+
+  it('reports a playback failure', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no source', 'NotSupportedError'));
+    const { user } = setup({ jobs: [makeJob()] });
+    await user.click(await screen.findByTestId('job-play'));
+    expect(await screen.findByText('Wiedergabefehler')).toBeInTheDocument();
+    expect(screen.getByText('Audio konnte nicht abgespielt werden.')).toBeInTheDocument();
+  });
+
+  it('downloads the audio under a sanitized name', async () => {
+    const createObjectURL = vi.fn(() => 'blob:audio');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user, api } = setup({
+      jobs: [makeJob({ text: 'Grüße aus Köln: ein Test für den Download!' })],
+      extra: { 'GET /api/jobs/j-1/audio': { body: new Uint8Array([0x49, 0x44, 0x33]), headers: { 'Content-Type': 'audio/mpeg' } } },
+    });
+    await user.click(await screen.findByTestId('job-download'));
+    await waitFor(() => expect(clicked).toEqual(['Gr__e_aus_K_ln__ein_Test_f_r_d.mp3']));
+    const [call] = api.callsTo('GET /api/jobs/j-1/audio');
+    expect(call.url).toBe('/api/jobs/j-1/audio?download=1');
+    expect(call.credentials).toBe('same-origin');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a failed download', async () => {
+    const { user } = setup({
+      jobs: [makeJob()],
+      extra: { 'GET /api/jobs/j-1/audio': apiError(404, 'not_found', 'Nicht gefunden', 'Audio nicht gefunden.') },
+    });
+    await user.click(await screen.findByTestId('job-download'));
+    expect(await screen.findByText('Download fehlgeschlagen')).toBeInTheDocument();
+    expect(screen.getByText('Die Audio-Datei konnte nicht heruntergeladen werden.')).toBeInTheDocument();
+  });
+
+  it('deletes a job only after confirmation', async () => {
+    let jobs = [makeJob()];
+    const { user, api } = setup({
+      extra: {
+        'GET /api/jobs': () => ({ json: { jobs } }),
+        'DELETE /api/jobs/j-1': () => {
+          jobs = [];
+          return { status: 204 };
+        },
+      },
+    });
+    await user.click(await screen.findByTestId('job-delete'));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('dauerhaft gelöscht');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/jobs/j-1')).toHaveLength(0);
+
+    await user.click(screen.getByTestId('job-delete'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Noch keine TTS-Jobs erstellt.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/jobs/j-1')).toHaveLength(1);
+    expect(api.callsTo('DELETE /api/jobs/j-1')[0].headers['x-requested-with']).toBe('stimmwerk');
+  });
+
+  it('reports a failed deletion', async () => {
+    const { user } = setup({
+      jobs: [makeJob()],
+      extra: { 'DELETE /api/jobs/j-1': apiError(404, 'not_found', 'Nicht gefunden', 'Der Auftrag wurde nicht gefunden.') },
+    });
+    await user.click(await screen.findByTestId('job-delete'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
+    expect(screen.getByText('Der Auftrag wurde nicht gefunden.')).toBeInTheDocument();
+  });
+
+  it('cleans up stuck jobs and reports the count', async () => {
+    const { user, api } = setup({ extra: { 'POST /api/jobs/cleanup': { json: { cleaned_jobs: 2 } } } });
+    await user.click(await screen.findByRole('button', { name: 'Hängende Jobs bereinigen' }));
+    expect(await screen.findByText('2 hängende Jobs wurden bereinigt.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/jobs/cleanup')[0].headers['x-requested-with']).toBe('stimmwerk');
+  });
+
+  it('reports a failed cleanup', async () => {
+    const { user } = setup({ extra: { 'POST /api/jobs/cleanup': apiError(500, 'internal', 'Serverfehler', 'Interner Fehler.') } });
+    await user.click(await screen.findByRole('button', { name: 'Hängende Jobs bereinigen' }));
+    expect(await screen.findByText('Fehler beim Aufräumen')).toBeInTheDocument();
+  });
+});

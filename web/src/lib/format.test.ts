@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate, formatDateTime, formatDuration, formatEuroFromCents, truncate } from './format';
+
+describe('formatEuroFromCents', () => {
+  it('shows euros with two decimals and a comma', () => {
+    expect(formatEuroFromCents(100)).toBe('1,00 €');
+    expect(formatEuroFromCents(0)).toBe('0,00 €');
+    expect(formatEuroFromCents(5)).toBe('0,05 €');
+    expect(formatEuroFromCents(1999)).toBe('19,99 €');
+  });
+
+  it('groups thousands with a dot', () => {
+    expect(formatEuroFromCents(123456)).toBe('1.234,56 €');
+  });
+
+  it('treats non-numbers as zero', () => {
+    expect(formatEuroFromCents(Number.NaN)).toBe('0,00 €');
+  });
+});
+
+describe('formatCents', () => {
+  it('adds the unit', () => {
+    expect(formatCents(1)).toBe('1 Cent');
+    expect(formatCents(150)).toBe('150 Cent');
+  });
+});
+
+describe('German dates', () => {
+  const iso = '2026-11-21T13:05:00Z';
+
+  it('formats a date as dd.mm.yyyy', () => {
+    expect(formatDate(iso, 'Europe/Berlin')).toBe('21.11.2026');
+    expect(formatDate('2026-03-02T23:30:00Z', 'Europe/Berlin')).toBe('03.03.2026');
+  });
+
+  it('formats date and time in 24-hour German style', () => {
+    expect(formatDateTime(iso, 'Europe/Berlin')).toBe('21.11.2026, 14:05');
+    expect(formatDateTime('2026-07-01T06:00:00Z', 'Europe/Berlin')).toBe('01.07.2026, 08:00');
+  });
+
+  it('shows "Unbekannt" for missing or invalid values', () => {
+    expect(formatDate(null)).toBe('Unbekannt');
+    expect(formatDateTime(undefined)).toBe('Unbekannt');
+    expect(formatDateTime('kein Datum')).toBe('Unbekannt');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows seconds with one decimal below a minute', () => {
+    expect(formatDuration(2.44)).toBe('2,4 s');
+    expect(formatDuration(0)).toBe('0,0 s');
+  });
+  it('shows minutes above a minute', () => {
+    expect(formatDuration(65)).toBe('1:05 min');
+  });
+  it('shows a dash when unknown', () => {
+    expect(formatDuration(null)).toBe('–');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts long texts and adds an ellipsis', () => {
+    expect(truncate('abcdef', 3)).toBe('abc…');
+    expect(truncate('abc', 3)).toBe('abc');
+  });
+});
