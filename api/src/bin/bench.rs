@@ -5,7 +5,8 @@
 //! Phases: (1) 32 clients (one account each) submit jobs over HTTP as fast as they can:
 //! submits/s and latency percentiles; end-to-end jobs/s until the worker finished them
 //! all. (2) One client submits one job at a time into an idle system: pickup latency
-//! (job committed -> claimed by the worker).
+//! (job committed -> claimed by the worker). `--submit-only` runs the submissions alone
+//! (the caller pauses the worker), to compare the HTTP path with pgbench on equal terms.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,8 @@ struct Args {
     clients: usize,
     jobs_per_client: usize,
     pickup_samples: usize,
+    /// Only submit and report (the worker is paused by the caller).
+    submit_only: bool,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
@@ -29,9 +32,14 @@ fn parse_args() -> anyhow::Result<Args> {
         clients: 32,
         jobs_per_client: 60,
         pickup_samples: 200,
+        submit_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--submit-only" {
+            args.submit_only = true;
+            continue;
+        }
         let value = it.next().with_context(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--base-url" => args.base_url = value,
@@ -155,13 +163,21 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     let submit_secs = started.elapsed().as_secs_f64();
+    latencies.sort_by(f64::total_cmp);
+    let total = ids.len();
+    println!("submits={total} clients={}", args.clients);
+    println!("submits_per_sec={:.1}", total as f64 / submit_secs);
+    println!("submit_p50_ms={:.2}", percentile(&latencies, 0.5));
+    println!("submit_p99_ms={:.2}", percentile(&latencies, 0.99));
+    if args.submit_only {
+        return Ok(());
+    }
     wait_until_done(&pool, &ids).await?;
     let e2e_secs = started.elapsed().as_secs_f64();
     let completed: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status = 'completed'")
         .bind(&ids)
         .fetch_one(&pool)
         .await?;
-    latencies.sort_by(f64::total_cmp);
 
     // Phase 2: pickup latency into an idle worker, one job at a time.
     let mut pickups = Vec::new();
@@ -176,11 +192,6 @@ async fn main() -> anyhow::Result<()> {
     }
     pickups.sort_by(f64::total_cmp);
 
-    let total = ids.len();
-    println!("submits={total} clients={}", args.clients);
-    println!("submits_per_sec={:.1}", total as f64 / submit_secs);
-    println!("submit_p50_ms={:.2}", percentile(&latencies, 0.5));
-    println!("submit_p99_ms={:.2}", percentile(&latencies, 0.99));
     println!("e2e_jobs_per_sec={:.1}", completed as f64 / e2e_secs);
     println!("completed={completed}");
     println!("pickup_p50_ms={:.2}", percentile(&pickups, 0.5));
