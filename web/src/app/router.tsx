@@ -40,30 +40,30 @@ export function AppRoutes() {
     <ErrorBoundary resetKey={location.pathname}>
       <DocumentTitle />
       <Suspense fallback={<LoadingScreen className="min-h-screen" />}>
-      <Routes>
-        <Route path="/" element={<PublicOnly><LandingPage /></PublicOnly>} />
-        <Route path="/auth" element={<PublicOnly><AuthPage /></PublicOnly>} />
-        <Route path="/live-demo" element={<LiveDemoPage />} />
-        <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
-          <Route path="/dashboard/tts" element={<TtsPage />} />
-          {placeholderRoutes
-            .filter((r) => !r.admin)
-            .map((r) => (
-              <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
-            ))}
-          <Route element={<RequireAdmin />}>
-            <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+        <Routes>
+          <Route path="/" element={<PublicOnly><LandingPage /></PublicOnly>} />
+          <Route path="/auth" element={<PublicOnly><AuthPage /></PublicOnly>} />
+          <Route path="/live-demo" element={<LiveDemoPage />} />
+          <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
+            <Route path="/dashboard/tts" element={<TtsPage />} />
             {placeholderRoutes
-              .filter((r) => r.admin)
+              .filter((r) => !r.admin)
               .map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
               ))}
-            <Route path="/admin/*" element={<NotFoundPage embedded />} />
+            <Route element={<RequireAdmin />}>
+              <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+              {placeholderRoutes
+                .filter((r) => r.admin)
+                .map((r) => (
+                  <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
+                ))}
+              <Route path="/admin/*" element={<NotFoundPage embedded />} />
+            </Route>
+            <Route path="/dashboard/*" element={<NotFoundPage embedded />} />
           </Route>
-          <Route path="/dashboard/*" element={<NotFoundPage embedded />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
       </Suspense>
     </ErrorBoundary>
   );

@@ -78,7 +78,9 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate: () => vo
   );
 }
 
-function SidebarContent({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () => void }) {
+type SidebarUser = { name: string; email: string; organization: string };
+
+function SidebarContent({ user, isAdmin, onNavigate }: { user: SidebarUser; isAdmin: boolean; onNavigate: () => void }) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center border-b border-sidebar-border px-4">
@@ -98,12 +100,24 @@ function SidebarContent({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate:
           </div>
         )}
       </nav>
+      <div className="flex shrink-0 items-center gap-3 border-t border-sidebar-border px-4 py-3">
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
+        >
+          {(user.name || user.email).charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium">{user.name || user.email}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.organization || user.email}</p>
+        </div>
+      </div>
     </div>
   );
 }
 
 /** Fixed sidebar on desktop (collapsible), overlay sheet below 768 px. */
-export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
+export function Sidebar({ user, isAdmin }: { user: SidebarUser; isAdmin: boolean }) {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
 
   useEffect(() => {
@@ -142,7 +156,7 @@ export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
           >
             <X className="size-4" aria-hidden="true" />
           </button>
-          <SidebarContent isAdmin={isAdmin} onNavigate={() => setOpenMobile(false)} />
+          <SidebarContent user={user} isAdmin={isAdmin} onNavigate={() => setOpenMobile(false)} />
         </aside>
       </div>
     );
@@ -166,7 +180,7 @@ export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
         )}
         inert={!open}
       >
-        <SidebarContent isAdmin={isAdmin} onNavigate={() => undefined} />
+        <SidebarContent user={user} isAdmin={isAdmin} onNavigate={() => undefined} />
       </aside>
     </>
   );

@@ -7,7 +7,7 @@ export function LandingFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div>
           <Logo />
-          <p className="mt-2 text-sm text-muted-foreground">Natürliche Sprachausgabe aus Text – made in Germany.</p>
+          <p className="mt-2 text-sm text-muted-foreground">Natürliche Sprachausgabe aus Text für den deutschsprachigen Raum.</p>
         </div>
         <nav aria-label="Fußnavigation" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
           <Link to="/live-demo" className="hover:text-foreground">

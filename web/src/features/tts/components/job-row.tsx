@@ -1,4 +1,4 @@
-import { CalendarClock, Clock, Coins, Download, LoaderCircle, Mic, Pause, Play, Trash2 } from 'lucide-react';
+import { CalendarClock, Clock, Euro, Download, LoaderCircle, Mic, Pause, Play, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCents, formatDateTime, formatDuration, truncate } from '@/lib/format';
@@ -43,7 +43,7 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
             {job.voice ? `${job.voice.name} · ${job.voice.language}` : 'Unbekannte Stimme'}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Coins className="size-3.5" aria-hidden="true" />
+            <Euro className="size-3.5" aria-hidden="true" />
             {formatCents(job.cost_cent)}
           </span>
           <span className="inline-flex items-center gap-1">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AudioLines, Coins, RefreshCw } from 'lucide-react';
+import { AudioLines, Euro, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -132,7 +132,8 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
     toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
   };
 
-  const languageOptions = languages.map((l) => ({ value: l.code, label: `${l.flag} ${l.name} (${l.code})`.trim() }));
+  // Flags are left out: many systems (Windows, headless) cannot draw flag emoji.
+  const languageOptions = languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
   const providerOptions = providers.length > 0 ? providers : [{ value: ALL_PROVIDERS, label: 'Alle Anbieter' }];
 
   return (
@@ -163,7 +164,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
               </Alert>
             ) : (
               <>
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
                   <div className="flex flex-col gap-2">
                     <Label htmlFor={`${voiceListLabelId}-language`}>Sprache</Label>
                     <Select
@@ -261,7 +262,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
                 className={cn('inline-flex items-center gap-1.5 tabular-nums font-medium', overBalance ? 'text-destructive' : 'text-foreground')}
                 data-testid="tts-cost"
               >
-                <Coins className="size-4" aria-hidden="true" />
+                <Euro className="size-4" aria-hidden="true" />
                 Kosten: {cost} Cent
               </span>
             </div>

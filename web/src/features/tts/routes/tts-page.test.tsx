@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeJob, makeUser, voicesFixture } from '@/testing/fixtures';
 import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';

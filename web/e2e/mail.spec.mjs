@@ -1,0 +1,56 @@
+// Checks the outbox mail reader used by the end-to-end test (runs without a server).
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'node:test';
+import {
+  decodeBody,
+  decodeHeader,
+  decodeQuotedPrintable,
+  findConfirmationToken,
+  parseEml,
+  waitForConfirmationToken,
+} from './helpers/mail.mjs';
+
+const TOKEN = 'Zk3_x-9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdEFGH';
+const fixture = new URL('./fixtures/confirmation-qp.eml', import.meta.url);
+
+test('decodes a quoted-printable lettre mail with a soft-wrapped link', async () => {
+  const mail = parseEml(await readFile(fixture, 'utf8'));
+  assert.equal(mail.headers.to, 'e2e-abc123@example.test');
+  assert.equal(mail.headers['content-transfer-encoding'], 'quoted-printable');
+  assert.equal(decodeHeader(mail.headers.subject), 'Bitte bestätigen Sie Ihre E-Mail-Adresse');
+  const body = decodeBody(mail);
+  assert.match(body, /vielen Dank für Ihre Registrierung/);
+  assert.equal(findConfirmationToken(body), TOKEN);
+  // Without decoding, the token would be wrong ("=3D" and the soft line break).
+  assert.notEqual(findConfirmationToken(mail.body), TOKEN);
+});
+
+test('decodes a base64 body', () => {
+  const text = `Hallo,\n\nBitte bestätigen: http://127.0.0.1:8080/api/auth/confirm?token=${TOKEN}\n`;
+  const b64 = Buffer.from(text, 'utf8').toString('base64').replace(/(.{76})/g, '$1\r\n');
+  const raw = `To: a@b.test\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n`;
+  assert.equal(findConfirmationToken(decodeBody(parseEml(raw))), TOKEN);
+});
+
+test('decodes quoted-printable escapes and soft breaks', () => {
+  assert.equal(decodeQuotedPrintable('f=C3=BCr=\r\n Sie =3D ok'), 'für Sie = ok');
+});
+
+test('finds the mail of one recipient among several', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  try {
+    const mail = (to, token) =>
+      `From: x@y.test\r\nTo: ${to}\r\nContent-Transfer-Encoding: 7bit\r\n\r\nhttp://h/api/auth/confirm?token=${token}\r\n`;
+    await writeFile(path.join(dir, 'a.eml'), mail('other@example.test', 'wrong'));
+    await writeFile(path.join(dir, 'b.eml'), mail('"Name" <me@example.test>', 'right'));
+    await writeFile(path.join(dir, 'b.json'), '{}');
+    const found = await waitForConfirmationToken(dir, 'ME@example.test', { timeoutMs: 1000 });
+    assert.equal(found.token, 'right');
+    await assert.rejects(waitForConfirmationToken(dir, 'nobody@example.test', { timeoutMs: 300 }), /No confirmation mail/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
