@@ -21,6 +21,17 @@ pub enum ApiError {
     Csrf,
     #[error("{0}")]
     BadRequest(String),
+    #[error("{0}")]
+    DemoLimit(String),
+    /// A speech engine failed (German message from the engine).
+    #[error("{0}")]
+    Engine(String),
+    #[error("Das Passwort ist falsch.")]
+    WrongPassword,
+    #[error("Bitte bestätigen Sie Ihr Passwort.")]
+    ReauthRequired,
+    #[error("Die Demo ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.")]
+    Busy,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -104,6 +115,11 @@ impl IntoResponse for ApiError {
             ApiError::Forbidden => Body::new(StatusCode::FORBIDDEN, "forbidden", "Keine Berechtigung", message),
             ApiError::Csrf => Body::new(StatusCode::FORBIDDEN, "csrf", "Anfrage abgelehnt", message),
             ApiError::BadRequest(_) => Body::new(StatusCode::BAD_REQUEST, "bad_request", "Ungültige Anfrage", message),
+            ApiError::DemoLimit(_) => Body::new(StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht", message),
+            ApiError::Engine(_) => Body::new(StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung", message),
+            ApiError::WrongPassword => Body::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Falsches Passwort", message),
+            ApiError::ReauthRequired => Body::new(StatusCode::FORBIDDEN, "reauth_required", "Bestätigung nötig", message),
+            ApiError::Busy => Body::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "Demo ausgelastet", message),
         };
         let mut error = json!({ "code": body.code, "title": body.title, "message": body.message });
         if !body.fields.is_empty() {

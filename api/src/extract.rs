@@ -53,3 +53,40 @@ pub async fn csrf_guard(State(_): State<AppState>, request: Request, next: Next)
     }
     Ok(next.run(request).await)
 }
+
+/// An admin (403 for everyone else).
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if !user.is_admin() {
+            return Err(ApiError::Forbidden);
+        }
+        Ok(AdminUser(user))
+    }
+}
+
+/// How long a password re-entry unlocks the admin settings.
+pub const REAUTH_WINDOW_MINUTES: i64 = 10;
+
+/// An admin who re-entered the password within the last minutes.
+pub struct ReauthenticatedAdmin(pub User);
+
+impl FromRequestParts<AppState> for ReauthenticatedAdmin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let AdminUser(user) = AdminUser::from_request_parts(parts, state).await?;
+        let jar = CookieJar::from_headers(&parts.headers);
+        let token = jar.get(state.cookies.name()).ok_or(ApiError::Unauthenticated)?;
+        let at = shared::db::sessions::reauthenticated_at(&state.pool, &shared::token::hash_token(token.value())).await?;
+        let fresh = at.is_some_and(|at| chrono::Utc::now() - at < chrono::Duration::minutes(REAUTH_WINDOW_MINUTES));
+        if !fresh {
+            return Err(ApiError::ReauthRequired);
+        }
+        Ok(ReauthenticatedAdmin(user))
+    }
+}

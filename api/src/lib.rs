@@ -16,7 +16,7 @@ use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware;
 use shared::catalogue::Catalogue;
 use shared::config::Settings;
-use shared::engine::Engines;
+use shared::providers::EngineRegistry;
 use shared::generation::SweepSettings;
 use shared::queue::JobQueue;
 use shared::storage::{AudioStorage, FsStorage};
@@ -30,12 +30,15 @@ pub struct AppState {
     pub pool: PgPool,
     pub queue: JobQueue,
     pub storage: Arc<dyn AudioStorage>,
-    pub engines: Engines,
+    pub engines: EngineRegistry,
     pub catalogue: Arc<Catalogue>,
     pub settings: Arc<Settings>,
     pub mailer: Arc<mail::Mailer>,
     pub mail_from: lettre::message::Mailbox,
     pub login_limiter: rate_limit::LoginLimiter,
+    pub demo_limiter: rate_limit::DemoLimiter,
+    /// Demo syntheses running at once in this process.
+    pub demo_slots: Arc<tokio::sync::Semaphore>,
     pub cookies: cookies::SessionCookies,
 }
 
@@ -45,9 +48,11 @@ impl AppState {
         let (mailer, mail_from) = mail::Mailer::from_settings(&settings.mail)?;
         Ok(AppState {
             login_limiter: rate_limit::LoginLimiter::new(queue.connection(), &settings.redis.queue_prefix, &settings.auth),
+            demo_limiter: rate_limit::DemoLimiter::new(queue.connection(), &settings.redis.queue_prefix, &settings.demo),
+            demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
             cookies: cookies::SessionCookies::new(settings.http.secure_cookies, settings.auth.session_days),
             storage: Arc::new(FsStorage::new(&settings.storage.dir)),
-            engines: Engines::from_settings(&settings.worker.engine_override),
+            engines: EngineRegistry::load(&pool, &settings).await?,
             catalogue: Arc::new(Catalogue::builtin()),
             mailer: Arc::new(mailer),
             mail_from,
@@ -75,6 +80,8 @@ pub fn router(state: AppState) -> Router {
         .merge(routes::auth::router())
         .merge(routes::voices::router())
         .merge(routes::jobs::router())
+        .merge(routes::demo::router())
+        .merge(routes::admin::router())
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(middleware::from_fn_with_state(state.clone(), extract::csrf_guard));
     api.fallback_service(spa)

@@ -34,6 +34,7 @@ async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
     let address = format!("{}:{}", settings.http.host, settings.http.port);
     let listener = tokio::net::TcpListener::bind(&address).await.with_context(|| format!("binding {address}"))?;
     let state = AppState::new(settings, pool).await?;
+    state.engines.spawn_refresh(state.pool.clone(), state.settings.clone(), std::time::Duration::from_secs(5));
     tracing::info!("listening on http://{address}");
     api::serve(listener, state, async {
         let _ = tokio::signal::ctrl_c().await;

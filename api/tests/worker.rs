@@ -173,7 +173,7 @@ async fn jobs_flow_through_redis_to_a_running_worker(pool: PgPool) {
     let (client, user) = app.signed_in_user("queue@example.de").await;
     let voice = app.voice_id(VOICE).await;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let state = app.worker_state(Engines::from_settings(""));
+    let state = app.worker_state(Engines::from_settings("", &Default::default()));
     let queue = app.state.queue.clone();
     let redis = app.settings.redis.clone();
     let running = tokio::spawn(async move {

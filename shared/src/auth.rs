@@ -143,3 +143,12 @@ pub async fn ensure_admin(pool: &PgPool, admin: &AdminSettings) -> Result<Option
     tx.commit().await?;
     Ok(Some(password))
 }
+
+/// Checks a signed-in user's password again (re-authentication).
+pub async fn verify_user_password(pool: &PgPool, user_id: Uuid, password: &str) -> Result<bool> {
+    let Some(hash) = users::password_hash(pool, user_id).await? else { return Ok(false) };
+    let password = password.to_owned();
+    tokio::task::spawn_blocking(move || password::verify_password(&password, &hash))
+        .await
+        .map_err(|e| Error::Internal(e.into()))
+}

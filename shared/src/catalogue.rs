@@ -73,6 +73,11 @@ mod tests {
             assert!(providers.contains(voice.provider.as_str()), "{}: unknown provider", voice.key);
             assert!(["male", "female"].contains(&voice.gender.as_str()));
         }
+        let stock = |lang: &str| catalogue.voices.iter().filter(|v| v.language == lang && v.provider != "local").count();
+        assert_eq!(stock("de-DE"), 13, "spec: 13 German stock voices");
+        assert_eq!(stock("en-US"), 12, "spec: 12 US English stock voices");
+        assert!(catalogue.voices.iter().filter(|v| v.provider != "local").count() >= 30);
+        assert_eq!(catalogue.voices.iter().filter(|v| v.is_demo).count(), 5, "five demo voices");
         for language in &catalogue.languages {
             let local = catalogue.voices.iter()
                 .filter(|v| v.language == language.code && v.provider == "local")

@@ -16,6 +16,11 @@ pub struct Settings {
     pub admin: AdminSettings,
     pub auth: AuthSettings,
     pub worker: WorkerSettings,
+    pub providers: ProviderSettings,
+    pub demo: DemoSettings,
+    pub secrets: SecretsSettings,
+    #[serde(default)]
+    pub payments: PaymentSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -77,6 +82,43 @@ pub struct WorkerSettings {
     pub stuck_after_secs: i64,
     pub requeue_after_secs: i64,
     pub engine_override: String,
+}
+
+/// The cloud speech providers. A provider is used only when its API key is set.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ProviderSettings {
+    pub openai: ProviderSection,
+    pub google: ProviderSection,
+    pub gemini: ProviderSection,
+    pub murf: ProviderSection,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ProviderSection {
+    /// Unset or empty: the provider is not available.
+    pub api_key: Option<SecretString>,
+    pub base_url: String,
+    /// Model (or model version) name; empty where the provider has none.
+    pub model: String,
+    /// Per request, including reading the audio.
+    pub timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoSettings {
+    pub tries_per_browser: u32,
+    pub tries_per_ip: u32,
+    pub concurrency: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SecretsSettings {
+    pub encryption_key: SecretString,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PaymentSettings {
+    pub stripe_secret_key: Option<SecretString>,
 }
 
 const DEFAULTS: &str = include_str!("../../config/default.toml");

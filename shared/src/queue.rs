@@ -63,3 +63,12 @@ impl JobQueue {
         self.conn.clone()
     }
 }
+
+impl JobQueue {
+    /// Round trip to Redis (connection test on the admin page).
+    pub async fn ping(&self) -> Result<(), Error> {
+        let mut conn = self.conn.clone();
+        let _: String = redis::cmd("PING").query_async(&mut conn).await?;
+        Ok(())
+    }
+}

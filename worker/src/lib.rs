@@ -17,7 +17,7 @@ use tower::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
 use tower::util::rng::HasherRng;
 
 use shared::config::WorkerSettings;
-use shared::engine::Engines;
+use shared::providers::EngineRegistry;
 use shared::storage::AudioStorage;
 use sqlx::PgPool;
 
@@ -26,7 +26,7 @@ use sqlx::PgPool;
 pub struct WorkerState {
     pub pool: PgPool,
     pub storage: Arc<dyn AudioStorage>,
-    pub engines: Engines,
+    pub engines: EngineRegistry,
     pub settings: WorkerSettings,
 }
 

@@ -2,10 +2,11 @@
 //! then finishes the jobs in flight before it exits.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use shared::config::Settings;
-use shared::engine::Engines;
+use shared::providers::EngineRegistry;
 use shared::queue::JobQueue;
 use shared::storage::FsStorage;
 use worker::WorkerState;
@@ -18,10 +19,13 @@ async fn main() -> anyhow::Result<()> {
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     let queue = JobQueue::connect(&settings.redis).await.context("connecting to Redis")?;
+    // Keys an admin stores reach this process within seconds.
+    let engines = EngineRegistry::load(&pool, &settings).await.context("loading speech engines")?;
+    engines.spawn_refresh(pool.clone(), Arc::new(settings.clone()), Duration::from_secs(5));
     let state = WorkerState {
         pool,
         storage: Arc::new(FsStorage::new(&settings.storage.dir)),
-        engines: Engines::from_settings(&settings.worker.engine_override),
+        engines: engines.clone(),
         settings: settings.worker.clone(),
     };
     worker::run(state, queue, &settings.redis, shutdown_signal()).await?;

@@ -5,20 +5,17 @@
 use std::time::Duration;
 
 use apalis::prelude::{AbortError, BoxDynError, Data};
-use futures::{StreamExt, TryStreamExt};
-use shared::audio::{self, Pcm};
+use shared::audio;
 use shared::db::jobs::{self, ClaimedJob};
-use shared::domain::chunks;
-use shared::engine::{EngineError, SynthesisRequest};
+use shared::engine::EngineError;
 use shared::generation;
 use shared::queue::SynthesizeJob;
 use shared::storage;
+use shared::synthesis::{self, Speech};
 use uuid::Uuid;
 
 use crate::WorkerState;
 
-/// Pause between the chunks of one long text.
-const SENTENCE_PAUSE_MS: u32 = 250;
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
 
 /// What happened to a delivered job.
@@ -97,35 +94,17 @@ fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<
     })
 }
 
-/// Text -> chunks within the engine's limit -> audio per chunk (bounded concurrency,
-/// order kept) -> one PCM track -> MP3.
 async fn synthesize(state: &WorkerState, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {
     let engine = state
         .engines
+        .current()
         .get(&job.provider)
         .ok_or_else(|| EngineError::Permanent("Dieser Sprachdienst ist nicht verfügbar.".into()))?;
     let voice = job
         .api_name
-        .clone()
+        .as_deref()
         .ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
     let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
-    let parts = chunks::split(&job.text, engine.max_chunk(), engine.measure());
-    let pcm: Vec<Pcm> = futures::stream::iter(parts)
-        .map(|text| {
-            let engine = engine.clone();
-            let request = SynthesisRequest { text, voice: voice.clone(), language: job.language.clone(), rate };
-            async move {
-                let audio = engine.synthesize(&request).await?;
-                audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))
-            }
-        })
-        .buffered(state.settings.chunk_concurrency.max(1))
-        .try_collect()
-        .await?;
-    let track = audio::join(pcm, SENTENCE_PAUSE_MS).map_err(|e| EngineError::Permanent(e.to_string()))?;
-    // LAME is CPU work: keep it off the async threads.
-    tokio::task::spawn_blocking(move || audio::finish(&track))
-        .await
-        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-        .map_err(|e| EngineError::Permanent(e.to_string()))
+    let speech = Speech { text: &job.text, voice, language: &job.language, rate };
+    synthesis::render(engine.as_ref(), speech, state.settings.chunk_concurrency).await
 }

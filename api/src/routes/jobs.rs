@@ -122,7 +122,7 @@ async fn create(
     let submitted = generation::submit(
         &state.pool,
         &state.queue,
-        &state.engines,
+        &state.engines.current(),
         user.id,
         SubmitRequest {
             text: body.text,

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::routing::get;
 use serde::Serialize;
 use shared::catalogue::{Language, ProviderOption};
+use shared::db::voices::Voice;
 use uuid::Uuid;
 
 use crate::AppState;
@@ -35,7 +36,7 @@ struct VoiceDto {
 }
 
 #[derive(Serialize)]
-struct VoicesDto {
+pub struct VoicesDto {
     languages: Vec<Language>,
     providers: Vec<ProviderOption>,
     voices: Vec<VoiceDto>,
@@ -43,10 +44,16 @@ struct VoicesDto {
 
 async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> ApiResult<Json<VoicesDto>> {
     let voices = shared::db::voices::list_usable(&state.pool, user.id).await?;
+    Ok(Json(voices_response(&state, voices)))
+}
+
+/// Languages, provider filter options and the given voices with their availability.
+pub fn voices_response(state: &AppState, voices: Vec<Voice>) -> VoicesDto {
+    let engines = state.engines.current();
     let voices = voices
         .into_iter()
         .map(|v| {
-            let unavailable_reason = state.engines.unavailable_reason(&v.provider);
+            let unavailable_reason = engines.unavailable_reason(&v.provider);
             VoiceDto {
                 id: v.id,
                 key: v.catalogue_key,
@@ -63,9 +70,9 @@ async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> 
             }
         })
         .collect();
-    Ok(Json(VoicesDto {
+    VoicesDto {
         languages: state.catalogue.languages.clone(),
         providers: state.catalogue.providers.clone(),
         voices,
-    }))
+    }
 }

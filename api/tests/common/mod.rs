@@ -68,7 +68,7 @@ impl TestApp {
         WorkerState {
             pool: self.pool.clone(),
             storage: Arc::new(FsStorage::new(&self.settings.storage.dir)),
-            engines,
+            engines: shared::providers::EngineRegistry::fixed(engines),
             settings: self.settings.worker.clone(),
         }
     }

@@ -4,6 +4,7 @@
 pub mod confirmations;
 pub mod jobs;
 pub mod ledger;
+pub mod provider_keys;
 pub mod sessions;
 pub mod users;
 pub mod voices;

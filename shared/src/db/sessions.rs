@@ -40,3 +40,20 @@ pub async fn delete(db: impl PgExecutor<'_>, token_hash: &str) -> Result<(), sql
         .await?;
     Ok(())
 }
+
+/// Records a password re-entry for this session (admin settings need a recent one).
+pub async fn mark_reauthenticated(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "UPDATE sessions SET reauthenticated_at = now() WHERE token_hash = $1 RETURNING reauthenticated_at AS \"at!\"",
+        token_hash
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn reauthenticated_at(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    let at = sqlx::query_scalar!("SELECT reauthenticated_at FROM sessions WHERE token_hash = $1", token_hash)
+        .fetch_optional(db)
+        .await?;
+    Ok(at.flatten())
+}

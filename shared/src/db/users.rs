@@ -99,3 +99,9 @@ pub async fn balance(db: impl PgExecutor<'_>, id: Uuid) -> Result<i64, sqlx::Err
         .fetch_one(db)
         .await
 }
+
+pub async fn password_hash(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT password_hash FROM users WHERE id = $1", id)
+        .fetch_optional(db)
+        .await
+}

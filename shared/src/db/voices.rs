@@ -139,3 +139,16 @@ pub async fn record_use(
     .await?;
     Ok(())
 }
+
+/// The voices of the anonymous live demo.
+pub async fn list_demo(db: impl PgExecutor<'_>) -> Result<Vec<Voice>, sqlx::Error> {
+    sqlx::query_as!(
+        Voice,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+                  type AS voice_type, is_demo
+           FROM voices WHERE is_active AND is_demo AND type = 'public'
+           ORDER BY language, sort_order"#
+    )
+    .fetch_all(db)
+    .await
+}

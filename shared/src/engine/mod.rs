@@ -2,7 +2,12 @@
 //! into audio bytes in some format; the audio path (`crate::audio`) makes the MP3.
 
 mod bench;
+mod gemini;
+mod google;
+mod http;
 mod local;
+mod murf;
+mod openai;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -10,7 +15,14 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 pub use bench::BenchEngine;
+pub use gemini::GeminiEngine;
+pub use google::GoogleEngine;
+pub use http::HttpEngineConfig;
 pub use local::LocalEngine;
+pub use murf::MurfEngine;
+pub use openai::OpenAiEngine;
+
+use crate::config::{ProviderSection, ProviderSettings};
 
 #[derive(Debug, Clone)]
 pub struct SynthesisRequest {
@@ -49,6 +61,8 @@ pub trait SpeechEngine: Send + Sync {
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError>;
 }
 
+type BuildEngine = fn(HttpEngineConfig) -> anyhow::Result<Arc<dyn SpeechEngine>>;
+
 /// The engines of one process, by provider (`voices.provider`). A provider missing here
 /// is not available: its voices are shown as such and jobs for them are refused.
 #[derive(Clone, Default)]
@@ -57,9 +71,10 @@ pub struct Engines {
 }
 
 impl Engines {
-    /// The engines this installation can run. `override_name` = "bench" routes every
-    /// provider to the fixed-clip bench engine (benchmarks only).
-    pub fn from_settings(override_name: &str) -> Engines {
+    /// The engines this installation can run: the local one, and each cloud provider
+    /// whose API key is set. `override_name` = "bench" replaces them all by the
+    /// fixed-clip bench engine (benchmarks only: no paid API is ever called).
+    pub fn from_settings(override_name: &str, providers: &ProviderSettings) -> Engines {
         let mut engines = Engines::default();
         if override_name == "bench" {
             let bench: Arc<dyn SpeechEngine> = Arc::new(BenchEngine::new());
@@ -67,6 +82,20 @@ impl Engines {
             return engines;
         }
         engines.insert("local", Arc::new(LocalEngine::default()));
+        let cloud: [(&str, &ProviderSection, BuildEngine); 4] = [
+            ("openai_tts", &providers.openai, |c| Ok(Arc::new(OpenAiEngine::new(c)?))),
+            ("cloud_tts", &providers.google, |c| Ok(Arc::new(GoogleEngine::new(c)?))),
+            ("gemini_tts", &providers.gemini, |c| Ok(Arc::new(GeminiEngine::new(c)?))),
+            ("murf_tts", &providers.murf, |c| Ok(Arc::new(MurfEngine::new(c)?))),
+        ];
+        for (provider, section, build) in cloud {
+            let Some(config) = HttpEngineConfig::from_section(section) else { continue };
+            // A broken configuration takes one provider offline, not the whole process.
+            match build(config) {
+                Ok(engine) => engines.insert(provider, engine),
+                Err(e) => tracing::error!(provider, error = %e, "speech engine not available"),
+            }
+        }
         engines
     }
 
@@ -87,5 +116,52 @@ impl Engines {
         } else {
             Some("Für diesen Anbieter ist kein API-Schlüssel hinterlegt.")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use secrecy::SecretString;
+
+    use super::*;
+
+    fn with_key(key: &str) -> ProviderSection {
+        ProviderSection {
+            api_key: Some(SecretString::from(key)),
+            base_url: "https://example.test".into(),
+            model: "m".into(),
+            timeout_secs: 60,
+        }
+    }
+
+    #[test]
+    fn cloud_providers_need_a_key() {
+        let engines = Engines::from_settings("", &ProviderSettings::default());
+        assert!(engines.get("local").is_some());
+        for provider in ["openai_tts", "cloud_tts", "gemini_tts", "murf_tts"] {
+            assert!(engines.get(provider).is_none(), "{provider}");
+        }
+
+        let providers = ProviderSettings { openai: with_key("sk-1"), murf: with_key(""), ..Default::default() };
+        let engines = Engines::from_settings("", &providers);
+        assert_eq!(engines.get("openai_tts").map(|e| e.max_chunk()), Some(4096));
+        assert!(engines.get("murf_tts").is_none(), "an empty key counts as unset");
+    }
+
+    #[test]
+    fn the_bench_override_replaces_every_engine() {
+        let providers = ProviderSettings { openai: with_key("sk-1"), ..Default::default() };
+        let engines = Engines::from_settings("bench", &providers);
+        assert!(engines.get("local").is_some());
+        assert!(engines.get("openai_tts").is_none(), "benchmarks never call a paid API");
+    }
+
+    #[test]
+    fn the_default_configuration_names_every_provider() {
+        let settings = crate::config::Settings::load().unwrap();
+        assert_eq!(settings.providers.openai.model, "gpt-4o-mini-tts");
+        assert_eq!(settings.providers.google.base_url, "https://texttospeech.googleapis.com");
+        assert_eq!(settings.providers.gemini.timeout_secs, 60);
+        assert_eq!(settings.providers.murf.model, "GEN2");
     }
 }

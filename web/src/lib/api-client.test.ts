@@ -121,6 +121,36 @@ describe('api client requests', () => {
     await expect(api.get('/api/jobs')).rejects.toMatchObject({ status: 500, code: 'internal', title: 'Serverfehler' });
   });
 
+  it('posts JSON and returns a binary answer with its headers', async () => {
+    const mock = mockApi({
+      'POST /api/demo/speech': {
+        body: new Uint8Array([0x49, 0x44, 0x33, 0x04]),
+        headers: { 'Content-Type': 'audio/mpeg', 'X-Demo-Remaining': '2' },
+      },
+    });
+    const { blob, headers } = await api.postBlob('/api/demo/speech', { text: 'Hallo', voice_id: 'v' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x49, 0x44, 0x33, 0x04]));
+    expect(headers.get('X-Demo-Remaining')).toBe('2');
+    const [call] = mock.calls;
+    expect(call.headers['x-requested-with']).toBe('stimmwerk');
+    expect(call.headers['content-type']).toBe('application/json');
+    expect(call.body).toEqual({ text: 'Hallo', voice_id: 'v' });
+  });
+
+  it('reads the JSON error of a binary request', async () => {
+    mockApi({
+      'POST /api/demo/speech': {
+        status: 429,
+        json: { error: { code: 'demo_limit', title: 'Demo-Limit erreicht', message: 'Sie haben bereits 3 Tests verwendet.' } },
+      },
+    });
+    await expect(api.postBlob('/api/demo/speech', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'demo_limit',
+      title: 'Demo-Limit erreicht',
+    });
+  });
+
   it('turns a network failure into a German ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(api.get('/api/me')).rejects.toMatchObject({ status: 0, code: 'network', title: 'Verbindungsfehler' });

@@ -167,10 +167,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/** A binary answer with its headers (e.g. `X-Demo-Remaining` next to an MP3). */
+export type BlobResponse = { blob: Blob; headers: Headers };
+
+/**
+ * Sends a request (optionally with a JSON body) whose successful answer is binary,
+ * e.g. `POST /api/demo/speech` → `audio/mpeg`. Errors are still read as JSON.
+ */
+export async function apiBlobRequest(path: string, options: RequestOptions = {}): Promise<BlobResponse> {
+  const response = await send(path, options, '*/*');
+  return { blob: await response.blob(), headers: response.headers };
+}
+
 /** Fetches binary content (e.g. an audio file) with the session cookie. */
 export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
-  const response = await send(path, options, '*/*');
-  return response.blob();
+  return (await apiBlobRequest(path, options)).blob;
 }
 
 export const api = {
@@ -185,4 +196,7 @@ export const api = {
   delete: <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
   blob: apiBlob,
+  /** POST with a JSON body and a binary answer (blob plus response headers). */
+  postBlob: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiBlobRequest(path, { ...options, method: 'POST', body }),
 };

@@ -55,6 +55,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${String(rest).padStart(2, '0')} min`;
 }
 
+/** Unicode characters (code points), as the server counts them: "🙂" is 1, not 2. */
+export function countChars(text: string): number {
+  return Array.from(text).length;
+}
+
 /** Cuts a text to `max` characters (Unicode code points) and adds an ellipsis. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { queryConfig, shouldRetryMutation, shouldRetryQuery, STALE_TIME_MS } from './react-query';
+import { endsSession, queryConfig, shouldRetryMutation, shouldRetryQuery, STALE_TIME_MS } from './react-query';
 
-const err = (status: number) => new ApiError({ status, code: 'x', title: 't', message: 'm' });
+const err = (status: number, code = 'x') => new ApiError({ status, code, title: 't', message: 'm' });
 
 describe('query defaults', () => {
   it('keeps data fresh for five minutes', () => {
@@ -27,5 +27,14 @@ describe('query defaults', () => {
       expect(shouldRetryQuery(0, err(status))).toBe(false);
       expect(shouldRetryMutation(0, err(status))).toBe(false);
     }
+  });
+});
+
+describe('session end', () => {
+  it('ends the session on a 401, but not on a wrong password', () => {
+    expect(endsSession(err(401, 'unauthenticated'))).toBe(true);
+    expect(endsSession(err(401, 'invalid_credentials'))).toBe(false);
+    expect(endsSession(err(403, 'reauth_required'))).toBe(false);
+    expect(endsSession(new Error('x'))).toBe(false);
   });
 });

@@ -42,14 +42,22 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
+/**
+ * Whether an error means the session ended: any 401 except `invalid_credentials`,
+ * which only says that a password just typed in (sign-in, re-authentication) was wrong.
+ */
+export function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+}
+
 export type CreateQueryClientOptions = {
-  /** Called when any request answers 401 (the session ended). */
+  /** Called when a request answers 401 because the session ended (see `endsSession`). */
   onUnauthorized?: () => void;
 };
 
 export function createQueryClient(options: CreateQueryClientOptions = {}): QueryClient {
   const handle = (error: unknown) => {
-    if (isApiError(error) && error.status === 401) options.onUnauthorized?.();
+    if (endsSession(error)) options.onUnauthorized?.();
   };
   return new QueryClient({
     defaultOptions: queryConfig,

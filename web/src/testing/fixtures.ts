@@ -1,5 +1,7 @@
 import type { User } from '@/lib/auth';
 import type { Job, VoicesResponse } from '@/features/tts/api/types';
+import type { DemoConfig, DemoVoice } from '@/features/live-demo/api/types';
+import type { Service, ServicesResponse } from '@/features/admin-api-settings/api/types';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -99,4 +101,120 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     audio_url: '/api/jobs/j-1/audio',
     ...overrides,
   };
+}
+
+const NO_KEY = 'Für diesen Anbieter ist kein API-Schlüssel hinterlegt.';
+
+function demoVoice(overrides: Partial<DemoVoice> & Pick<DemoVoice, 'id' | 'key' | 'name' | 'language' | 'provider'>): DemoVoice {
+  return {
+    description: '',
+    gender: 'female',
+    type: 'public',
+    available: true,
+    unavailable_reason: null,
+    is_demo: true,
+    supports_rate: false,
+    ...overrides,
+  };
+}
+
+/** `GET /api/demo`: German and English demo voices, one needing a missing key, one with a rate. */
+export function makeDemoConfig(overrides: Partial<DemoConfig> = {}): DemoConfig {
+  return {
+    tries_per_day: 3,
+    remaining: 3,
+    max_chars: 100,
+    languages: [
+      { code: 'de-DE', name: 'Deutsch', flag: '🇩🇪' },
+      { code: 'en-US', name: 'English (US)', flag: '🇺🇸' },
+    ],
+    providers: [
+      { value: 'all', label: 'Alle Anbieter' },
+      { value: 'local', label: 'Lokal (eSpeak NG)' },
+      { value: 'openai_tts', label: 'OpenAI' },
+      { value: 'gemini_tts', label: 'Gemini' },
+      { value: 'murf_tts', label: 'Murf AI' },
+    ],
+    voices: [
+      demoVoice({ id: 'd-nova', key: 'openai-de-nova', name: 'Nova', language: 'de-DE', provider: 'openai_tts', available: false, unavailable_reason: NO_KEY }),
+      demoVoice({ id: 'd-jonas', key: 'local-de-jonas', name: 'Jonas', language: 'de-DE', provider: 'local', gender: 'male', description: 'Klare Männerstimme' }),
+      demoVoice({ id: 'd-klara', key: 'local-de-klara', name: 'Klara', language: 'de-DE', provider: 'local' }),
+      demoVoice({ id: 'd-anna', key: 'murf-de-anna', name: 'Anna', language: 'de-DE', provider: 'murf_tts', supports_rate: true }),
+      demoVoice({ id: 'd-alloy', key: 'openai-en-alloy', name: 'Alloy', language: 'en-US', provider: 'openai_tts', available: false, unavailable_reason: NO_KEY }),
+      demoVoice({ id: 'd-emma', key: 'local-en-emma', name: 'Emma', language: 'en-US', provider: 'local' }),
+    ],
+    ...overrides,
+  };
+}
+
+export function makeService(overrides: Partial<Service> & Pick<Service, 'id' | 'name'>): Service {
+  return {
+    category: 'AI/ML',
+    description: 'Beschreibung',
+    secret_name: 'APP__PROVIDERS__X__API_KEY',
+    status: 'missing',
+    source: null,
+    key_last4: null,
+    docs_url: 'https://example.test/docs',
+    key_url: 'https://example.test/keys',
+    can_store_key: true,
+    can_test: true,
+    ...overrides,
+  };
+}
+
+/** `GET /api/admin/services`: one service per kind of state. */
+export function makeServicesResponse(services?: Service[]): ServicesResponse {
+  const list = services ?? [
+    makeService({
+      id: 'openai_tts',
+      name: 'OpenAI TTS',
+      description: 'Sprachsynthese mit OpenAI.',
+      secret_name: 'APP__PROVIDERS__OPENAI__API_KEY',
+      status: 'configured',
+      source: 'database',
+      key_last4: '1234',
+      docs_url: 'https://platform.openai.com/docs/guides/text-to-speech',
+      key_url: 'https://platform.openai.com/api-keys',
+    }),
+    makeService({
+      id: 'gemini_tts',
+      name: 'Gemini TTS',
+      secret_name: 'APP__PROVIDERS__GEMINI__API_KEY',
+      status: 'configured',
+      source: 'environment',
+      key_last4: 'abcd',
+    }),
+    makeService({ id: 'murf_tts', name: 'Murf AI', secret_name: 'APP__PROVIDERS__MURF__API_KEY' }),
+    makeService({ id: 'cloud_tts', name: 'Google Cloud TTS', category: 'Cloud', secret_name: 'APP__PROVIDERS__GOOGLE__API_KEY' }),
+    makeService({
+      id: 'stripe',
+      name: 'Stripe',
+      category: 'Payment',
+      secret_name: 'STRIPE_SECRET_KEY',
+      can_store_key: false,
+      can_test: false,
+    }),
+    makeService({
+      id: 'postgres',
+      name: 'PostgreSQL',
+      category: 'Database',
+      secret_name: 'APP__DATABASE__URL',
+      status: 'configured',
+      source: 'environment',
+      can_store_key: false,
+      can_test: true,
+    }),
+    makeService({
+      id: 'redis',
+      name: 'Redis',
+      category: 'Database',
+      secret_name: 'APP__REDIS__URL',
+      status: 'configured',
+      source: 'environment',
+      can_store_key: false,
+      can_test: true,
+    }),
+  ];
+  return { configured: list.filter((s) => s.status === 'configured').length, total: list.length, services: list };
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveBlob, withQueryParam } from '@/lib/download';
 import type { MutationConfig } from '@/lib/react-query';
-import { audioFileName } from '../utils/filename';
+import { audioFileName } from '@/lib/filename';
 import type { Job } from './types';
 
 /** `GET /api/jobs/{id}/audio?download=1` → saved as `<sanitized text>.mp3`. */

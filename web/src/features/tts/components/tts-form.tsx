@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Slider } from '@/components/ui/slider';
+import { SpeechRateControl } from '@/components/ui/speech-rate-control';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { VoicePicker } from '@/components/ui/voice-picker';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import {
@@ -25,17 +26,8 @@ import {
 } from '../api/create-job';
 import { useVoices } from '../api/get-voices';
 import type { Voice } from '../api/types';
-import {
-  estimateCostCents,
-  MAX_TEXT_LENGTH,
-  normalizeRate,
-  RATE_DEFAULT,
-  RATE_MAX,
-  RATE_MIN,
-  RATE_STEP,
-} from '../utils/cost';
+import { estimateCostCents, MAX_TEXT_LENGTH, normalizeRate, RATE_DEFAULT } from '../utils/cost';
 import { BalanceCard } from './balance-card';
-import { VoicePicker } from './voice-picker';
 
 export const DEFAULT_LANGUAGE = 'de-DE';
 const ALL_PROVIDERS = 'all';
@@ -43,8 +35,6 @@ const ALL_PROVIDERS = 'all';
 export function matchesProvider(voice: Voice, provider: string): boolean {
   return provider === ALL_PROVIDERS || voice.provider === provider || (provider === 'clone' && voice.type === 'clone');
 }
-
-const rateFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function insufficientBalanceMessage(costCent: number, balanceCent: number): string {
   return `Sie benötigen ${costCent} Cent für diese Konvertierung. Ihr aktuelles Guthaben: ${balanceCent} Cent.`;
@@ -61,7 +51,6 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
   const voiceListLabelId = useId();
   const textId = useId();
   const counterId = useId();
-  const rateId = useId();
 
   // Default language: German when offered, else the first one.
   useEffect(() => {
@@ -75,7 +64,6 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
   });
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const voiceId = useWatch({ control: form.control, name: 'voice_id' });
-  const rate = useWatch({ control: form.control, name: 'rate' });
 
   const visibleVoices = useMemo(
     () => allVoices.filter((v) => v.language === language && matchesProvider(v, provider)),
@@ -200,31 +188,11 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
                   )}
                 />
                 {selectedVoice?.supports_rate && (
-                  <div className="flex flex-col gap-2 rounded-lg bg-muted/60 p-3" data-testid="rate-control">
-                    <div className="flex items-center justify-between">
-                      <Label htmlFor={rateId}>Sprechgeschwindigkeit</Label>
-                      <span className="text-sm tabular-nums text-muted-foreground">{rateFormat.format(rate ?? RATE_DEFAULT)}×</span>
-                    </div>
-                    <Controller
-                      control={form.control}
-                      name="rate"
-                      render={({ field }) => (
-                        <Slider
-                          id={rateId}
-                          min={RATE_MIN}
-                          max={RATE_MAX}
-                          step={RATE_STEP}
-                          value={field.value}
-                          onChange={(e) => field.onChange(normalizeRate(Number(e.target.value)))}
-                          aria-valuetext={`${rateFormat.format(field.value)}-fache Geschwindigkeit`}
-                        />
-                      )}
-                    />
-                    <div className="flex justify-between text-xs text-muted-foreground">
-                      <span>Langsamer</span>
-                      <span>Schneller</span>
-                    </div>
-                  </div>
+                  <Controller
+                    control={form.control}
+                    name="rate"
+                    render={({ field }) => <SpeechRateControl value={field.value} onChange={field.onChange} />}
+                  />
                 )}
               </>
             )}

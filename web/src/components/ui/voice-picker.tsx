@@ -1,35 +1,68 @@
 import { Check, CircleOff, Mic } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { ProviderOption, Voice } from '../api/types';
+import { Badge } from './badge';
+import { Button } from './button';
+
+/** The fields of a voice the picker shows (same shape in `/api/voices` and `/api/demo`). */
+export type VoicePickerVoice = {
+  id: string;
+  key: string | null;
+  name: string;
+  description: string | null;
+  provider: string;
+  gender: string | null;
+  type: string;
+  available: boolean;
+  unavailable_reason: string | null;
+};
+
+export type VoicePickerProvider = { value: string; label: string };
 
 const GENDER_LABELS: Record<string, string> = { male: 'Männlich', female: 'Weiblich' };
 
+export const EMPTY_FILTER_TEXT = 'Keine Sprecher für den gewählten Filter verfügbar';
+
 export type VoicePickerProps = {
-  voices: Voice[];
-  providers: ProviderOption[];
+  voices: VoicePickerVoice[];
+  providers: VoicePickerProvider[];
   value: string;
   onChange: (voiceId: string) => void;
   /** Whether a provider filter narrows the list (then an empty list offers a reset). */
   filterActive: boolean;
   onResetFilter: () => void;
   labelledBy?: string;
+  /** Test ids of the list and of each option. */
+  listTestId?: string;
+  optionTestId?: string;
 };
 
-export function providerLabel(providers: ProviderOption[], value: string): string {
+export function providerLabel(providers: VoicePickerProvider[], value: string): string {
   return providers.find((p) => p.value === value)?.label ?? value;
 }
 
-export function VoicePicker({ voices, providers, value, onChange, filterActive, onResetFilter, labelledBy }: VoicePickerProps) {
+/**
+ * A radio group of voices: name, gender, provider and description; voices that are
+ * not available stay visible but disabled, with their reason.
+ */
+export function VoicePicker({
+  voices,
+  providers,
+  value,
+  onChange,
+  filterActive,
+  onResetFilter,
+  labelledBy,
+  listTestId = 'voice-list',
+  optionTestId = 'voice-option',
+}: VoicePickerProps) {
   const listRef = useRef<HTMLDivElement>(null);
 
   if (voices.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
         <CircleOff className="size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">Keine Sprecher für den gewählten Filter verfügbar</p>
+        <p className="text-sm text-muted-foreground">{EMPTY_FILTER_TEXT}</p>
         {filterActive && (
           <Button variant="outline" size="sm" onClick={onResetFilter}>
             Alle Anbieter anzeigen
@@ -60,7 +93,7 @@ export function VoicePicker({ voices, providers, value, onChange, filterActive, 
       aria-labelledby={labelledBy}
       onKeyDown={onKeyDown}
       className="flex max-h-96 flex-col gap-2 overflow-y-auto pr-1"
-      data-testid="voice-list"
+      data-testid={listTestId}
     >
       {voices.map((voice) => {
         const selected = voice.id === value;
@@ -73,8 +106,8 @@ export function VoicePicker({ voices, providers, value, onChange, filterActive, 
             disabled={!voice.available}
             tabIndex={voice.id === focusableId ? 0 : -1}
             onClick={() => onChange(voice.id)}
-            data-testid="voice-option"
-            data-voice-key={voice.key}
+            data-testid={optionTestId}
+            data-voice-key={voice.key ?? undefined}
             data-available={voice.available}
             className={cn(
               'group flex w-full items-start gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors',
@@ -94,7 +127,7 @@ export function VoicePicker({ voices, providers, value, onChange, filterActive, 
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="flex flex-wrap items-center gap-1.5">
                 <span className="font-medium">{voice.name}</span>
-                <Badge variant="neutral">{GENDER_LABELS[voice.gender] ?? voice.gender}</Badge>
+                {voice.gender && <Badge variant="neutral">{GENDER_LABELS[voice.gender] ?? voice.gender}</Badge>}
                 <Badge variant="outline">{providerLabel(providers, voice.provider)}</Badge>
                 {voice.type === 'clone' && <Badge variant="primary">Eigene Stimme</Badge>}
               </span>

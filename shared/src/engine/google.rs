@@ -1,0 +1,229 @@
+//! Google Cloud Text-to-Speech v1 (`POST /v1/text:synthesize`): JSON in, base64 MP3 out.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use super::http::{Auth, HttpClient, HttpEngineConfig, Provider, parse_google_error};
+use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
+
+/// Google allows 5000 bytes of text per request and cannot raise it; the margin keeps
+/// us clear of it should Google count a little differently (e.g. after normalising).
+const MAX_BYTES: usize = 4800;
+
+const PROVIDER: Provider = Provider {
+    name: "Google Cloud TTS",
+    auth: Auth::Header("x-goog-api-key"),
+    parse_error: parse_google_error,
+};
+
+pub struct GoogleEngine {
+    http: HttpClient,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SynthesizeRequest<'a> {
+    input: Input<'a>,
+    voice: Voice<'a>,
+    audio_config: AudioConfig,
+}
+
+#[derive(Serialize)]
+struct Input<'a> {
+    text: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Voice<'a> {
+    language_code: &'a str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AudioConfig {
+    audio_encoding: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    speaking_rate: Option<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SynthesizeResponse {
+    audio_content: String,
+}
+
+impl GoogleEngine {
+    pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
+        Ok(Self { http: HttpClient::new(config, PROVIDER)? })
+    }
+}
+
+#[async_trait]
+impl SpeechEngine for GoogleEngine {
+    fn max_chunk(&self) -> usize {
+        MAX_BYTES
+    }
+
+    fn measure(&self) -> fn(&str) -> usize {
+        crate::domain::chunks::bytes
+    }
+
+    async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        let body = SynthesizeRequest {
+            input: Input { text: &request.text },
+            voice: Voice { language_code: &request.language, name: &request.voice },
+            audio_config: AudioConfig { audio_encoding: "MP3", speaking_rate: request.rate },
+        };
+        let response = self.http.post_json("/v1/text:synthesize", &body).await?;
+        let response: SynthesizeResponse =
+            serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
+        let bytes = self.http.decode_audio(&response.audio_content)?;
+        Ok(EngineAudio { bytes, extension: "mp3" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use wiremock::matchers::{body_partial_json, header, method, path};
+    use wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate};
+
+    use super::*;
+    use crate::domain::chunks;
+    use crate::engine::http::testing::*;
+
+    /// The fake only answers requests in Google's exact shape.
+    fn synthesize_call(text: &str) -> MockBuilder {
+        Mock::given(method("POST"))
+            .and(path("/v1/text:synthesize"))
+            .and(header("x-goog-api-key", KEY))
+            .and(body_partial_json(json!({
+                "input": { "text": text },
+                "voice": { "languageCode": "de-DE", "name": "test-voice" },
+                "audioConfig": { "audioEncoding": "MP3" }
+            })))
+    }
+
+    fn audio(bytes: &[u8]) -> ResponseTemplate {
+        ResponseTemplate::new(200).set_body_json(json!({ "audioContent": base64(bytes) }))
+    }
+
+    fn error(code: u16, status: &str, message: &str) -> ResponseTemplate {
+        ResponseTemplate::new(code).set_body_json(json!({
+            "error": { "code": code, "message": message, "status": status, "details": [] }
+        }))
+    }
+
+    async fn engine(server: &MockServer) -> GoogleEngine {
+        GoogleEngine::new(config(server)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn returns_the_decoded_mp3() {
+        let server = MockServer::start().await;
+        let mp3 = mp3_tone(1.5);
+        synthesize_call("Grüß Gott.").respond_with(audio(&mp3)).expect(1).mount(&server).await;
+
+        let audio = engine(&server).await.synthesize(&request("Grüß Gott.")).await.unwrap();
+
+        assert_eq!(audio.bytes, mp3);
+        let duration = crate::audio::decode(&audio.bytes, audio.extension).unwrap().duration_seconds();
+        assert!((duration - 1.5).abs() < 0.1, "duration {duration}");
+        assert!(bodies(&server).await[0]["audioConfig"].get("speakingRate").is_none());
+    }
+
+    #[tokio::test]
+    async fn retries_after_429_as_retry_after_says() {
+        let server = MockServer::start().await;
+        synthesize_call("Hallo.")
+            .respond_with(error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.").insert_header("retry-after", "0"))
+            .up_to_n_times(1)
+            .expect(1)
+            .mount(&server)
+            .await;
+        synthesize_call("Hallo.").respond_with(audio(&mp3_tone(0.5))).expect(1).mount(&server).await;
+
+        let engine = GoogleEngine::new(config_trusting_hints(&server)).unwrap();
+        let audio = tokio::time::timeout(std::time::Duration::from_secs(5), engine.synthesize(&request("Hallo.")))
+            .await
+            .expect("Retry-After: 0 was honoured")
+            .unwrap();
+        assert!(!audio.bytes.is_empty());
+    }
+
+    #[tokio::test]
+    async fn overload_becomes_transient_after_the_last_retry() {
+        let server = MockServer::start().await;
+        synthesize_call("Hallo.").respond_with(error(500, "INTERNAL", "Internal error encountered.")).mount(&server).await;
+
+        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
+
+        assert!(
+            matches!(&error, EngineError::Transient(m) if m == "Google Cloud TTS meldet einen Serverfehler (500): Internal error encountered."),
+            "{error:?}"
+        );
+        assert_eq!(request_count(&server).await, 3);
+    }
+
+    #[tokio::test]
+    async fn an_unknown_voice_fails_at_once() {
+        let server = MockServer::start().await;
+        synthesize_call("Hallo.")
+            .respond_with(error(400, "INVALID_ARGUMENT", "Voice 'test-voice' does not exist."))
+            .mount(&server)
+            .await;
+
+        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
+
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS hat die Anfrage abgelehnt (400): Voice 'test-voice' does not exist."),
+            "{error:?}"
+        );
+        assert_eq!(request_count(&server).await, 1);
+    }
+
+    #[tokio::test]
+    async fn invalid_base64_is_not_audio() {
+        let server = MockServer::start().await;
+        synthesize_call("Hallo.")
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "audioContent": "kein base64!" })))
+            .mount(&server)
+            .await;
+
+        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
+
+        assert!(matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS lieferte keine gültigen Audiodaten."), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_response_without_audio_is_not_audio() {
+        let server = MockServer::start().await;
+        synthesize_call("Hallo.").respond_with(ResponseTemplate::new(200).set_body_json(json!({}))).mount(&server).await;
+
+        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
+
+        assert!(matches!(error, EngineError::Permanent(_)), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn long_texts_go_out_in_requests_within_the_byte_limit() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(audio(&mp3_tone(0.2))).mount(&server).await;
+        let engine = engine(&server).await;
+        // 5000 characters of umlauts are well over 5000 bytes.
+        let text = german_text(5000);
+        assert!(text.len() > 5400);
+
+        for chunk in chunks::split(&text, engine.max_chunk(), engine.measure()) {
+            engine.synthesize(&request(&chunk)).await.unwrap();
+        }
+
+        let texts: Vec<String> =
+            bodies(&server).await.iter().map(|b| b["input"]["text"].as_str().unwrap().to_owned()).collect();
+        assert!(texts.len() >= 2, "{} requests", texts.len());
+        assert!(texts.iter().all(|t| t.len() <= 5000), "a request over 5000 bytes");
+        assert_eq!(texts.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+}

@@ -1,0 +1,46 @@
+//! Text to one MP3 with any engine: split within the engine's limit, synthesize the
+//! chunks with bounded concurrency (order kept), decode, join, encode, measure.
+//! Used by the worker for paid jobs and by the API for the live demo.
+
+use futures::{StreamExt, TryStreamExt};
+
+use crate::audio::{self, Mp3, Pcm};
+use crate::domain::chunks;
+use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
+
+/// Pause between the chunks of one long text.
+const SENTENCE_PAUSE_MS: u32 = 250;
+
+pub struct Speech<'a> {
+    pub text: &'a str,
+    /// The provider's voice name.
+    pub voice: &'a str,
+    pub language: &'a str,
+    pub rate: Option<f32>,
+}
+
+pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Mp3, EngineError> {
+    let parts = chunks::split(speech.text, engine.max_chunk(), engine.measure());
+    let pcm: Vec<Pcm> = futures::stream::iter(parts)
+        .map(|text| {
+            let request = SynthesisRequest {
+                text,
+                voice: speech.voice.to_owned(),
+                language: speech.language.to_owned(),
+                rate: speech.rate,
+            };
+            async move {
+                let audio = engine.synthesize(&request).await?;
+                audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))
+            }
+        })
+        .buffered(concurrency.max(1))
+        .try_collect()
+        .await?;
+    let track = audio::join(pcm, SENTENCE_PAUSE_MS).map_err(|e| EngineError::Permanent(e.to_string()))?;
+    // LAME is CPU work: keep it off the async threads.
+    tokio::task::spawn_blocking(move || audio::finish(&track))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
+        .map_err(|e| EngineError::Permanent(e.to_string()))
+}
