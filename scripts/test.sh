@@ -34,6 +34,9 @@ export APP__REDIS__QUEUE_PREFIX="e2e-$$"
 export APP__STORAGE__DIR="$E2E_DIR/audio"
 export APP__MAIL__OUTBOX_DIR="$E2E_DIR/outbox"
 export APP__ADMIN__PASSWORD="e2e-admin-passwort-123"
+# The per-IP demo limit has its own Rust test; here every browser comes from 127.0.0.1.
+export APP__DEMO__TRIES_PER_IP=1000
+export APP__SECRETS__ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)"
 BIN="$CARGO_TARGET_DIR/debug"
 "$BIN/stimmwerk-api" migrate
 "$BIN/stimmwerk-worker" > "$E2E_DIR/worker.log" 2>&1 &

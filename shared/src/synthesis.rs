@@ -10,6 +10,8 @@ use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
 
 /// Pause between the chunks of one long text.
 const SENTENCE_PAUSE_MS: u32 = 250;
+/// Shortest audio accepted for one chunk of text.
+const MIN_CHUNK_SECONDS: f64 = 0.05;
 
 pub struct Speech<'a> {
     pub text: &'a str,
@@ -31,7 +33,12 @@ pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: 
             };
             async move {
                 let audio = engine.synthesize(&request).await?;
-                audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))
+                let pcm = audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))?;
+                // A sentence shorter than this is not speech but a broken answer.
+                if pcm.duration_seconds() < MIN_CHUNK_SECONDS {
+                    return Err(EngineError::Permanent("Die Audiodaten des Sprachdienstes enthalten keine Sprache.".into()));
+                }
+                Ok(pcm)
             }
         })
         .buffered(concurrency.max(1))

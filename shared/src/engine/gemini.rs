@@ -47,6 +47,11 @@ impl SpeechEngine for GeminiEngine {
         let response = self.http.post_json(&path, &body).await?;
         let response: Value = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
         let (data, mime_type) = inline_audio(&response).ok_or_else(|| self.http.invalid_audio())?;
+        // Raw PCM has no header to check, so the announced type is all there is: anything
+        // but 16-bit linear PCM would be turned into noise.
+        if !is_pcm16(mime_type) {
+            return Err(self.http.invalid_audio());
+        }
         let pcm = self.http.decode_audio(data)?;
         let bytes = crate::audio::wav_from_pcm16(&pcm, sample_rate(mime_type));
         Ok(EngineAudio { bytes, extension: "wav" })
@@ -60,6 +65,12 @@ fn inline_audio(response: &Value) -> Option<(&str, &str)> {
         let inline = &part["inlineData"];
         Some((inline["data"].as_str()?, inline["mimeType"].as_str().unwrap_or_default()))
     })
+}
+
+/// `audio/L16…` or `audio/pcm…`; a missing type is taken as Gemini's documented PCM.
+fn is_pcm16(mime_type: &str) -> bool {
+    let essence = mime_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence.is_empty() || essence == "audio/l16" || essence == "audio/pcm"
 }
 
 /// The `rate=` parameter of a mime type such as `audio/L16;codec=pcm;rate=24000`.
@@ -118,6 +129,15 @@ mod tests {
 
     async fn engine(server: &MockServer) -> GeminiEngine {
         GeminiEngine::new(config(server)).unwrap()
+    }
+
+    #[test]
+    fn only_linear_pcm_is_accepted() {
+        assert!(is_pcm16("audio/L16;codec=pcm;rate=24000"));
+        assert!(is_pcm16("audio/l16; rate=24000; channels=1"));
+        assert!(is_pcm16(""));
+        assert!(!is_pcm16("audio/mpeg"));
+        assert!(!is_pcm16("text/html"));
     }
 
     #[test]

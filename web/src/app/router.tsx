@@ -14,6 +14,9 @@ const LiveDemoPage = lazy(() =>
   import('@/features/live-demo/routes/live-demo-page').then((m) => ({ default: m.LiveDemoPage })),
 );
 const TtsPage = lazy(() => import('@/features/tts/routes/tts-page').then((m) => ({ default: m.TtsPage })));
+const ApiSettingsPage = lazy(() =>
+  import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
+);
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Text zu Sprache'],
@@ -53,6 +56,7 @@ export function AppRoutes() {
               ))}
             <Route element={<RequireAdmin />}>
               <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+              <Route path="/admin/api-settings" element={<ApiSettingsPage />} />
               {placeholderRoutes
                 .filter((r) => r.admin)
                 .map((r) => (

@@ -74,7 +74,8 @@ describe('route guards', () => {
     expect(screen.getAllByRole('link', { name: 'Anmelden' })[0]).toHaveAttribute('href', '/auth');
     const cards = screen.getAllByTestId('pricing-card');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveTextContent('10.000 Zeichen kostenlos');
+    expect(cards[0]).toHaveTextContent('1,00 € Startguthaben (= 1.000 Zeichen)');
+    expect(cards[0]).not.toHaveTextContent('10.000');
     expect(cards[0]).toHaveTextContent('5 Demo-Stimmen');
     expect(cards[0]).toHaveTextContent('API-Zugang');
     expect(cards[1]).toHaveTextContent('1 Cent pro 10 Zeichen');

@@ -12,7 +12,6 @@ export const placeholderRoutes: Array<{ path: string; title: string; admin?: boo
   { path: '/dashboard/account', title: 'Mein Account' },
   { path: '/admin/users', title: 'Benutzerverwaltung', admin: true },
   { path: '/admin/voices', title: 'Stimmenverwaltung', admin: true },
-  { path: '/admin/api-settings', title: 'API-Einstellungen', admin: true },
 ];
 
 export function PlaceholderPage({ title }: { title: string }) {

@@ -8,7 +8,8 @@ const PLANS = [
     name: 'Kostenlos',
     price: '0 €',
     note: 'zum Ausprobieren',
-    features: ['10.000 Zeichen kostenlos', '5 Demo-Stimmen', 'API-Zugang'],
+    // New accounts start with 100 cents, i.e. 1,000 characters at 1 cent per 10 characters.
+    features: ['1,00 € Startguthaben (= 1.000 Zeichen)', '5 Demo-Stimmen', 'API-Zugang'],
     cta: 'Kostenlos registrieren',
     highlight: false,
   },

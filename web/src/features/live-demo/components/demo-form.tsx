@@ -194,7 +194,7 @@ export function DemoForm({ config }: { config: DemoConfig }) {
       noValidate
       aria-label="Live Demo"
       onSubmit={form.handleSubmit(onValid, onInvalid)}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
     >
       <Card className="flex flex-col">
         <CardHeader>

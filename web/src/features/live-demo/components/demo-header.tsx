@@ -13,8 +13,7 @@ export function DemoHeader() {
         <nav aria-label="Kopfnavigation" className="flex items-center gap-2">
           <ButtonLink to="/" variant="ghost" size="sm">
             <ArrowLeft aria-hidden="true" />
-            <span className="hidden sm:inline">Zur Startseite</span>
-            <span className="sm:hidden">Start</span>
+            <span className="sr-only sm:not-sr-only">Zur Startseite</span>
           </ButtonLink>
           <ButtonLink to="/auth" variant="primary" size="sm">
             <LogIn aria-hidden="true" />

@@ -1,0 +1,235 @@
+// End-to-end tests of the anonymous live demo and of the provider filter, against a
+// running Stimmwerk server (same settings as generation.spec.mjs):
+//
+//   BASE_URL=http://127.0.0.1:8080 OUTBOX_DIR=/path/to/data/outbox npm run e2e
+//
+// The demo allows 3 successful tries a day per browser (cookie `stimmwerk_demo`) and per
+// client IP. Every test starts in a fresh browser context, so the browser limit is new;
+// the per-IP limit (`APP__DEMO__TRIES_PER_IP`) must be high enough for repeated runs
+// from 127.0.0.1.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  assertMp3Download,
+  audioFileName,
+  expectVisibleText,
+  openTts,
+  signUpConfirmAndSignIn,
+  waitForPlayback,
+} from './helpers/app.mjs';
+import { launchBrowser, newPage } from './helpers/browser.mjs';
+import { BASE_URL, SCREENSHOT_DIR, skip } from './helpers/env.mjs';
+
+const NO_KEY_REASON = 'Für diesen Anbieter ist kein API-Schlüssel hinterlegt.';
+const EMPTY_FILTER = 'Keine Sprecher für den gewählten Filter verfügbar';
+const DEMO_TEXTS = [
+  'Willkommen bei Stimmwerk! Dies ist der erste Test.',
+  'Der zweite Test klingt genauso deutlich.',
+  'Und das ist der dritte und letzte Test für heute.',
+];
+
+const screenshot = (page, name) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true }).catch(() => undefined);
+
+/** "Verbleibende Tests: n von m" → {remaining, tries}. */
+async function readRemaining(page) {
+  const text = (await page.getByTestId('demo-remaining').textContent()) ?? '';
+  const match = /Verbleibende Tests: (\d+) von (\d+)/.exec(text);
+  assert.ok(match, `remaining counter: "${text}"`);
+  return { remaining: Number(match[1]), tries: Number(match[2]) };
+}
+
+async function waitForRemaining(page, remaining, tries) {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="demo-remaining"]')?.textContent?.includes(expected),
+    `Verbleibende Tests: ${remaining} von ${tries}`,
+    { timeout: 10_000 },
+  );
+}
+
+async function openDemo(page) {
+  await page.goto(`${BASE_URL}/live-demo`);
+  await page.getByTestId('demo-text').waitFor();
+  await page.getByTestId('demo-voice-option').first().waitFor();
+}
+
+/** Selects the first available local voice of the demo and returns its key. */
+async function pickLocalDemoVoice(page) {
+  const option = page.locator('[data-testid="demo-voice-option"][data-voice-key^="local-"]:not([disabled])').first();
+  await option.waitFor();
+  const key = await option.getAttribute('data-voice-key');
+  await option.click();
+  assert.equal(await option.getAttribute('aria-checked'), 'true', `voice ${key} should be selected`);
+  return key;
+}
+
+/** Fills the text, generates, and waits until a new audio is ready; returns its object URL. */
+async function generate(page, text, previousUrl = null) {
+  await page.getByTestId('demo-text').fill(text);
+  assert.equal(await page.getByTestId('demo-counter').textContent(), `${Array.from(text).length}/100`);
+  await page.getByTestId('demo-generate').click();
+  await page.waitForFunction(
+    (previous) => {
+      const audio = document.querySelector('[data-testid="demo-audio"]');
+      return !!audio && audio.getAttribute('src')?.startsWith('blob:') && audio.getAttribute('src') !== previous;
+    },
+    previousUrl,
+    { timeout: 60_000 },
+  );
+  await page.getByTestId('demo-play').waitFor();
+  return page.getByTestId('demo-audio').getAttribute('src');
+}
+
+/** Disabled voices of the current list must all show the "no API key" reason. */
+async function assertOnlyDisabledVoicesOf(page, testId, keyPrefix) {
+  const options = page.getByTestId(testId);
+  await options.first().waitFor();
+  const count = await options.count();
+  assert.ok(count > 0, `some ${keyPrefix} voices are listed`);
+  for (let i = 0; i < count; i++) {
+    const option = options.nth(i);
+    const key = (await option.getAttribute('data-voice-key')) ?? '';
+    assert.ok(key.startsWith(keyPrefix), `${key} belongs to the filter ${keyPrefix}`);
+    assert.equal(await option.isDisabled(), true, `${key} is disabled without an API key`);
+    assert.match((await option.textContent()) ?? '', new RegExp(NO_KEY_REASON.replace(/[.]/g, '\\.')));
+  }
+  return count;
+}
+
+describe('Stimmwerk live demo (end to end)', { skip }, () => {
+  let browser;
+
+  before(async () => {
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('three demo tries with a local voice: play, download, then the limit', { timeout: 300_000 }, async () => {
+    // A fresh context has no demo cookie, so the browser gets all its tries.
+    const { context, page, errors } = await newPage(browser);
+    let second;
+    try {
+      await openDemo(page);
+      const { remaining, tries } = await readRemaining(page);
+      assert.equal(tries, 3, 'three tries a day');
+      assert.equal(
+        remaining,
+        tries,
+        'a new browser has all tries left (if not, the per-IP limit is used up: raise APP__DEMO__TRIES_PER_IP)',
+      );
+      await screenshot(page, 'live-demo.png');
+
+      // Demo voices of a provider without a key are listed but disabled, with the reason.
+      await page.getByLabel('Anbieter').selectOption({ label: 'OpenAI' });
+      await assertOnlyDisabledVoicesOf(page, 'demo-voice-option', 'openai-');
+      // A provider without demo voices: the empty state resets the filter.
+      await page.getByLabel('Anbieter').selectOption({ label: 'Murf AI' });
+      await expectVisibleText(page, EMPTY_FILTER);
+      await page.getByRole('button', { name: 'Alle Anbieter anzeigen' }).click();
+      assert.equal(await page.getByLabel('Anbieter').inputValue(), 'all');
+
+      // Over 100 characters: the counter turns red and nothing is sent.
+      await page.getByTestId('demo-text').fill('x'.repeat(101));
+      assert.equal(await page.getByTestId('demo-counter').getAttribute('data-over-limit'), 'true');
+      await page.getByTestId('demo-generate').click();
+      await expectVisibleText(page, 'Maximale Länge: 100 Zeichen. Aktuell: 101 Zeichen.');
+      assert.equal((await readRemaining(page)).remaining, tries);
+
+      // First try: generate, play, download.
+      await pickLocalDemoVoice(page);
+      let url = await generate(page, DEMO_TEXTS[0]);
+      await waitForRemaining(page, tries - 1, tries);
+
+      await page.getByTestId('demo-play').click();
+      const playback = await waitForPlayback(page, '[data-testid="demo-audio"]');
+      assert.ok(playback.duration > 0, `audio duration ${playback.duration}`);
+      assert.equal(playback.error, null);
+      assert.equal(await page.getByText('Wiedergabefehler').count(), 0, 'no playback error toast');
+      assert.equal(await page.getByTestId('demo-play').getAttribute('aria-pressed'), 'true');
+      await page.waitForTimeout(300); // let the button's colour transition finish
+      await screenshot(page, 'live-demo-audio.png');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('demo-download').click()]);
+      await assertMp3Download(page, download, audioFileName(DEMO_TEXTS[0]));
+
+      // A second tab of the same browser, opened before the last try, still offers it.
+      second = await context.newPage();
+      second.on('pageerror', (error) => errors.push(error));
+      await openDemo(second);
+
+      // Second and third try.
+      url = await generate(page, DEMO_TEXTS[1], url);
+      await waitForRemaining(page, tries - 2, tries);
+      await generate(page, DEMO_TEXTS[2], url);
+      await waitForRemaining(page, 0, tries);
+      assert.equal(await page.getByTestId('demo-generate').isDisabled(), true, 'locked after the last try');
+      await expectVisibleText(page, 'Demo-Limit erreicht');
+
+      // Fourth try, from the second tab: the server refuses it.
+      await pickLocalDemoVoice(second);
+      await second.getByTestId('demo-text').fill('Ein vierter Versuch.');
+      await second.getByTestId('demo-generate').click();
+      await second.locator('[data-sonner-toast]', { hasText: 'Demo-Limit erreicht' }).first().waitFor();
+      await expectVisibleText(second, 'Registrieren Sie sich für unbegrenzte Nutzung.');
+      await waitForRemaining(second, 0, tries);
+      assert.equal(await second.getByTestId('demo-generate').isDisabled(), true);
+      const signup = second.getByTestId('demo-limit').getByRole('link', { name: /registrieren/i });
+      assert.match((await signup.getAttribute('href')) ?? '', /^\/auth/);
+      await screenshot(second, 'live-demo-limit.png');
+
+      // After a reload the server still counts the browser's tries.
+      await page.reload();
+      await page.getByTestId('demo-text').waitFor();
+      await waitForRemaining(page, 0, tries);
+      assert.equal(await page.getByTestId('demo-generate').isDisabled(), true);
+
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('provider filter on /dashboard/tts: OpenAI without a key, and an empty filter', { timeout: 180_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await signUpConfirmAndSignIn(page);
+      await openTts(page);
+      const provider = page.getByLabel('Anbieter');
+
+      // No keys are configured in e2e: OpenAI voices are shown but disabled, with the reason.
+      await provider.selectOption({ label: 'OpenAI' });
+      const count = await assertOnlyDisabledVoicesOf(page, 'voice-option', 'openai-');
+      assert.ok(count >= 1);
+      await screenshot(page, 'tts-openai-filter.png');
+
+      // A filter value without voices for German shows the empty state ...
+      const labels = (await provider.locator('option').allTextContents()).filter((l) => l !== 'Alle Anbieter');
+      let empty = null;
+      for (const label of labels) {
+        await provider.selectOption({ label });
+        if (await page.getByText(EMPTY_FILTER).isVisible()) {
+          empty = label;
+          break;
+        }
+      }
+      assert.ok(empty, `one of ${labels.join(', ')} has no German voices`);
+      assert.equal(await page.getByTestId('voice-option').count(), 0);
+      await screenshot(page, 'tts-empty-filter.png');
+
+      // ... whose button shows all providers again.
+      await page.getByRole('button', { name: 'Alle Anbieter anzeigen' }).click();
+      assert.equal(await provider.inputValue(), 'all');
+      await page.getByTestId('voice-option').first().waitFor();
+      assert.equal(await page.getByText(EMPTY_FILTER).count(), 0);
+      assert.ok((await page.getByTestId('voice-option').count()) > count);
+
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+    }
+  });
+});

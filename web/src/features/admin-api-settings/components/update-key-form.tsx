@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form';
+import {
+  serviceKeyInputSchema,
+  useUpdateServiceKey,
+  type ServiceKeyFormInput,
+  type ServiceKeyFormOutput,
+} from '../api/update-service-key';
+import type { Service } from '../api/types';
+
+/** The panel to enter a new key: it is sent once and never shown again. */
+export function UpdateKeyForm({ service, onDone }: { service: Service; onDone: () => void }) {
+  const form = useForm<ServiceKeyFormInput, unknown, ServiceKeyFormOutput>({
+    resolver: zodResolver(serviceKeyInputSchema),
+    defaultValues: { key: '' },
+  });
+
+  const mutation = useUpdateServiceKey({
+    mutationConfig: {
+      onSuccess: () => {
+        form.reset({ key: '' });
+        toast.success('Gespeichert', { description: 'Der Schlüssel wurde verschlüsselt gespeichert.' });
+        onDone();
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(error, form.setError, ['key'])) return;
+        if (isApiError(error)) toast.error(error.title, { description: error.message });
+        else toast.error('Speichern fehlgeschlagen', { description: 'Bitte versuchen Sie es erneut.' });
+      },
+    },
+  });
+
+  const onSubmit = (values: ServiceKeyFormOutput) => mutation.mutate({ serviceId: service.id, key: values.key });
+
+  return (
+    <form
+      noValidate
+      aria-label={`Schlüssel für ${service.name} aktualisieren`}
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-4"
+      data-testid="service-key-panel"
+    >
+      <FormField
+        label="Neuer API-Schlüssel"
+        error={form.formState.errors.key?.message}
+        hint="Der Schlüssel wird verschlüsselt gespeichert und danach nie wieder angezeigt."
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          autoFocus
+          placeholder="Neuen Schlüssel einfügen"
+          data-testid="service-key-input"
+          className="font-mono"
+          {...form.register('key')}
+        />
+      </FormField>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onDone} disabled={mutation.isPending}>
+          Abbrechen
+        </Button>
+        <Button type="submit" size="sm" loading={mutation.isPending} data-testid="service-save">
+          {!mutation.isPending && <Save aria-hidden="true" />}
+          Speichern
+        </Button>
+      </div>
+    </form>
+  );
+}
