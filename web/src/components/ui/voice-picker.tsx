@@ -85,6 +85,8 @@ export function VoicePicker({
   };
 
   const focusableId = voices.some((v) => v.id === value && v.available) ? value : voices.find((v) => v.available)?.id;
+  // Usable voices first; the others stay visible below with their reason.
+  const ordered = [...voices].sort((a, b) => Number(b.available) - Number(a.available));
 
   return (
     <div
@@ -95,7 +97,7 @@ export function VoicePicker({
       className="flex max-h-96 flex-col gap-2 overflow-y-auto pr-1"
       data-testid={listTestId}
     >
-      {voices.map((voice) => {
+      {ordered.map((voice) => {
         const selected = voice.id === value;
         return (
           <button
