@@ -13,7 +13,10 @@ build_rust release
 
 mkdir -p data
 [ -s data/admin-password ] || (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' > data/admin-password)
+[ -s data/secret-key ] || (umask 077; head -c 32 /dev/urandom | base64 > data/secret-key)
 export APP__ADMIN__PASSWORD="$(cat data/admin-password)"
+# Encrypts provider API keys that admins store; keep data/secret-key with the database.
+export APP__SECRETS__ENCRYPTION_KEY="${APP__SECRETS__ENCRYPTION_KEY:-$(cat data/secret-key)}"
 export APP__DATABASE__URL="$(database_url stimmwerk)"
 export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
 export APP__HTTP__PORT="${PORT:-8080}"
