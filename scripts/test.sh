@@ -47,7 +47,7 @@ cleanup() { kill -TERM "$API" "$WORKER" 2>/dev/null; wait "$API" "$WORKER" 2>/de
 trap cleanup EXIT
 wait_for_http "$APP__HTTP__PUBLIC_URL/"
 status=0
-( cd web && BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" npm run e2e ) || status=$?
+( cd web && BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" ADMIN_PASSWORD="$APP__ADMIN__PASSWORD" npm run e2e ) || status=$?
 if [ "$status" != 0 ]; then
   echo "--- api.log ---"; tail -50 "$E2E_DIR/api.log"
   echo "--- worker.log ---"; tail -50 "$E2E_DIR/worker.log"

@@ -1,0 +1,79 @@
+// End to end: the admin engine settings. Sign in as the configured admin, pass the
+// password re-entry gate, store an OpenAI key (it is never shown again), see the OpenAI
+// voices become selectable on /dashboard/tts, then remove the key again.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { expectVisibleText } from './helpers/app.mjs';
+import { launchBrowser, newPage } from './helpers/browser.mjs';
+import { BASE_URL, SCREENSHOT_DIR } from './helpers/env.mjs';
+
+const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@stimmwerk.local';
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD;
+const FAKE_KEY = 'sk-e2e-nur-ein-test-4711';
+
+const skip = !BASE_URL ? 'BASE_URL is not set' : !ADMIN_PASSWORD ? 'ADMIN_PASSWORD is not set' : false;
+
+describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('re-authenticate, store a key that is never shown again, voices unlock, remove it', { timeout: 180_000 }, async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${BASE_URL}/auth`);
+    const login = page.getByRole('form', { name: 'Anmelden' });
+    await login.getByLabel('E-Mail').fill(ADMIN_EMAIL);
+    await login.getByLabel('Passwort').fill(ADMIN_PASSWORD);
+    await login.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    await page.getByRole('link', { name: 'API-Einstellungen' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/api-settings');
+
+    // The gate: a wrong password counts, the right one opens the page.
+    await page.getByTestId('reauth-password').fill('ganz-falsch-123');
+    await page.getByTestId('reauth-submit').click();
+    await expectVisibleText(page, 'Falsches Passwort. Bitte versuchen Sie es erneut.');
+    await expectVisibleText(page, 'Fehlversuche: 1/3');
+    assert.equal(await page.getByTestId('reauth-password').inputValue(), '', 'the field is cleared');
+    await page.getByTestId('reauth-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('reauth-submit').click();
+    await expectVisibleText(page, '2/7 konfiguriert');
+
+    const openai = page.locator('[data-testid="service-card"][data-service-id="openai_tts"]');
+    await openai.getByTestId('service-status').filter({ hasText: 'Fehlt' }).waitFor();
+    await openai.getByTestId('service-update').click();
+    await openai.getByTestId('service-key-input').fill(FAKE_KEY);
+    await openai.getByTestId('service-save').click();
+    await expectVisibleText(page, 'Der Schlüssel wurde verschlüsselt gespeichert.');
+    await openai.getByTestId('service-status').filter({ hasText: 'Konfiguriert' }).waitFor();
+    await expectVisibleText(page, '3/7 konfiguriert');
+    assert.match(await openai.getByTestId('service-last4').innerText(), /4711/);
+    await page.reload();
+    await expectVisibleText(page, '3/7 konfiguriert', 15_000);
+    assert.ok(!(await page.content()).includes(FAKE_KEY), 'the key never reaches the page again');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-settings-e2e.png') });
+
+    // The stored key switches the OpenAI voices on.
+    await page.getByRole('link', { name: 'Text zu Sprache' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/tts');
+    await page.getByLabel('Anbieter').selectOption('openai_tts');
+    const nova = page.locator('[data-testid="voice-option"][data-voice-key="openai-de-nova"]');
+    await nova.waitFor();
+    assert.equal(await nova.isDisabled(), false, 'OpenAI voices are selectable with a key');
+
+    // Remove it again (other suites expect OpenAI without a key).
+    await page.getByRole('link', { name: 'API-Einstellungen' }).click();
+    const card = page.locator('[data-testid="service-card"][data-service-id="openai_tts"]');
+    await card.getByTestId('service-remove').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Entfernen' }).click();
+    await card.getByTestId('service-status').filter({ hasText: 'Fehlt' }).waitFor();
+    await expectVisibleText(page, '2/7 konfiguriert');
+    assert.deepEqual(errors, []);
+  });
+});
