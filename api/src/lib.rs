@@ -63,12 +63,7 @@ impl AppState {
     }
 
     pub fn sweep_settings(&self) -> SweepSettings {
-        let worker = &self.settings.worker;
-        SweepSettings {
-            max_attempts: worker.max_attempts,
-            stuck_after_secs: worker.stuck_after_secs,
-            requeue_after_secs: worker.requeue_after_secs,
-        }
+        SweepSettings::from(&self.settings.worker)
     }
 }
 

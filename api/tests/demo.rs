@@ -23,6 +23,7 @@ async fn the_demo_offers_the_five_demo_voices_and_three_tries(pool: PgPool) {
     let voices = body["voices"].as_array().unwrap();
     assert_eq!(voices.len(), 5);
     assert!(voices.iter().all(|v| v["is_demo"] == true));
+    assert!(voices.iter().all(|v| v["avatar"].as_str().is_some_and(|a| a.starts_with("/avatars/"))));
     let local = voices.iter().filter(|v| v["provider"] == "local").count();
     assert_eq!(voices.iter().filter(|v| v["available"] == true).count(), local, "cloud voices need keys");
 }

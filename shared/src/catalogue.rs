@@ -27,6 +27,8 @@ pub struct CatalogueVoice {
     pub provider: String,
     pub api_name: String,
     pub gender: String,
+    /// Picture shown next to the voice (a path under the web app, e.g. `/avatars/f1.svg`).
+    pub avatar: String,
     pub is_demo: bool,
 }
 
@@ -72,6 +74,7 @@ mod tests {
             assert!(languages.contains(voice.language.as_str()), "{}: unknown language", voice.key);
             assert!(providers.contains(voice.provider.as_str()), "{}: unknown provider", voice.key);
             assert!(["male", "female"].contains(&voice.gender.as_str()));
+            assert!(voice.avatar.starts_with("/avatars/") && voice.avatar.ends_with(".svg"), "{}: avatar", voice.key);
         }
         let stock = |lang: &str| catalogue.voices.iter().filter(|v| v.language == lang && v.provider != "local").count();
         assert_eq!(stock("de-DE"), 13, "spec: 13 German stock voices");

@@ -169,6 +169,16 @@ pub struct SweepSettings {
     pub requeue_after_secs: i64,
 }
 
+impl From<&crate::config::WorkerSettings> for SweepSettings {
+    fn from(worker: &crate::config::WorkerSettings) -> Self {
+        SweepSettings {
+            max_attempts: worker.max_attempts,
+            stuck_after_secs: worker.stuck_after_secs,
+            requeue_after_secs: worker.requeue_after_secs,
+        }
+    }
+}
+
 /// Recovers jobs (all, or one user's): pending jobs that never reached Redis are pushed
 /// again; processing jobs without heartbeat go back to pending, or fail with a refund
 /// once their attempts are used up. Returns how many jobs were recovered.

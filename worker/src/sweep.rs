@@ -9,16 +9,8 @@ use shared::queue::JobQueue;
 
 use crate::WorkerState;
 
-pub fn settings(state: &WorkerState) -> SweepSettings {
-    SweepSettings {
-        max_attempts: state.settings.max_attempts,
-        stuck_after_secs: state.settings.stuck_after_secs,
-        requeue_after_secs: state.settings.requeue_after_secs,
-    }
-}
-
 pub async fn handle(_tick: Tick, state: Data<WorkerState>, queue: Data<JobQueue>) -> Result<(), BoxDynError> {
-    let recovered = generation::sweep(&state.pool, &queue, &settings(&state), None).await?;
+    let recovered = generation::sweep(&state.pool, &queue, &SweepSettings::from(&state.settings), None).await?;
     if recovered > 0 {
         tracing::info!(recovered, "sweep recovered jobs");
     }

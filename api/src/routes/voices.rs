@@ -27,6 +27,7 @@ struct VoiceDto {
     language: String,
     provider: String,
     gender: Option<String>,
+    avatar: Option<String>,
     #[serde(rename = "type")]
     voice_type: String,
     available: bool,
@@ -63,6 +64,7 @@ pub fn voices_response(state: &AppState, voices: Vec<Voice>) -> VoicesDto {
                 supports_rate: v.provider == "murf_tts",
                 provider: v.provider,
                 gender: v.gender,
+                avatar: v.avatar,
                 voice_type: v.voice_type,
                 available: unavailable_reason.is_none(),
                 unavailable_reason,

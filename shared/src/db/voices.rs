@@ -14,6 +14,7 @@ pub struct Voice {
     pub provider: String,
     pub api_name: Option<String>,
     pub gender: Option<String>,
+    pub avatar: Option<String>,
     pub voice_type: String,
     pub is_demo: bool,
 }
@@ -25,12 +26,12 @@ pub async fn upsert_stock(
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         r#"INSERT INTO voices (catalogue_key, name, description, type, provider, api_name,
-                               language, gender, is_demo, sort_order, is_active, is_global)
-           VALUES ($1, $2, $3, 'public', $4, $5, $6, $7, $8, $9, true, true)
+                               language, gender, is_demo, sort_order, is_active, is_global, avatar)
+           VALUES ($1, $2, $3, 'public', $4, $5, $6, $7, $8, $9, true, true, $10)
            ON CONFLICT (catalogue_key) DO UPDATE SET
                name = EXCLUDED.name, description = EXCLUDED.description,
                provider = EXCLUDED.provider, api_name = EXCLUDED.api_name,
-               language = EXCLUDED.language, gender = EXCLUDED.gender,
+               language = EXCLUDED.language, gender = EXCLUDED.gender, avatar = EXCLUDED.avatar,
                is_demo = EXCLUDED.is_demo, sort_order = EXCLUDED.sort_order, is_active = true"#,
         voice.key,
         voice.name,
@@ -41,6 +42,7 @@ pub async fn upsert_stock(
         voice.gender,
         voice.is_demo,
         sort_order,
+        voice.avatar,
     )
     .execute(db)
     .await?;
@@ -61,7 +63,7 @@ pub async fn deactivate_stock_except(db: impl PgExecutor<'_>, keys: &[String]) -
 pub async fn list_usable(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
                   type AS voice_type, is_demo
            FROM voices
            WHERE is_active
@@ -82,7 +84,7 @@ pub async fn find_usable(
 ) -> Result<Option<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
                   type AS voice_type, is_demo
            FROM voices
            WHERE id = $1 AND is_active
@@ -98,7 +100,7 @@ pub async fn find_usable(
 pub async fn get(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Option<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
                   type AS voice_type, is_demo
            FROM voices WHERE id = $1"#,
         voice_id
@@ -144,7 +146,7 @@ pub async fn record_use(
 pub async fn list_demo(db: impl PgExecutor<'_>) -> Result<Vec<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender,
+        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
                   type AS voice_type, is_demo
            FROM voices WHERE is_active AND is_demo AND type = 'public'
            ORDER BY language, sort_order"#

@@ -12,6 +12,8 @@ export type VoicePickerVoice = {
   description: string | null;
   provider: string;
   gender: string | null;
+  /** Picture of the voice (a path such as `/avatars/f1.svg`); a microphone when missing. */
+  avatar: string | null;
   type: string;
   available: boolean;
   unavailable_reason: string | null;
@@ -120,11 +122,20 @@ export function VoicePicker({
           >
             <span
               className={cn(
-                'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
+                'relative mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full',
                 selected ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
               )}
             >
-              {selected ? <Check className="size-4" aria-hidden="true" /> : <Mic className="size-4" aria-hidden="true" />}
+              {voice.avatar ? (
+                <img src={voice.avatar} alt="" className="size-9 rounded-full" data-testid="voice-avatar" />
+              ) : (
+                <Mic className="size-4" aria-hidden="true" />
+              )}
+              {selected && (
+                <span className="absolute -right-1 -bottom-1 flex size-4 items-center justify-center rounded-full bg-primary text-primary-foreground ring-2 ring-card">
+                  <Check className="size-3" aria-hidden="true" />
+                </span>
+              )}
             </span>
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="flex flex-wrap items-center gap-1.5">

@@ -13,6 +13,7 @@ export type DemoVoice = {
   language: string;
   provider: string;
   gender: 'male' | 'female' | null;
+  avatar: string | null;
   type: 'public' | 'clone';
   available: boolean;
   unavailable_reason: string | null;

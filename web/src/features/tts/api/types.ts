@@ -14,6 +14,7 @@ export type Voice = {
   language: string;
   provider: string;
   gender: Gender;
+  avatar: string | null;
   type: 'public' | 'clone';
   available: boolean;
   unavailable_reason: string | null;
