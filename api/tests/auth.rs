@@ -169,3 +169,18 @@ async fn malformed_json_is_a_german_400_not_a_500(pool: PgPool) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error["message"].as_str().unwrap().starts_with("Ungültiger JSON-Inhalt"));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn expired_sessions_stop_working_and_are_purged(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("ablauf@example.de").await;
+    sqlx::query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1")
+        .bind(user)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(shared::auth::purge_expired(&app.pool).await.unwrap(), 1);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0);
+}

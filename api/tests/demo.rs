@@ -91,3 +91,21 @@ async fn only_available_demo_voices_can_be_used(pool: PgPool) {
     let overview: Value = browser.get("/api/demo").await.json().await.unwrap();
     assert_eq!(overview["remaining"], 3, "refused requests cost no try");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_failed_synthesis_gives_the_try_back(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    // A voice name the local engine refuses makes synthesis fail.
+    sqlx::query("UPDATE voices SET api_name = 'kaputt; rm' WHERE catalogue_key = 'local-de-jonas'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let browser = app.client();
+    let voice = demo_voice(&app, "local-de-jonas").await;
+    let (status, error) = error_of(browser.post("/api/demo/speech", json!({ "text": "Hallo.", "voice_id": voice })).await).await;
+    assert_eq!(status, StatusCode::BAD_GATEWAY);
+    assert_eq!(error["title"], "Fehler bei der Audio-Generierung");
+    assert!(error["message"].as_str().unwrap().starts_with("Unbekannte lokale Stimme"));
+    let overview: Value = browser.get("/api/demo").await.json().await.unwrap();
+    assert_eq!(overview["remaining"], 3);
+}

@@ -152,3 +152,8 @@ pub async fn verify_user_password(pool: &PgPool, user_id: Uuid, password: &str) 
         .await
         .map_err(|e| Error::Internal(e.into()))
 }
+
+/// Deletes expired sessions and confirmation links (run by the sweep cron).
+pub async fn purge_expired(pool: &PgPool) -> Result<u64> {
+    Ok(db::sessions::delete_expired(pool).await? + db::confirmations::delete_expired(pool).await?)
+}

@@ -1,6 +1,7 @@
 //! The cron sweep (every minute): re-enqueues committed jobs that never reached Redis
 //! and recovers jobs stuck in `processing`. Every step is a conditional update, so
-//! several worker processes sweeping at once do no harm.
+//! several worker processes sweeping at once do no harm. It also deletes expired
+//! sessions and confirmation links.
 
 use apalis::prelude::{BoxDynError, Data};
 use apalis_cron::Tick;
@@ -14,5 +15,6 @@ pub async fn handle(_tick: Tick, state: Data<WorkerState>, queue: Data<JobQueue>
     if recovered > 0 {
         tracing::info!(recovered, "sweep recovered jobs");
     }
+    shared::auth::purge_expired(&state.pool).await?;
     Ok(())
 }

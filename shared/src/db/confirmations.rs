@@ -28,3 +28,8 @@ pub async fn consume(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option
     .fetch_optional(db)
     .await
 }
+
+/// Removes confirmation links past their end; returns how many.
+pub async fn delete_expired(db: impl PgExecutor<'_>) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query!("DELETE FROM email_confirmations WHERE expires_at <= now()").execute(db).await?.rows_affected())
+}

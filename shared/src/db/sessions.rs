@@ -57,3 +57,8 @@ pub async fn reauthenticated_at(db: impl PgExecutor<'_>, token_hash: &str) -> Re
         .await?;
     Ok(at.flatten())
 }
+
+/// Removes sessions past their end; returns how many.
+pub async fn delete_expired(db: impl PgExecutor<'_>) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query!("DELETE FROM sessions WHERE expires_at <= now()").execute(db).await?.rows_affected())
+}
