@@ -24,6 +24,10 @@ async fn the_demo_offers_the_five_demo_voices_and_three_tries(pool: PgPool) {
     assert_eq!(voices.len(), 5);
     assert!(voices.iter().all(|v| v["is_demo"] == true));
     assert!(voices.iter().all(|v| v["avatar"].as_str().is_some_and(|a| a.starts_with("/avatars/"))));
+    let jonas = voices.iter().find(|v| v["key"] == "local-de-jonas").unwrap();
+    assert_eq!(jonas["api_name"], "de+m3");
+    assert_eq!(jonas["gender"], "male");
+    assert_eq!(jonas["language"], "de-DE");
     let local = voices.iter().filter(|v| v["provider"] == "local").count();
     assert_eq!(voices.iter().filter(|v| v["available"] == true).count(), local, "cloud voices need keys");
 }

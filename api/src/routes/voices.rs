@@ -26,6 +26,8 @@ struct VoiceDto {
     description: Option<String>,
     language: String,
     provider: String,
+    /// The provider's own voice name (e.g. `de-DE-Neural2-G`, `nova`, `de+m3`).
+    api_name: Option<String>,
     gender: Option<String>,
     avatar: Option<String>,
     #[serde(rename = "type")]
@@ -63,6 +65,7 @@ pub fn voices_response(state: &AppState, voices: Vec<Voice>) -> VoicesDto {
                 language: v.language,
                 supports_rate: v.provider == "murf_tts",
                 provider: v.provider,
+                api_name: v.api_name,
                 gender: v.gender,
                 avatar: v.avatar,
                 voice_type: v.voice_type,
