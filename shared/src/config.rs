@@ -93,6 +93,28 @@ pub struct ProviderSettings {
     pub murf: ProviderSection,
 }
 
+/// The cloud providers' ids as in `voices.provider`, in the order of the fields below.
+const CLOUD_PROVIDERS: [&str; 4] = ["openai_tts", "cloud_tts", "gemini_tts", "murf_tts"];
+
+impl ProviderSettings {
+    /// Each cloud provider's id with its section.
+    pub fn sections(&self) -> impl Iterator<Item = (&'static str, &ProviderSection)> {
+        CLOUD_PROVIDERS.into_iter().zip([&self.openai, &self.google, &self.gemini, &self.murf])
+    }
+
+    pub fn section(&self, provider: &str) -> Option<&ProviderSection> {
+        self.sections().find_map(|(id, section)| (id == provider).then_some(section))
+    }
+
+    /// The section of one provider id, for laying a stored key over it.
+    pub fn section_mut(&mut self, provider: &str) -> Option<&mut ProviderSection> {
+        CLOUD_PROVIDERS
+            .into_iter()
+            .zip([&mut self.openai, &mut self.google, &mut self.gemini, &mut self.murf])
+            .find_map(|(id, section)| (id == provider).then_some(section))
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ProviderSection {
     /// Unset or empty: the provider is not available.

@@ -7,7 +7,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::db::jobs::{self, JobRow};
-use crate::db::{ledger, users, voices};
+use crate::db::voices::{self, Voice};
+use crate::db::{ledger, users};
 use crate::domain::money::generation_cost_cent;
 use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::engine::Engines;
@@ -17,6 +18,21 @@ use crate::storage::AudioStorage;
 
 /// Murf's speech-rate range (spec: 0.7 - 1.3, step 0.1).
 pub const RATE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
+
+/// A requested speech rate, checked against the voice: only voices that support it
+/// (Murf) take one, and only within [`RATE_RANGE`].
+pub fn speech_rate(voice: &Voice, rate: Option<f32>) -> Result<Option<f32>> {
+    match rate {
+        Some(rate) if !voice.supports_rate() => Err(Error::field(
+            "rate",
+            format!("Die Sprechgeschwindigkeit gibt es nur für Murf-Stimmen (erhalten: {rate})."),
+        )),
+        Some(rate) if !RATE_RANGE.contains(&rate) => {
+            Err(Error::field("rate", "Die Sprechgeschwindigkeit muss zwischen 0,7 und 1,3 liegen."))
+        }
+        rate => Ok(rate),
+    }
+}
 
 pub struct SubmitRequest {
     pub text: String,
@@ -47,16 +63,8 @@ pub async fn submit(
     let voice = voices::find_usable(pool, voice_id, user_id)
         .await?
         .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?;
-    if let Some(reason) = engines.unavailable_reason(&voice.provider) {
-        return Err(Error::field("voice_id", reason));
-    }
-    let options = match request.rate {
-        Some(rate) if voice.provider != "murf_tts" => {
-            return Err(Error::field("rate", format!("Die Sprechgeschwindigkeit gibt es nur für Murf-Stimmen (erhalten: {rate}).")));
-        }
-        Some(rate) if !RATE_RANGE.contains(&rate) => {
-            return Err(Error::field("rate", "Die Sprechgeschwindigkeit muss zwischen 0,7 und 1,3 liegen."));
-        }
+    engines.usable(&voice.provider).map_err(|reason| Error::field("voice_id", reason))?;
+    let options = match speech_rate(&voice, request.rate)? {
         Some(rate) => json!({ "rate": rate }),
         None => json!({}),
     };

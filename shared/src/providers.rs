@@ -10,12 +10,13 @@ use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::config::{ProviderSection, ProviderSettings, Settings};
+use crate::config::{ProviderSettings, Settings};
 use crate::db::provider_keys::{self, StoredKey};
 use crate::engine::Engines;
 use crate::error::{Error, Result};
 use crate::secrets::{SecretBox, Sealed};
 
+#[derive(Debug, Serialize)]
 pub struct ServiceInfo {
     pub id: &'static str,
     pub name: &'static str,
@@ -111,36 +112,21 @@ pub enum KeySource {
     Database,
 }
 
+/// A service as the admin page shows it: its catalogue entry plus where its key is.
 #[derive(Debug, Clone, Serialize)]
 pub struct ServiceStatus {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub category: &'static str,
-    pub description: &'static str,
-    pub secret_name: &'static str,
-    pub docs_url: &'static str,
-    pub key_url: &'static str,
-    pub can_store_key: bool,
+    #[serde(flatten)]
+    pub info: &'static ServiceInfo,
     pub can_test: bool,
     pub status: &'static str,
     pub source: Option<KeySource>,
     pub key_last4: Option<String>,
 }
 
-fn env_section<'a>(providers: &'a ProviderSettings, id: &str) -> Option<&'a ProviderSection> {
-    match id {
-        "openai_tts" => Some(&providers.openai),
-        "cloud_tts" => Some(&providers.google),
-        "gemini_tts" => Some(&providers.gemini),
-        "murf_tts" => Some(&providers.murf),
-        _ => None,
-    }
-}
-
 fn env_key(settings: &Settings, id: &str) -> Option<SecretString> {
     let key = match id {
         "stripe" => settings.payments.stripe_secret_key.clone(),
-        _ => env_section(&settings.providers, id).and_then(|s| s.api_key.clone()),
+        _ => settings.providers.section(id).and_then(|s| s.api_key.clone()),
     };
     key.filter(|k| !k.expose_secret().trim().is_empty())
 }
@@ -161,14 +147,7 @@ pub async fn statuses(pool: &PgPool, settings: &Settings) -> Result<Vec<ServiceS
                 (None, None) => (None, None),
             };
             ServiceStatus {
-                id: info.id,
-                name: info.name,
-                category: info.category,
-                description: info.description,
-                secret_name: info.secret_name,
-                docs_url: info.docs_url,
-                key_url: info.key_url,
-                can_store_key: info.can_store_key,
+                info,
                 can_test: info.id != "stripe",
                 status: if source.is_some() { "configured" } else { "missing" },
                 source,
@@ -221,14 +200,8 @@ fn effective(settings: &Settings, stored: &[StoredKey], secret_box: Option<&Secr
     let mut providers = settings.providers.clone();
     let Some(secret_box) = secret_box else { return providers };
     for key in stored {
+        let Some(section) = providers.section_mut(&key.service) else { continue };
         let sealed = Sealed { nonce: key.nonce.clone(), ciphertext: key.ciphertext.clone() };
-        let section = match key.service.as_str() {
-            "openai_tts" => &mut providers.openai,
-            "cloud_tts" => &mut providers.google,
-            "gemini_tts" => &mut providers.gemini,
-            "murf_tts" => &mut providers.murf,
-            _ => continue,
-        };
         match secret_box.open(&key.service, &sealed) {
             Ok(secret) => section.api_key = Some(secret),
             Err(e) => tracing::error!(service = %key.service, error = %e, "stored key unusable"),
@@ -240,13 +213,14 @@ fn effective(settings: &Settings, stored: &[StoredKey], secret_box: Option<&Secr
 /// The engines of a process, rebuilt when stored keys change.
 #[derive(Clone)]
 pub struct EngineRegistry {
-    current: Arc<RwLock<(Arc<Engines>, String)>>,
+    /// The engines and the key-store version they were built from (`None`: not loaded).
+    current: Arc<RwLock<(Arc<Engines>, Option<String>)>>,
 }
 
 impl EngineRegistry {
     /// A registry that never changes (tests, benchmarks).
     pub fn fixed(engines: Engines) -> Self {
-        Self { current: Arc::new(RwLock::new((Arc::new(engines), String::new()))) }
+        Self { current: Arc::new(RwLock::new((Arc::new(engines), None))) }
     }
 
     pub fn current(&self) -> Arc<Engines> {
@@ -264,13 +238,12 @@ impl EngineRegistry {
     pub async fn refresh(&self, pool: &PgPool, settings: &Settings) -> Result<()> {
         let stored = provider_keys::list(pool).await?;
         let version: String = stored.iter().map(|k| format!("{}@{};", k.service, k.updated_at)).collect();
-        let version = format!("loaded;{version}");
-        if self.current.read().expect("registry lock").1 == version {
+        if self.current.read().expect("registry lock").1.as_deref() == Some(version.as_str()) {
             return Ok(());
         }
         let providers = effective(settings, &stored, secret_box(settings)?.as_ref());
         let engines = Engines::from_settings(&settings.worker.engine_override, &providers);
-        *self.current.write().expect("registry lock") = (Arc::new(engines), version);
+        *self.current.write().expect("registry lock") = (Arc::new(engines), Some(version));
         Ok(())
     }
 

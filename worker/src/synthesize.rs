@@ -95,11 +95,7 @@ fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<
 }
 
 async fn synthesize(state: &WorkerState, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {
-    let engine = state
-        .engines
-        .current()
-        .get(&job.provider)
-        .ok_or_else(|| EngineError::Permanent("Dieser Sprachdienst ist nicht verfügbar.".into()))?;
+    let engine = state.engines.current().usable(&job.provider).map_err(|reason| EngineError::Permanent(reason.into()))?;
     let voice = job
         .api_name
         .as_deref()

@@ -70,7 +70,7 @@ async fn status_of(state: &AppState, id: &str) -> ApiResult<Json<ServiceStatus>>
     let status = providers::statuses(&state.pool, &state.settings)
         .await?
         .into_iter()
-        .find(|s| s.id == id)
+        .find(|s| s.info.id == id)
         .ok_or(shared::Error::NotFound("Diesen Dienst gibt es nicht."))?;
     Ok(Json(status))
 }
@@ -123,10 +123,7 @@ async fn test_connection(
 }
 
 async fn test_engine(state: &AppState, provider: &str) -> Result<(), String> {
-    let engines = state.engines.current();
-    let Some(engine) = engines.get(provider) else {
-        return Err(engines.unavailable_reason(provider).unwrap_or("Nicht verfügbar.").to_owned());
-    };
+    let engine = state.engines.current().usable(provider)?;
     let voice = state
         .catalogue
         .voices

@@ -93,15 +93,8 @@ async fn speak(
         .into_iter()
         .find(|v| v.id == voice_id)
         .ok_or_else(|| shared::Error::field("voice_id", "Diese Stimme gibt es in der Demo nicht."))?;
-    let engines = state.engines.current();
-    let engine = engines.get(&voice.provider).ok_or_else(|| {
-        shared::Error::field("voice_id", engines.unavailable_reason(&voice.provider).unwrap_or("Nicht verfügbar."))
-    })?;
-    let rate = match body.rate {
-        Some(rate) if voice.provider == "murf_tts" && shared::generation::RATE_RANGE.contains(&rate) => Some(rate),
-        Some(_) => return Err(shared::Error::field("rate", "Die Sprechgeschwindigkeit muss zwischen 0,7 und 1,3 liegen.").into()),
-        None => None,
-    };
+    let engine = state.engines.current().usable(&voice.provider).map_err(|reason| shared::Error::field("voice_id", reason))?;
+    let rate = shared::generation::speech_rate(&voice, body.rate)?;
 
     let Some(attempt) = state.demo_limiter.reserve(&browser, peer.ip()).await? else {
         return Err(ApiError::DemoLimit(demo::limit_reached_message(state.demo_limiter.tries())));

@@ -57,13 +57,14 @@ pub fn voices_response(state: &AppState, voices: Vec<Voice>) -> VoicesDto {
         .into_iter()
         .map(|v| {
             let unavailable_reason = engines.unavailable_reason(&v.provider);
+            let supports_rate = v.supports_rate();
             VoiceDto {
                 id: v.id,
                 key: v.catalogue_key,
                 name: v.name,
                 description: v.description,
                 language: v.language,
-                supports_rate: v.provider == "murf_tts",
+                supports_rate,
                 provider: v.provider,
                 api_name: v.api_name,
                 gender: v.gender,

@@ -19,6 +19,13 @@ pub struct Voice {
     pub is_demo: bool,
 }
 
+impl Voice {
+    /// Only Murf voices take a speech rate (spec: 0.7 - 1.3).
+    pub fn supports_rate(&self) -> bool {
+        self.provider == "murf_tts"
+    }
+}
+
 pub async fn upsert_stock(
     db: impl PgExecutor<'_>,
     voice: &CatalogueVoice,

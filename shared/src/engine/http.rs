@@ -282,6 +282,15 @@ pub(super) mod testing {
         HttpEngineConfig { base_backoff: Duration::from_secs(60), ..config(server) }
     }
 
+    /// Synthesizes "Hallo." and fails the test unless the answer comes within 5 s, which
+    /// only happens when the engine waited as the provider's retry hint said.
+    pub async fn synthesize_following_hint(engine: &impl crate::engine::SpeechEngine) -> crate::engine::EngineAudio {
+        tokio::time::timeout(Duration::from_secs(5), engine.synthesize(&request("Hallo.")))
+            .await
+            .expect("the provider's retry hint was honoured")
+            .unwrap()
+    }
+
     pub fn request(text: &str) -> SynthesisRequest {
         SynthesisRequest { text: text.into(), voice: "test-voice".into(), language: "de-DE".into(), rate: None }
     }

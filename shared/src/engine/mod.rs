@@ -22,7 +22,7 @@ pub use local::LocalEngine;
 pub use murf::MurfEngine;
 pub use openai::OpenAiEngine;
 
-use crate::config::{ProviderSection, ProviderSettings};
+use crate::config::ProviderSettings;
 
 #[derive(Debug, Clone)]
 pub struct SynthesisRequest {
@@ -61,7 +61,15 @@ pub trait SpeechEngine: Send + Sync {
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError>;
 }
 
-type BuildEngine = fn(HttpEngineConfig) -> anyhow::Result<Arc<dyn SpeechEngine>>;
+fn build_cloud_engine(provider: &str, config: HttpEngineConfig) -> anyhow::Result<Arc<dyn SpeechEngine>> {
+    Ok(match provider {
+        "openai_tts" => Arc::new(OpenAiEngine::new(config)?),
+        "cloud_tts" => Arc::new(GoogleEngine::new(config)?),
+        "gemini_tts" => Arc::new(GeminiEngine::new(config)?),
+        "murf_tts" => Arc::new(MurfEngine::new(config)?),
+        other => anyhow::bail!("no engine for provider {other}"),
+    })
+}
 
 /// The engines of one process, by provider (`voices.provider`). A provider missing here
 /// is not available: its voices are shown as such and jobs for them are refused.
@@ -82,16 +90,10 @@ impl Engines {
             return engines;
         }
         engines.insert("local", Arc::new(LocalEngine::default()));
-        let cloud: [(&str, &ProviderSection, BuildEngine); 4] = [
-            ("openai_tts", &providers.openai, |c| Ok(Arc::new(OpenAiEngine::new(c)?))),
-            ("cloud_tts", &providers.google, |c| Ok(Arc::new(GoogleEngine::new(c)?))),
-            ("gemini_tts", &providers.gemini, |c| Ok(Arc::new(GeminiEngine::new(c)?))),
-            ("murf_tts", &providers.murf, |c| Ok(Arc::new(MurfEngine::new(c)?))),
-        ];
-        for (provider, section, build) in cloud {
+        for (provider, section) in providers.sections() {
             let Some(config) = HttpEngineConfig::from_section(section) else { continue };
             // A broken configuration takes one provider offline, not the whole process.
-            match build(config) {
+            match build_cloud_engine(provider, config) {
                 Ok(engine) => engines.insert(provider, engine),
                 Err(e) => tracing::error!(provider, error = %e, "speech engine not available"),
             }
@@ -107,15 +109,18 @@ impl Engines {
         self.by_provider.get(provider).cloned()
     }
 
+    /// The provider's engine, or the German reason why its voices cannot be used now.
+    pub fn usable(&self, provider: &str) -> Result<Arc<dyn SpeechEngine>, &'static str> {
+        match self.get(provider) {
+            Some(engine) => Ok(engine),
+            None if provider == "clone" => Err("Geklonte Stimmen sind noch nicht verfügbar."),
+            None => Err("Für diesen Anbieter ist kein API-Schlüssel hinterlegt."),
+        }
+    }
+
     /// Why a provider's voices cannot be used right now, if they cannot.
     pub fn unavailable_reason(&self, provider: &str) -> Option<&'static str> {
-        if self.by_provider.contains_key(provider) {
-            None
-        } else if provider == "clone" {
-            Some("Geklonte Stimmen sind noch nicht verfügbar.")
-        } else {
-            Some("Für diesen Anbieter ist kein API-Schlüssel hinterlegt.")
-        }
+        self.usable(provider).err()
     }
 }
 
@@ -125,8 +130,8 @@ mod tests {
 
     use super::*;
 
-    fn with_key(key: &str) -> ProviderSection {
-        ProviderSection {
+    fn with_key(key: &str) -> crate::config::ProviderSection {
+        crate::config::ProviderSection {
             api_key: Some(SecretString::from(key)),
             base_url: "https://example.test".into(),
             model: "m".into(),

@@ -1,23 +1,15 @@
 import { Check, CircleOff, Mic } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import type { Voice } from '@/lib/voices';
 import { Badge } from './badge';
 import { Button } from './button';
 
-/** The fields of a voice the picker shows (same shape in `/api/voices` and `/api/demo`). */
-export type VoicePickerVoice = {
-  id: string;
-  key: string | null;
-  name: string;
-  description: string | null;
-  provider: string;
-  gender: string | null;
-  /** Picture of the voice (a path such as `/avatars/f1.svg`); a microphone when missing. */
-  avatar: string | null;
-  type: string;
-  available: boolean;
-  unavailable_reason: string | null;
-};
+/** The fields of a voice the picker shows (an avatar of `null` shows a microphone). */
+export type VoicePickerVoice = Pick<
+  Voice,
+  'id' | 'key' | 'name' | 'description' | 'provider' | 'gender' | 'avatar' | 'type' | 'available' | 'unavailable_reason'
+>;
 
 export type VoicePickerProvider = { value: string; label: string };
 

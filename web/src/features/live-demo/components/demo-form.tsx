@@ -16,6 +16,7 @@ import { saveBlob } from '@/lib/download';
 import { audioFileName } from '@/lib/filename';
 import { countChars } from '@/lib/format';
 import { normalizeRate, RATE_DEFAULT } from '@/lib/speech-rate';
+import { ALL_PROVIDERS, defaultLanguage, firstAvailableId, languageOptions, providerOptions, visibleVoices } from '@/lib/voices';
 import {
   demoSpeechSchema,
   useCreateDemoSpeech,
@@ -23,7 +24,7 @@ import {
   type DemoSpeechFormInput,
   type DemoSpeechFormOutput,
 } from '../api/create-demo-speech';
-import type { DemoConfig, DemoVoice } from '../api/types';
+import type { DemoConfig } from '../api/types';
 import {
   DEMO_MAX_CHARS,
   demoTextLength,
@@ -39,21 +40,6 @@ import {
 import { AudioResult } from './audio-result';
 import { LimitNotice } from './limit-notice';
 
-export const DEFAULT_LANGUAGE = 'de-DE';
-export const ALL_PROVIDERS = 'all';
-
-function matchesProvider(voice: DemoVoice, provider: string): boolean {
-  return provider === ALL_PROVIDERS || voice.provider === provider || (provider === 'clone' && voice.type === 'clone');
-}
-
-function visibleVoices(voices: DemoVoice[], language: string, provider: string): DemoVoice[] {
-  return voices.filter((v) => v.language === language && matchesProvider(v, provider));
-}
-
-function firstAvailableId(voices: DemoVoice[]): string {
-  return voices.find((v) => v.available)?.id ?? '';
-}
-
 /** A generated demo audio: its object URL, the MP3 and the text it was made from. */
 type GeneratedAudio = { url: string; blob: Blob; text: string };
 
@@ -63,7 +49,7 @@ export function DemoForm({ config }: { config: DemoConfig }) {
   const limitReached = config.remaining <= 0;
 
   const [language, setLanguage] = useState(() =>
-    languages.some((l) => l.code === DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0]?.code ?? ''),
+    defaultLanguage(languages),
   );
   const [provider, setProvider] = useState(ALL_PROVIDERS);
   const [limitMessage, setLimitMessage] = useState(() => limitReachedMessage(config.tries_per_day));
@@ -185,10 +171,6 @@ export function DemoForm({ config }: { config: DemoConfig }) {
 
   const chars = countChars(text);
   const overLimit = chars > maxChars;
-  // Flags are left out: many systems (Windows, headless) cannot draw flag emoji.
-  const languageOptions = languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
-  const providerOptions = providers.length > 0 ? providers : [{ value: ALL_PROVIDERS, label: 'Alle Anbieter' }];
-
   return (
     <form
       noValidate
@@ -274,7 +256,7 @@ export function DemoForm({ config }: { config: DemoConfig }) {
                 id={`${ids.voices}-language`}
                 value={language}
                 onChange={(e) => changeLanguage(e.target.value)}
-                options={languageOptions}
+                options={languageOptions(languages)}
               />
             </div>
             <div className="flex flex-col gap-2">
@@ -283,7 +265,7 @@ export function DemoForm({ config }: { config: DemoConfig }) {
                 id={`${ids.voices}-provider`}
                 value={provider}
                 onChange={(e) => changeProvider(e.target.value)}
-                options={providerOptions}
+                options={providerOptions(providers)}
               />
             </div>
           </div>

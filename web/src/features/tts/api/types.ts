@@ -1,26 +1,8 @@
 /** Shapes of the voices and jobs endpoints (docs/api.md). */
 
-export type Language = { code: string; name: string; flag: string };
+import type { Language, ProviderOption, Voice } from '@/lib/voices';
 
-export type ProviderOption = { value: string; label: string };
-
-export type Gender = 'male' | 'female';
-
-export type Voice = {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  language: string;
-  provider: string;
-  gender: Gender;
-  avatar: string | null;
-  type: 'public' | 'clone';
-  available: boolean;
-  unavailable_reason: string | null;
-  is_demo: boolean;
-  supports_rate: boolean;
-};
+export type { Language, ProviderOption, Voice };
 
 export type VoicesResponse = {
   languages: Language[];

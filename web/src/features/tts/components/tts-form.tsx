@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { VoicePicker } from '@/components/ui/voice-picker';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ALL_PROVIDERS, defaultLanguage, languageOptions, providerOptions, visibleVoices } from '@/lib/voices';
 import {
   createJobInputSchema,
   INCOMPLETE_MESSAGE,
@@ -25,16 +26,8 @@ import {
   type CreateJobFormOutput,
 } from '../api/create-job';
 import { useVoices } from '../api/get-voices';
-import type { Voice } from '../api/types';
 import { estimateCostCents, MAX_TEXT_LENGTH, normalizeRate, RATE_DEFAULT } from '../utils/cost';
 import { BalanceCard } from './balance-card';
-
-export const DEFAULT_LANGUAGE = 'de-DE';
-const ALL_PROVIDERS = 'all';
-
-export function matchesProvider(voice: Voice, provider: string): boolean {
-  return provider === ALL_PROVIDERS || voice.provider === provider || (provider === 'clone' && voice.type === 'clone');
-}
 
 export function insufficientBalanceMessage(costCent: number, balanceCent: number): string {
   return `Sie benötigen ${costCent} Cent für diese Konvertierung. Ihr aktuelles Guthaben: ${balanceCent} Cent.`;
@@ -55,7 +48,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
   // Default language: German when offered, else the first one.
   useEffect(() => {
     if (language || languages.length === 0) return;
-    setLanguage(languages.some((l) => l.code === DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : languages[0].code);
+    setLanguage(defaultLanguage(languages));
   }, [languages, language]);
 
   const form = useForm<CreateJobFormInput, unknown, CreateJobFormOutput>({
@@ -65,18 +58,15 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const voiceId = useWatch({ control: form.control, name: 'voice_id' });
 
-  const visibleVoices = useMemo(
-    () => allVoices.filter((v) => v.language === language && matchesProvider(v, provider)),
-    [allVoices, language, provider],
-  );
+  const shownVoices = useMemo(() => visibleVoices(allVoices, language, provider), [allVoices, language, provider]);
   const selectedVoice = allVoices.find((v) => v.id === voiceId);
 
   // A voice hidden by a new language or filter is no longer selected.
   useEffect(() => {
-    if (voiceId && !visibleVoices.some((v) => v.id === voiceId && v.available)) {
+    if (voiceId && !shownVoices.some((v) => v.id === voiceId && v.available)) {
       form.setValue('voice_id', '');
     }
-  }, [visibleVoices, voiceId, form]);
+  }, [shownVoices, voiceId, form]);
 
   const cost = estimateCostCents(text);
   const overBalance = cost > balanceCent;
@@ -120,10 +110,6 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
     toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
   };
 
-  // Flags are left out: many systems (Windows, headless) cannot draw flag emoji.
-  const languageOptions = languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
-  const providerOptions = providers.length > 0 ? providers : [{ value: ALL_PROVIDERS, label: 'Alle Anbieter' }];
-
   return (
     <form
       noValidate
@@ -159,7 +145,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
                       id={`${voiceListLabelId}-language`}
                       value={language}
                       onChange={(e) => setLanguage(e.target.value)}
-                      options={languageOptions}
+                      options={languageOptions(languages)}
                     />
                   </div>
                   <div className="flex flex-col gap-2">
@@ -168,7 +154,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
                       id={`${voiceListLabelId}-provider`}
                       value={provider}
                       onChange={(e) => setProvider(e.target.value)}
-                      options={providerOptions}
+                      options={providerOptions(providers)}
                     />
                   </div>
                 </div>
@@ -177,7 +163,7 @@ export function TtsForm({ balanceCent }: { balanceCent: number }) {
                   name="voice_id"
                   render={({ field }) => (
                     <VoicePicker
-                      voices={visibleVoices}
+                      voices={shownVoices}
                       providers={providers}
                       value={field.value}
                       onChange={field.onChange}

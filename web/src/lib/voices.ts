@@ -1,0 +1,56 @@
+// Voice selection rules shared by the generation screen and the live demo.
+
+/** Provider filter value that shows every provider. */
+export const ALL_PROVIDERS = 'all';
+/** The language preselected when it is offered. */
+export const DEFAULT_LANGUAGE = 'de-DE';
+
+export type Language = { code: string; name: string; flag: string };
+
+export type ProviderOption = { value: string; label: string };
+
+/** A voice as `GET /api/voices` and `GET /api/demo` send it (docs/api.md, "Voices"). */
+export type Voice = {
+  id: string;
+  key: string | null;
+  name: string;
+  description: string | null;
+  language: string;
+  provider: string;
+  gender: 'male' | 'female' | null;
+  avatar: string | null;
+  type: 'public' | 'clone';
+  available: boolean;
+  unavailable_reason: string | null;
+  is_demo: boolean;
+  supports_rate: boolean;
+};
+
+type SelectableVoice = Pick<Voice, 'id' | 'language' | 'provider' | 'type' | 'available'>;
+
+/** "clone" also matches every cloned voice, whatever engine it runs on. */
+export function matchesProvider(voice: SelectableVoice, provider: string): boolean {
+  return provider === ALL_PROVIDERS || voice.provider === provider || (provider === 'clone' && voice.type === 'clone');
+}
+
+export function visibleVoices<V extends SelectableVoice>(voices: V[], language: string, provider: string): V[] {
+  return voices.filter((v) => v.language === language && matchesProvider(v, provider));
+}
+
+export function firstAvailableId(voices: SelectableVoice[]): string {
+  return voices.find((v) => v.available)?.id ?? '';
+}
+
+/** German when offered, else the first language. */
+export function defaultLanguage(languages: Pick<Language, 'code'>[]): string {
+  return languages.some((l) => l.code === DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0]?.code ?? '');
+}
+
+/** Select options "Deutsch (de-DE)". Flags are left out: many systems (Windows, headless) cannot draw flag emoji. */
+export function languageOptions(languages: Pick<Language, 'code' | 'name'>[]): ProviderOption[] {
+  return languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
+}
+
+export function providerOptions(providers: ProviderOption[]): ProviderOption[] {
+  return providers.length > 0 ? providers : [{ value: ALL_PROVIDERS, label: 'Alle Anbieter' }];
+}
