@@ -58,7 +58,7 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpBod
     let mail = mail::confirmation(signed_up.email.as_str(), body.name.trim(), &link);
     if let Err(e) = state.mailer.send(&state.mail_from, mail).await {
         // The account is committed either way; there is no resend endpoint yet, so a lost
-        // mail needs the confirmation link re-issued by hand (see the README's gaps).
+        // mail needs the confirmation link re-issued by hand (README, "Known gaps").
         tracing::error!(user_id = %signed_up.user_id, error = %e, "confirmation mail not sent");
     }
     Ok((
