@@ -49,6 +49,8 @@ export APP__MAIL__OUTBOX_DIR="$E2E_DIR/outbox"
 export APP__ADMIN__PASSWORD="e2e-admin-passwort-123"
 # The per-IP demo limit has its own Rust test; here every browser comes from 127.0.0.1.
 export APP__DEMO__TRIES_PER_IP=1000
+# Likewise every browser test signs up from 127.0.0.1; the sign-up limit has Rust tests.
+export APP__AUTH__SIGNUPS_PER_CLIENT_PER_HOUR=1000
 export APP__SECRETS__ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)"
 BIN="$CARGO_TARGET_DIR/debug"
 "$BIN/stimmwerk-api" migrate

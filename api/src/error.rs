@@ -24,8 +24,16 @@ impl From<sqlx::Error> for ApiError {
 }
 
 impl From<JsonRejection> for ApiError {
+    /// German, and without the names of our internal types that serde would quote.
     fn from(rejection: JsonRejection) -> Self {
-        ApiError(E::BadRequest(format!("Ungültiger JSON-Inhalt: {}", rejection.body_text())))
+        ApiError(match rejection {
+            JsonRejection::MissingJsonContentType(_) => E::UnsupportedMediaType,
+            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => E::TooLarge,
+            JsonRejection::JsonDataError(_) => {
+                E::BadRequest("Ungültiger JSON-Inhalt: Ein Feld hat einen ungültigen Typ oder Wert.".into())
+            }
+            _ => E::BadRequest("Ungültiger JSON-Inhalt: Der Inhalt ist kein gültiges JSON.".into()),
+        })
     }
 }
 
@@ -36,8 +44,8 @@ impl From<PathRejection> for ApiError {
 }
 
 impl From<QueryRejection> for ApiError {
-    fn from(rejection: QueryRejection) -> Self {
-        ApiError(E::BadRequest(format!("Ungültige Parameter: {}", rejection.body_text())))
+    fn from(_: QueryRejection) -> Self {
+        ApiError(E::BadRequest("Ungültige Parameter in der Adresse.".into()))
     }
 }
 
@@ -65,6 +73,11 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
     match error {
         E::Validation { title, .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation", title),
         E::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request", "Ungültige Anfrage"),
+        E::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "too_large", "Anfrage zu groß"),
+        E::UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Ungültige Anfrage"),
+        E::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Ungültige Anfrage"),
+        E::UriTooLong => (StatusCode::URI_TOO_LONG, "uri_too_long", "Ungültige Anfrage"),
+        E::HeadersTooLarge => (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large", "Ungültige Anfrage"),
         E::NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Nicht gefunden"),
         E::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Konflikt"),
         E::InsufficientBalance { .. } => {

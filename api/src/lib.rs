@@ -10,10 +10,10 @@ pub mod routes;
 use std::net::SocketAddr;
 
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use shared::Services;
 use shared::config::Settings;
 use sqlx::PgPool;
@@ -44,20 +44,62 @@ pub fn router(state: AppState) -> Router {
     let web = &state.svc.settings.http.web_dist;
     let spa = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
     let (api, _) = routes::api().split_for_parts();
-    let api =
-        api.route("/api/{*rest}", axum::routing::any(api_not_found)).layer(middleware::from_fn(extract::csrf_guard));
+    let api = api
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn(extract::csrf_guard))
+        .layer(middleware::from_fn(no_store))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+    let secure = state.svc.settings.http.secure_cookies;
     api.fallback_service(Router::new().fallback_service(spa).layer(middleware::from_fn(cache_static)))
+        .layer(middleware::from_fn(reject_oversized))
         .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            // Only behind HTTPS (secure cookies): a year, as ASVS 3.4.1 asks.
+            secure.then(|| HeaderValue::from_static("max-age=31536000; includeSubDomains")),
+        ))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(security_header(header::REFERRER_POLICY, "same-origin"))
         .layer(security_header(
             header::CONTENT_SECURITY_POLICY,
             "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; \
-             img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'",
+             form-action 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'",
         ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Largest request body the API reads (a 5000-character text is at most 20 KB).
+const MAX_BODY_BYTES: usize = 256 * 1024;
+/// Longest request target, and most header bytes, answered with our own JSON error
+/// (hyper's own limits lie above these and answer without a body).
+const MAX_URI_BYTES: usize = 8 * 1024;
+const MAX_HEADER_BYTES: usize = 32 * 1024;
+
+/// Oversized addresses and headers get the German JSON error, not a bare status.
+async fn reject_oversized(request: Request, next: Next) -> Response {
+    if request.uri().to_string().len() > MAX_URI_BYTES {
+        return error::ApiError(shared::Error::UriTooLong).into_response();
+    }
+    let header_bytes: usize = request.headers().iter().map(|(name, value)| name.as_str().len() + value.len()).sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        return error::ApiError(shared::Error::HeadersTooLarge).into_response();
+    }
+    next.run(request).await
+}
+
+/// API answers are per user and must not be stored by browsers or proxies (ASVS 14.3),
+/// unless the handler says otherwise (audio files).
+async fn no_store(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    response.headers_mut().entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+async fn method_not_allowed() -> error::ApiError {
+    error::ApiError(shared::Error::MethodNotAllowed)
 }
 
 /// Vite names every built asset after its content hash, so browsers may keep them for a

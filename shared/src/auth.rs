@@ -1,5 +1,7 @@
-//! Accounts, the use cases: sign-up with e-mail confirmation, sign-in (rate-limited per
-//! client and per address), sign-out, the admin's password re-entry, the first admin.
+//! Accounts, the use cases: sign-up with e-mail confirmation (the start credit comes
+//! with the confirmation, once per mailbox), sign-in (limited so that an attacker is hurt,
+//! not the owner), mailed one-time sign-in links, sign-out, the admin's password
+//! re-entry, the first admin, and purging what expired.
 
 use chrono::{DateTime, Duration, Utc};
 use secrecy::ExposeSecret;
@@ -7,9 +9,10 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::caller::{Caller, REAUTH_WINDOW_MINUTES};
-use crate::config::{AdminSettings, AuthSettings};
+use crate::config::AdminSettings;
 use crate::db::{self, ledger, users};
 use crate::domain::email::Email;
+use crate::domain::input;
 use crate::domain::kinds::Role;
 use crate::domain::password::{self, NewPassword};
 use crate::error::{Error, Result};
@@ -24,86 +27,93 @@ pub struct SignUp<'a> {
     pub password: &'a str,
 }
 
-/// A new, unconfirmed account and the token of its confirmation link.
-pub struct SignedUp {
-    pub user_id: Uuid,
-    pub email: Email,
-    pub confirmation_token: String,
+/// Runs CPU-heavy password work (argon2, the strength check) off the async threads, at
+/// most `hash_slots` at once.
+async fn off_thread<T: Send + 'static>(svc: &Services, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let _slot = svc.hash_slots.acquire().await.map_err(|e| Error::Internal(e.into()))?;
+    tokio::task::spawn_blocking(work).await.map_err(|e| Error::Internal(e.into()))
 }
 
-fn required(field: &'static str, value: &str, label: &str) -> Result<String> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Err(Error::field(field, format!("{label} ist erforderlich.")));
-    }
-    if value.chars().count() > 200 {
-        return Err(Error::field(field, format!("{label} darf höchstens 200 Zeichen lang sein.")));
-    }
-    Ok(value.to_owned())
+fn base_url(svc: &Services) -> &str {
+    svc.settings.http.public_url.trim_end_matches('/')
 }
 
-/// Creates the account and mails the confirmation link.
-pub async fn sign_up(svc: &Services, _caller: &Caller, input: SignUp<'_>) -> Result<()> {
-    let signed_up = create_account(&svc.pool, &svc.settings.auth, &input).await?;
-    let link = format!(
-        "{}/api/auth/confirm?token={}",
-        svc.settings.http.public_url.trim_end_matches('/'),
-        signed_up.confirmation_token
-    );
-    let mail = mail::confirmation(signed_up.email.as_str(), input.name.trim(), &link);
-    if let Err(e) = svc.mailer.send(mail).await {
-        // The account is committed either way; there is no resend endpoint yet, so a lost
-        // mail needs the confirmation link re-issued by hand (README, "Known gaps").
-        tracing::error!(user_id = %signed_up.user_id, error = %e, "confirmation mail not sent");
+/// Creates the account and mails the confirmation link. Whether the address has an
+/// account already is not told to the caller (it would reveal who is a customer): the
+/// answer is the same, and the address's owner gets a mail instead.
+pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Result<()> {
+    let name = input::name("name", "Name", input.name)?;
+    let organization = input::name("organization", "Organisation", input.organization)?;
+    let email = Email::parse(input.email)?;
+    if input.password.chars().count() < password::MIN_PASSWORD_CHARS {
+        NewPassword::parse(input.password, &[])?;
+    }
+    svc.account_limiter.reserve_signup(caller.ip, &email.mailbox()).await?;
+    let (raw, personal) = (input.password.to_owned(), [email.as_str().to_owned(), name.clone()]);
+    let password_hash = off_thread(svc, move || {
+        let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+        NewPassword::parse(&raw, &personal)?.hash()
+    })
+    .await??;
+
+    let user = users::NewUser {
+        name: &name,
+        email: email.as_str(),
+        organization: &organization,
+        password_hash: &password_hash,
+        role: Role::User,
+        confirmed: false,
+    };
+    match users::insert(&svc.pool, &user).await.map_err(Error::from) {
+        Ok(user_id) => send_confirmation(svc, user_id, &email).await,
+        Err(e) if e.is_unique_violation(users::EMAIL_UNIQUE) => {
+            let existing = users::credentials_by_email(&svc.pool, email.as_str()).await?;
+            match existing {
+                // Unconfirmed: the first mail may be lost; a fresh link is the help.
+                Some(account) if !account.confirmed => send_confirmation(svc, account.id, &email).await,
+                _ => send(svc, mail::already_registered(email.as_str(), &format!("{}/auth", base_url(svc)))).await,
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn send_confirmation(svc: &Services, user_id: Uuid, email: &Email) -> Result<()> {
+    let confirmation_token = token::random_token();
+    let hours = svc.settings.auth.confirmation_hours;
+    db::confirmations::insert(
+        &svc.pool,
+        &token::hash_token(&confirmation_token),
+        user_id,
+        Utc::now() + Duration::hours(hours),
+    )
+    .await?;
+    let link = format!("{}/api/auth/confirm?token={confirmation_token}", base_url(svc));
+    send(svc, mail::confirmation(email.as_str(), &link, hours)).await
+}
+
+/// A mail that cannot be sent is logged, not answered with an error: what it is about is
+/// committed, and the caller can ask again (sign up again, request a new link).
+async fn send(svc: &Services, message: mail::Mail) -> Result<()> {
+    if let Err(e) = svc.mailer.send(message).await {
+        tracing::error!(error = %e, "mail not sent");
     }
     Ok(())
 }
 
-/// Creates the account with its sign-up credit (one ledger row) in one transaction.
-async fn create_account(pool: &PgPool, settings: &AuthSettings, input: &SignUp<'_>) -> Result<SignedUp> {
-    let name = required("name", input.name, "Name")?;
-    let organization = required("organization", input.organization, "Organisation")?;
-    let email = Email::parse(input.email)?;
-    let password_hash = NewPassword::parse(input.password)?.hash()?;
-
-    let mut tx = pool.begin().await?;
-    let user_id = users::insert(
-        &mut *tx,
-        &users::NewUser {
-            name: &name,
-            email: email.as_str(),
-            organization: &organization,
-            password_hash: &password_hash,
-            role: Role::User,
-            confirmed: false,
-        },
-    )
-    .await
-    .map_err(Error::from)
-    .map_err(|e| {
-        if e.is_unique_violation(users::EMAIL_UNIQUE) {
-            Error::field("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
-        } else {
-            e
-        }
-    })?;
-    if settings.signup_bonus_cent > 0 {
-        ledger::credit(&mut tx, user_id, settings.signup_bonus_cent, ledger::Kind::SignupBonus, None).await?;
-    }
-    let confirmation_token = token::random_token();
-    let expires = Utc::now() + Duration::hours(settings.confirmation_hours);
-    db::confirmations::insert(&mut *tx, &token::hash_token(&confirmation_token), user_id, expires).await?;
-    tx.commit().await?;
-    Ok(SignedUp { user_id, email, confirmation_token })
-}
-
-/// Confirms the e-mail address behind a link. False for an unknown or expired token.
-pub async fn confirm_email(pool: &PgPool, confirmation_token: &str) -> Result<bool> {
-    let mut tx = pool.begin().await?;
+/// Confirms the e-mail address behind a link and grants the start credit, once per
+/// mailbox. False for an unknown or expired link.
+pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<bool> {
+    let mut tx = svc.pool.begin().await?;
     let Some(user_id) = db::confirmations::consume(&mut *tx, &token::hash_token(confirmation_token)).await? else {
         return Ok(false);
     };
-    users::confirm_email(&mut *tx, user_id).await?;
+    let Some(address) = users::confirm_email(&mut *tx, user_id).await? else { return Ok(false) };
+    let bonus = svc.settings.auth.signup_bonus_cent;
+    let mailbox = Email::parse(&address).map(|e| e.mailbox()).unwrap_or(address);
+    if bonus > 0 && db::signup_bonuses::claim(&mut tx, &mailbox, user_id).await? {
+        ledger::credit(&mut tx, user_id, bonus, ledger::Kind::SignupBonus, None).await?;
+    }
     tx.commit().await?;
     Ok(true)
 }
@@ -114,45 +124,71 @@ pub struct SignedIn {
     pub session_token: String,
 }
 
-/// Checks the password and opens a session. Failures count against the client and the
-/// address; over the limit the attempt is refused before the password is checked.
-pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &str) -> Result<SignedIn> {
-    svc.login_limiter.check(caller.ip, email).await?;
-    let credentials = match check_password(&svc.pool, email, password).await {
-        Ok(credentials) => credentials,
-        Err(e @ Error::InvalidCredentials) => {
-            svc.login_limiter.record_failure(caller.ip, email).await?;
-            return Err(e);
-        }
-        Err(e) => return Err(e),
-    };
-    svc.login_limiter.record_success(caller.ip, email).await?;
-    if !credentials.confirmed {
-        return Err(Error::EmailNotConfirmed);
-    }
+async fn open_session(svc: &Services, user_id: Uuid) -> Result<SignedIn> {
     let session_token = token::random_token();
     let expires = Utc::now() + Duration::days(svc.settings.auth.session_days);
-    db::sessions::insert(&svc.pool, &token::hash_token(&session_token), credentials.id, expires).await?;
-    let user = users::get(&svc.pool, credentials.id).await?.ok_or(Error::Unauthenticated)?;
+    db::sessions::insert(&svc.pool, &token::hash_token(&session_token), user_id, expires).await?;
+    let user = users::get(&svc.pool, user_id).await?.ok_or(Error::Unauthenticated)?;
     Ok(SignedIn { user, session_token })
 }
 
-async fn check_password(pool: &PgPool, email: &str, password: &str) -> Result<users::Credentials> {
-    let credentials = users::credentials_by_email(pool, email.trim()).await?;
-    let hash = credentials.as_ref().map_or(password::dummy_hash(), |c| c.password_hash.as_str()).to_owned();
-    let valid = verify_off_thread(password, hash).await?;
-    match credentials {
-        Some(c) if valid => Ok(c),
-        _ => Err(Error::InvalidCredentials),
+/// Checks the password and opens a session. The attempt is reserved with the limiter
+/// before the password is checked, so a burst of parallel guesses cannot pass the limit.
+pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &str) -> Result<SignedIn> {
+    // An address we could never have stored has no account; it is limited all the same.
+    let parsed = Email::parse(email).ok();
+    let limited_as = parsed.as_ref().map_or_else(|| input::trim(email).to_lowercase(), |e| e.as_str().to_owned());
+    let attempt = svc.login_limiter.reserve(caller.ip, &limited_as).await?;
+    let Some(email) = parsed else { return Err(Error::InvalidCredentials) };
+    if password.chars().any(char::is_control) || password.chars().count() > password::MAX_PASSWORD_CHARS {
+        return Err(Error::InvalidCredentials);
     }
+    let credentials = users::credentials_by_email(&svc.pool, email.as_str()).await?;
+    let hash = credentials.as_ref().map_or(password::dummy_hash(), |c| c.password_hash.as_str()).to_owned();
+    let typed = password.to_owned();
+    let valid = off_thread(svc, move || password::verify_password(&typed, &hash)).await?;
+    let credentials = match credentials {
+        Some(c) if valid => c,
+        _ => return Err(Error::InvalidCredentials),
+    };
+    svc.login_limiter.succeeded(attempt).await?;
+    if !credentials.confirmed {
+        return Err(Error::EmailNotConfirmed);
+    }
+    open_session(svc, credentials.id).await
 }
 
-/// argon2 takes tens of milliseconds of CPU: keep it off the async threads.
-async fn verify_off_thread(password: &str, hash: String) -> Result<bool> {
-    let password = password.to_owned();
-    tokio::task::spawn_blocking(move || password::verify_password(&password, &hash))
-        .await
-        .map_err(|e| Error::Internal(e.into()))
+/// Mails a one-time sign-in link to the address's owner, if the address has a confirmed
+/// account. The answer is the same either way.
+pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
+    let email = Email::parse(email)?;
+    svc.account_limiter.reserve_login_link(caller.ip, email.as_str()).await?;
+    let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
+    if !account.confirmed {
+        return Ok(());
+    }
+    let link_token = token::random_token();
+    let minutes = svc.settings.auth.login_link_minutes;
+    db::login_links::insert(
+        &svc.pool,
+        &token::hash_token(&link_token),
+        account.id,
+        Utc::now() + Duration::minutes(minutes),
+    )
+    .await?;
+    let link = format!("{}/api/auth/login-link?token={link_token}", base_url(svc));
+    send(svc, mail::login_link(email.as_str(), &link, minutes)).await
+}
+
+/// Signs in with a mailed link (once). The owner proved the address, so its sign-in
+/// delay ends. `None` for an unknown, used or expired link.
+pub async fn use_login_link(svc: &Services, link_token: &str) -> Result<Option<SignedIn>> {
+    let Some(user_id) = db::login_links::consume(&svc.pool, &token::hash_token(link_token)).await? else {
+        return Ok(None);
+    };
+    let signed_in = open_session(svc, user_id).await?;
+    svc.login_limiter.address_proven(&signed_in.user.email).await?;
+    Ok(Some(signed_in))
 }
 
 /// Ends the caller's session (nothing to do without one).
@@ -164,18 +200,18 @@ pub async fn sign_out(svc: &Services, caller: &Caller) -> Result<()> {
 }
 
 /// An admin re-enters the password to unlock the admin settings for a few minutes.
-/// The same failure counters as sign-in apply: the gate is no way around them.
+/// The same limits as sign-in apply: the gate is no way around them.
 /// Returns until when the settings stay unlocked.
 pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> Result<DateTime<Utc>> {
     let admin = caller.admin()?;
     let session = caller.session()?;
-    svc.login_limiter.check(caller.ip, &admin.email).await?;
+    let attempt = svc.login_limiter.reserve(caller.ip, &admin.email).await?;
     let Some(hash) = users::password_hash(&svc.pool, admin.id).await? else { return Err(Error::Unauthenticated) };
-    if !verify_off_thread(password, hash).await? {
-        svc.login_limiter.record_failure(caller.ip, &admin.email).await?;
+    let typed = password.to_owned();
+    if !off_thread(svc, move || password::verify_password(&typed, &hash)).await? {
         return Err(Error::WrongPassword);
     }
-    svc.login_limiter.record_success(caller.ip, &admin.email).await?;
+    svc.login_limiter.succeeded(attempt).await?;
     let at = db::sessions::mark_reauthenticated(&svc.pool, &session.token_hash).await?.ok_or(Error::Unauthenticated)?;
     Ok(at + Duration::minutes(REAUTH_WINDOW_MINUTES))
 }
@@ -189,9 +225,8 @@ pub async fn ensure_admin(pool: &PgPool, admin: &AdminSettings) -> Result<Option
     }
     let configured = admin.password.expose_secret();
     let password = if configured.is_empty() { token::random_token()[..20].to_owned() } else { configured.to_owned() };
-    let mut tx = pool.begin().await?;
     users::insert(
-        &mut *tx,
+        pool,
         &users::NewUser {
             name: &admin.name,
             email: email.as_str(),
@@ -202,11 +237,15 @@ pub async fn ensure_admin(pool: &PgPool, admin: &AdminSettings) -> Result<Option
         },
     )
     .await?;
-    tx.commit().await?;
     Ok(Some(password))
 }
 
-/// Deletes expired sessions and confirmation links (run by the sweep cron).
-pub async fn purge_expired(pool: &PgPool) -> Result<u64> {
-    Ok(db::sessions::delete_expired(pool).await? + db::confirmations::delete_expired(pool).await?)
+/// Deletes expired sessions and sign-in links, and accounts never confirmed within the
+/// confirmation period (their address is free again); their confirmation links go with
+/// them.
+pub async fn purge_expired(pool: &PgPool, confirmation_hours: i64) -> Result<u64> {
+    Ok(db::sessions::delete_expired(pool).await?
+        + db::confirmations::delete_expired(pool).await?
+        + db::login_links::delete_expired(pool).await?
+        + users::delete_unconfirmed(pool, confirmation_hours).await?)
 }

@@ -69,9 +69,19 @@ pub struct AuthSettings {
     pub session_days: i64,
     pub confirmation_hours: i64,
     pub signup_bonus_cent: i64,
+    /// Sign-in attempts one client (IPv4 address or IPv6 /64) may make per window.
     pub login_max_failures_per_ip: u32,
+    /// Sign-in attempts for one address from one client per window.
     pub login_max_failures_per_email: u32,
     pub login_window_secs: u64,
+    /// Attempts for one address (from anywhere) before each further one waits, the wait
+    /// doubling from 2 s up to `login_max_delay_secs`.
+    pub login_free_attempts_per_email: u32,
+    pub login_max_delay_secs: u64,
+    pub signups_per_client_per_hour: u32,
+    pub signups_per_mailbox_per_day: u32,
+    /// How long a mailed sign-in link works.
+    pub login_link_minutes: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

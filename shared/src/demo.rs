@@ -98,7 +98,8 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
 
 /// Trimmed, non-empty demo text of at most [`DEMO_MAX_CHARS`] characters.
 pub fn parse_text(raw: &str) -> Result<String> {
-    let text = raw.trim();
+    crate::domain::input::no_controls("text", raw, true)?;
+    let text = crate::domain::input::trim(raw);
     if text.is_empty() {
         return Err(incomplete_input());
     }

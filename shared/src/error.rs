@@ -12,6 +12,16 @@ pub enum Error {
     /// A request the server cannot read (malformed JSON, bad parameters).
     #[error("{0}")]
     BadRequest(String),
+    #[error("Die Anfrage ist zu groß.")]
+    TooLarge,
+    #[error("Bitte senden Sie JSON (Content-Type: application/json).")]
+    UnsupportedMediaType,
+    #[error("Diese Methode ist für diese Adresse nicht erlaubt.")]
+    MethodNotAllowed,
+    #[error("Die Adresse der Anfrage ist zu lang.")]
+    UriTooLong,
+    #[error("Die Kopfzeilen der Anfrage sind zu groß.")]
+    HeadersTooLarge,
     #[error("{0}")]
     NotFound(&'static str),
     #[error("{0}")]

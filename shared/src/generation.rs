@@ -69,9 +69,9 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         Some(rate) => json!({ "rate": rate }),
         None => json!({}),
     };
-    let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty());
-    if key.is_some_and(|k| k.chars().count() > 255) {
-        return Err(Error::invalid("Ungültige Anfrage", "Der Idempotency-Key darf höchstens 255 Zeichen lang sein."));
+    let key = request.idempotency_key.as_deref().map(str::trim);
+    if key.is_some_and(|k| k.is_empty() || k.chars().count() > 255) {
+        return Err(Error::invalid("Ungültige Anfrage", "Der Idempotency-Key muss 1 bis 255 Zeichen lang sein."));
     }
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
     let cost_cent = generation_cost_cent(text.char_count());
@@ -163,8 +163,10 @@ async fn delete_job(pool: &sqlx::PgPool, storage: &dyn AudioStorage, user_id: Uu
     let mut tx = pool.begin().await?;
     let deleted =
         jobs::delete_for_user(&mut tx, job_id, user_id).await?.ok_or(Error::NotFound("Audio nicht gefunden."))?;
+    // A running job is refunded too: the worker asks before each chunk and before
+    // storing whether the job still exists, and stops (no further paid requests).
     if deleted.status.is_unfinished() && deleted.cost_cent > 0 {
-        ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, None).await?;
+        ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
     }
     tx.commit().await?;
     if let Some(key) = deleted.audio_key

@@ -56,16 +56,46 @@ impl Mailer {
     }
 }
 
+// The mails below greet without a name: nothing a stranger typed into a form is sent
+// from our address before its owner confirmed it.
+
 /// The German confirmation mail of a new account.
-pub fn confirmation(to: &str, name: &str, link: &str) -> Mail {
+pub fn confirmation(to: &str, link: &str, hours: i64) -> Mail {
     Mail {
         to: to.to_owned(),
         subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse".into(),
         body: format!(
-            "Hallo {name},\n\nvielen Dank für Ihre Registrierung bei Stimmwerk.\n\
+            "Guten Tag,\n\nvielen Dank für Ihre Registrierung bei Stimmwerk.\n\
              Bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:\n\n{link}\n\n\
-             Der Link ist 48 Stunden gültig. Wenn Sie sich nicht registriert haben, \
+             Der Link ist {hours} Stunden gültig. Wenn Sie sich nicht registriert haben, \
              können Sie diese E-Mail ignorieren.\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// To an address that has a confirmed account already and was used to sign up again.
+pub fn already_registered(to: &str, sign_in_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Sie haben bereits ein Stimmwerk-Konto".into(),
+        body: format!(
+            "Guten Tag,\n\njemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto bei \
+             Stimmwerk anzulegen. Für diese Adresse besteht bereits ein Konto; es wurde nichts \
+             geändert.\n\nZur Anmeldung: {sign_in_url}\n\nWenn Sie das nicht waren, können Sie diese \
+             E-Mail ignorieren.\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// A one-time sign-in link.
+pub fn login_link(to: &str, link: &str, minutes: i64) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Ihr Anmeldelink für Stimmwerk".into(),
+        body: format!(
+            "Guten Tag,\n\nüber diesen Link melden Sie sich einmalig bei Stimmwerk an:\n\n{link}\n\n\
+             Der Link ist {minutes} Minuten gültig. Wenn Sie ihn nicht angefordert haben, können \
+             Sie diese E-Mail ignorieren; Ihr Konto bleibt geschützt.\n\nIhr Stimmwerk-Team\n"
         ),
     }
 }

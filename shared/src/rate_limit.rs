@@ -1,77 +1,228 @@
-//! Failed sign-ins are counted per client IP and per e-mail address in Redis (fixed
-//! windows). Over the limit, sign-in answers 429 until the window ends. Only failures
-//! count, and a success clears the address's counter, so an attacker cannot lock a
-//! user out for longer than one window (ASVS 6.1.1, 6.3.1).
+//! Limits counted in Redis, each attempt reserved atomically before the work it limits
+//! (a Lua script increments and checks in one step), so parallel requests cannot slip
+//! past a limit. Every key expires; keys carry hashes, never raw input, so their size is
+//! bounded; IPv6 clients are grouped by their /64 network (one household or server).
+//!
+//! Sign-in (ASVS 6.1.1, 6.3.1) is limited so that the attacker is hurt, not the owner:
+//! per client, per (address, client), and per address only by a growing delay (never a
+//! hard lock), which a mailed sign-in link bypasses.
 
 use std::net::IpAddr;
+use std::sync::LazyLock;
+
+use redis::Script;
+use redis::aio::ConnectionManager;
+use sha2::{Digest, Sha256};
 
 use crate::config::{AuthSettings, DemoSettings};
 use crate::error::Error;
-use redis::AsyncCommands;
-use redis::aio::ConnectionManager;
+
+/// The client a limit counts: the IPv4 address, or the /64 network of an IPv6 address.
+pub fn client_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
+/// A short, fixed-size stand-in for user input in a key.
+fn digest(value: &str) -> String {
+    hex::encode(&Sha256::digest(value.as_bytes())[..12])
+}
+
+/// Increments every key (setting its expiry when new) and refuses when any is over its
+/// limit. Returns 0, or the milliseconds until the fullest refusing key expires.
+/// KEYS: the counters; ARGV: window seconds and limit, per key.
+static RESERVE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+        local wait = 0
+        for i, key in ipairs(KEYS) do
+          local n = redis.call('INCR', key)
+          if n == 1 then redis.call('EXPIRE', key, ARGV[2 * i - 1]) end
+          if n > tonumber(ARGV[2 * i]) then wait = math.max(wait, redis.call('PTTL', key)) end
+        end
+        return wait
+        ",
+    )
+});
+
+fn retry_after(wait_ms: i64) -> Error {
+    Error::RateLimited { retry_after_secs: (wait_ms.max(1000) as u64).div_ceil(1000) }
+}
+
+async fn reserve(conn: &ConnectionManager, counters: &[(&str, u64, u32)]) -> Result<(), Error> {
+    let mut invocation = RESERVE.prepare_invoke();
+    for (key, window, limit) in counters {
+        invocation.key(*key).arg(*window).arg(*limit);
+    }
+    let wait: i64 = invocation.invoke_async(&mut conn.clone()).await?;
+    if wait > 0 { Err(retry_after(wait)) } else { Ok(()) }
+}
+
+/// Sign-in attempt reserved: per client, per (address, client), and the address's delay.
+/// KEYS: client, pair, address attempts, address wait.
+/// ARGV: window, client limit, pair limit, free attempts per address, max delay (ms).
+static LOGIN: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+        local wait = redis.call('PTTL', KEYS[4])
+        if wait > 0 then return wait end
+        local function bump(key, ttl)
+          local n = redis.call('INCR', key)
+          if n == 1 then redis.call('EXPIRE', key, ttl) end
+          return n
+        end
+        local c = bump(KEYS[1], ARGV[1])
+        if c > tonumber(ARGV[2]) then return redis.call('PTTL', KEYS[1]) end
+        local p = bump(KEYS[2], ARGV[1])
+        if p > tonumber(ARGV[3]) then return redis.call('PTTL', KEYS[2]) end
+        local a = bump(KEYS[3], 86400)
+        local free = tonumber(ARGV[4])
+        if a > free then
+          local delay = math.min(1000 * 2 ^ (a - free), tonumber(ARGV[5]))
+          redis.call('SET', KEYS[4], '1', 'PX', math.floor(delay))
+        end
+        return 0
+        ",
+    )
+});
 
 #[derive(Clone)]
 pub struct LoginLimiter {
     conn: ConnectionManager,
     prefix: String,
-    max_per_ip: u32,
-    max_per_email: u32,
     window_secs: u64,
+    max_per_client: u32,
+    max_per_pair: u32,
+    free_per_address: u32,
+    max_delay_secs: u64,
+}
+
+/// One reserved sign-in attempt; `succeeded` clears the counters it proves innocent.
+pub struct LoginAttempt {
+    client: String,
+    pair: String,
+    address: String,
+    address_wait: String,
 }
 
 impl LoginLimiter {
     pub fn new(conn: ConnectionManager, prefix: &str, settings: &AuthSettings) -> Self {
         Self {
             conn,
-            prefix: format!("{prefix}:login-failures"),
-            max_per_ip: settings.login_max_failures_per_ip,
-            max_per_email: settings.login_max_failures_per_email,
+            prefix: format!("{prefix}:login"),
             window_secs: settings.login_window_secs,
+            max_per_client: settings.login_max_failures_per_ip,
+            max_per_pair: settings.login_max_failures_per_email,
+            free_per_address: settings.login_free_attempts_per_email,
+            max_delay_secs: settings.login_max_delay_secs,
         }
     }
 
-    fn keys(&self, ip: IpAddr, email: &str) -> [(String, u32); 2] {
-        [
-            (format!("{}:ip:{ip}", self.prefix), self.max_per_ip),
-            (format!("{}:email:{}", self.prefix, email.trim().to_lowercase()), self.max_per_email),
-        ]
+    fn attempt(&self, ip: IpAddr, address: &str) -> LoginAttempt {
+        let client = client_key(ip);
+        let address = digest(address);
+        LoginAttempt {
+            pair: format!("{}:pair:{address}:{}", self.prefix, digest(&client)),
+            client: format!("{}:client:{}", self.prefix, digest(&client)),
+            address_wait: format!("{}:wait:{address}", self.prefix),
+            address: format!("{}:address:{address}", self.prefix),
+        }
     }
 
-    /// Refuses the attempt when either counter is at its limit.
-    pub async fn check(&self, ip: IpAddr, email: &str) -> Result<(), Error> {
-        let mut conn = self.conn.clone();
-        for (key, max) in self.keys(ip, email) {
-            let failures: Option<u32> = conn.get(&key).await?;
-            if failures.unwrap_or(0) >= max {
-                let ttl: i64 = conn.ttl(&key).await?;
-                return Err(Error::RateLimited { retry_after_secs: ttl.max(1) as u64 });
-            }
-        }
+    /// Reserves one attempt for `address` (as normalised) from this client, or refuses
+    /// with how long to wait. Call before checking the password.
+    pub async fn reserve(&self, ip: IpAddr, address: &str) -> Result<LoginAttempt, Error> {
+        let attempt = self.attempt(ip, address);
+        let wait: i64 = LOGIN
+            .key(&attempt.client)
+            .key(&attempt.pair)
+            .key(&attempt.address)
+            .key(&attempt.address_wait)
+            .arg(self.window_secs)
+            .arg(self.max_per_client)
+            .arg(self.max_per_pair)
+            .arg(self.free_per_address)
+            .arg(self.max_delay_secs * 1000)
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        if wait > 0 { Err(retry_after(wait)) } else { Ok(attempt) }
+    }
+
+    /// The password was right: the address and this client's pair start clean, and the
+    /// client gets its reservation back.
+    pub async fn succeeded(&self, attempt: LoginAttempt) -> Result<(), Error> {
+        let _: () = redis::pipe()
+            .del(&[&attempt.pair, &attempt.address, &attempt.address_wait])
+            .ignore()
+            .decr(&attempt.client, 1)
+            .ignore()
+            .query_async(&mut self.conn.clone())
+            .await?;
         Ok(())
     }
 
-    pub async fn record_failure(&self, ip: IpAddr, email: &str) -> Result<(), Error> {
-        let mut conn = self.conn.clone();
-        for (key, _) in self.keys(ip, email) {
-            let count: u32 = conn.incr(&key, 1).await?;
-            if count == 1 {
-                let _: bool = conn.expire(&key, self.window_secs as i64).await?;
-            }
-        }
-        Ok(())
-    }
-
-    pub async fn record_success(&self, ip: IpAddr, email: &str) -> Result<(), Error> {
-        let mut conn = self.conn.clone();
-        let [_, (email_key, _)] = self.keys(ip, email);
-        let _: i64 = conn.del(email_key).await?;
+    /// The owner proved the address another way (a mailed sign-in link): its delay ends.
+    pub async fn address_proven(&self, address: &str) -> Result<(), Error> {
+        let attempt = self.attempt(IpAddr::from([0, 0, 0, 0]), address);
+        let _: () = redis::pipe()
+            .del(&[&attempt.address, &attempt.address_wait])
+            .ignore()
+            .query_async(&mut self.conn.clone())
+            .await?;
         Ok(())
     }
 }
 
-/// Live-demo tries per day, per browser id (cookie) and per client IP. A try is
-/// reserved before synthesis and given back if synthesis fails, so only successful
-/// generations count and parallel requests cannot overshoot.
+/// Sign-ups per client and per mailbox, and sign-in links per client and per address.
+#[derive(Clone)]
+pub struct AccountLimiter {
+    conn: ConnectionManager,
+    prefix: String,
+    signups_per_client: u32,
+    signups_per_mailbox: u32,
+}
+
+const HOUR: u64 = 3600;
+const DAY: u64 = 86_400;
+/// Sign-in links one address or one client may ask for per hour.
+const LINKS_PER_HOUR: u32 = 3;
+const LINKS_PER_CLIENT_PER_HOUR: u32 = 10;
+
+impl AccountLimiter {
+    pub fn new(conn: ConnectionManager, prefix: &str, settings: &AuthSettings) -> Self {
+        Self {
+            conn,
+            prefix: format!("{prefix}:account"),
+            signups_per_client: settings.signups_per_client_per_hour,
+            signups_per_mailbox: settings.signups_per_mailbox_per_day,
+        }
+    }
+
+    pub async fn reserve_signup(&self, ip: IpAddr, mailbox: &str) -> Result<(), Error> {
+        let client = format!("{}:signup-client:{}", self.prefix, digest(&client_key(ip)));
+        let mailbox = format!("{}:signup-mailbox:{}", self.prefix, digest(mailbox));
+        reserve(&self.conn, &[(&client, HOUR, self.signups_per_client), (&mailbox, DAY, self.signups_per_mailbox)])
+            .await
+    }
+
+    pub async fn reserve_login_link(&self, ip: IpAddr, address: &str) -> Result<(), Error> {
+        let client = format!("{}:link-client:{}", self.prefix, digest(&client_key(ip)));
+        let address = format!("{}:link-address:{}", self.prefix, digest(address));
+        reserve(&self.conn, &[(&client, HOUR, LINKS_PER_CLIENT_PER_HOUR), (&address, HOUR, LINKS_PER_HOUR)]).await
+    }
+}
+
+/// Live-demo tries per day, per browser id (cookie) and per client. A try is reserved
+/// before synthesis and given back if synthesis fails, so only successful generations
+/// count and parallel requests cannot overshoot.
 #[derive(Clone)]
 pub struct DemoLimiter {
     conn: ConnectionManager,
@@ -101,10 +252,13 @@ impl DemoLimiter {
 
     fn keys(&self, browser: &str, ip: IpAddr) -> [String; 2] {
         let day = chrono::Utc::now().format("%Y-%m-%d");
-        [format!("{}:{day}:browser:{browser}", self.prefix), format!("{}:{day}:ip:{ip}", self.prefix)]
+        [
+            format!("{}:{day}:browser:{}", self.prefix, digest(browser)),
+            format!("{}:{day}:client:{}", self.prefix, digest(&client_key(ip))),
+        ]
     }
 
-    /// Tries left today for this browser and address.
+    /// Tries left today for this browser and client.
     pub async fn remaining(&self, browser: &str, ip: IpAddr) -> Result<u32, Error> {
         let mut conn = self.conn.clone();
         let [b, i] = self.keys(browser, ip);
@@ -118,9 +272,9 @@ impl DemoLimiter {
         let keys = self.keys(browser, ip);
         let (used_b, _, used_i, _): (u32, bool, u32, bool) = redis::pipe()
             .incr(&keys[0], 1)
-            .expire(&keys[0], 2 * 86_400)
+            .expire(&keys[0], 2 * DAY as i64)
             .incr(&keys[1], 1)
-            .expire(&keys[1], 2 * 86_400)
+            .expire(&keys[1], 2 * DAY as i64)
             .query_async(&mut conn)
             .await?;
         let attempt = DemoTry {
@@ -140,5 +294,33 @@ impl DemoLimiter {
         let _: (i64, i64) =
             redis::pipe().decr(&attempt.keys[0], 1).decr(&attempt.keys[1], 1).query_async(&mut conn).await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_clients_are_grouped_by_their_64_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_key(a), client_key(b));
+        assert_ne!(client_key(a), client_key(other));
+        assert_eq!(client_key("::ffff:10.0.0.7".parse().unwrap()), "10.0.0.7");
+        assert_eq!(client_key("10.0.0.7".parse().unwrap()), "10.0.0.7");
+    }
+
+    #[test]
+    fn keys_hold_a_digest_of_bounded_size_not_the_input() {
+        assert_eq!(digest(&"a".repeat(100_000)).len(), 24);
+        assert_ne!(digest("a@b.de"), digest("c@b.de"));
+    }
+
+    #[test]
+    fn a_refusal_says_at_least_one_second() {
+        assert!(matches!(retry_after(10), Error::RateLimited { retry_after_secs: 1 }));
+        assert!(matches!(retry_after(873_400), Error::RateLimited { retry_after_secs: 874 }));
     }
 }

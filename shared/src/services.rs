@@ -11,7 +11,7 @@ use crate::config::Settings;
 use crate::mail::Mailer;
 use crate::providers::LiveEngines;
 use crate::queue::Queue;
-use crate::rate_limit::{DemoLimiter, LoginLimiter};
+use crate::rate_limit::{AccountLimiter, DemoLimiter, LoginLimiter};
 use crate::storage::{AudioStorage, FsStorage};
 
 #[derive(Clone)]
@@ -24,7 +24,11 @@ pub struct Services {
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
     pub login_limiter: LoginLimiter,
+    pub account_limiter: AccountLimiter,
     pub demo_limiter: DemoLimiter,
+    /// Password hashes computed at once (each argon2 takes 19 MiB and a core for tens of
+    /// milliseconds): a burst of sign-ins waits here instead of exhausting the machine.
+    pub hash_slots: Arc<tokio::sync::Semaphore>,
     /// Demo syntheses running at once in this process.
     pub demo_slots: Arc<tokio::sync::Semaphore>,
 }
@@ -41,6 +45,10 @@ impl Services {
         let prefix = settings.redis.queue_prefix.clone();
         Ok(Services {
             login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),
+            account_limiter: AccountLimiter::new(queue.connection(), &prefix, &settings.auth),
+            hash_slots: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
+            )),
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
             demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
             storage: Arc::new(FsStorage::new(&settings.storage.dir)),

@@ -22,7 +22,23 @@ pub struct Speech<'a> {
 }
 
 pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Mp3, EngineError> {
+    render_while(engine, speech, concurrency, || async { true }).await
+}
+
+/// Like [`render`], asking `still_wanted` before each chunk goes to the engine: once it
+/// says no (the job was deleted), no further paid request is made.
+pub async fn render_while<F, Fut>(
+    engine: &dyn SpeechEngine,
+    speech: Speech<'_>,
+    concurrency: usize,
+    still_wanted: F,
+) -> Result<Mp3, EngineError>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool>,
+{
     let parts = chunks::split(speech.text, engine.max_chunk(), engine.measure());
+    let still_wanted = &still_wanted;
     let pcm: Vec<Pcm> = futures::stream::iter(parts)
         .map(|text| {
             let request = SynthesisRequest {
@@ -32,6 +48,9 @@ pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: 
                 rate: speech.rate,
             };
             async move {
+                if !still_wanted().await {
+                    return Err(EngineError::Cancelled);
+                }
                 let audio = engine.synthesize(&request).await?;
                 let pcm =
                     audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))?;

@@ -8,12 +8,15 @@ pub mod wake;
 use shared::Services;
 use tokio_util::sync::CancellationToken;
 
-use crate::jobs::{sweep, synthesize};
+use crate::jobs::{purge_expired, sweep, synthesize};
 use crate::runner::Registry;
 
 /// Every job kind this worker runs: a new kind is one file in `jobs/` and one line here.
 pub fn registry() -> Registry {
-    Registry::default().queued::<synthesize::SynthesizeJob>().cron::<sweep::Sweep>()
+    Registry::default()
+        .queued::<synthesize::SynthesizeJob>()
+        .cron::<sweep::Sweep>()
+        .cron::<purge_expired::PurgeExpired>()
 }
 
 /// Runs every registered job kind until `shutdown` is cancelled, then lets jobs in

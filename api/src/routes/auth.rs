@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_up))
         .routes(routes!(confirm))
         .routes(routes!(sign_in))
+        .routes(routes!(request_login_link, use_login_link))
         .routes(routes!(sign_out))
         .routes(routes!(me))
 }
@@ -41,7 +42,8 @@ struct Message {
     message: &'static str,
 }
 
-/// Creates an account and mails the confirmation link.
+/// Creates an account and mails the confirmation link. The answer does not tell whether
+/// the address has an account already (its owner gets a mail instead).
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody, responses(
     (status = 201, body = Message),
     (status = 422, description = "Ungültige Eingabe, mit `fields`", body = ErrorBody),
@@ -74,7 +76,7 @@ struct ConfirmQuery {
     (status = 303, description = "Weiter zu `/auth?confirmed=1`, oder `confirmed=0` bei ungültigem Link"),
 ))]
 async fn confirm(State(state): State<AppState>, ApiQuery(query): ApiQuery<ConfirmQuery>) -> ApiResult<Redirect> {
-    let confirmed = shared::auth::confirm_email(&state.svc.pool, &query.token).await?;
+    let confirmed = shared::auth::confirm_email(&state.svc, &query.token).await?;
     Ok(Redirect::to(if confirmed { "/auth?confirmed=1" } else { "/auth?confirmed=0" }))
 }
 
@@ -101,6 +103,50 @@ async fn sign_in(
 ) -> ApiResult<(CookieJar, Json<User>)> {
     let signed_in = shared::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
     Ok((jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct LoginLinkBody {
+    #[serde(default)]
+    email: String,
+}
+
+/// Mails a one-time sign-in link to the address, if it has an account. It gets the owner
+/// in while password sign-ins for the address are slowed down.
+#[utoipa::path(post, path = "/api/auth/login-link", tag = "auth", request_body = LoginLinkBody, responses(
+    (status = 202, body = Message),
+    (status = 422, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn request_login_link(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<LoginLinkBody>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    shared::auth::request_login_link(&state.svc, &caller, &body.email).await?;
+    let message = "Falls für diese Adresse ein Konto besteht, haben wir einen Anmeldelink gesendet.";
+    Ok((StatusCode::ACCEPTED, Json(Message { message })))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct LinkQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// The link in the sign-in mail: signs in (once) and opens the dashboard.
+#[utoipa::path(get, path = "/api/auth/login-link", tag = "auth", params(LinkQuery), responses(
+    (status = 303, description = "Angemeldet weiter zu `/dashboard`, oder `/auth?link=0` bei ungültigem Link"),
+))]
+async fn use_login_link(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    ApiQuery(query): ApiQuery<LinkQuery>,
+) -> ApiResult<(CookieJar, Redirect)> {
+    Ok(match shared::auth::use_login_link(&state.svc, &query.token).await? {
+        Some(signed_in) => (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard")),
+        None => (jar, Redirect::to("/auth?link=0")),
+    })
 }
 
 /// Ends the session and clears the cookie.

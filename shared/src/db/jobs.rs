@@ -181,6 +181,14 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ClaimedJo
     .await
 }
 
+/// Whether a claimed job is still wanted (not deleted, not ended meanwhile).
+pub async fn is_processing(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    let found = sqlx::query_scalar!("SELECT 1 AS \"one!\" FROM tts_jobs WHERE id = $1 AND status = 'processing'", id)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// Tells the sweeper this job is still being worked on.
 pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
     sqlx::query!("UPDATE tts_jobs SET heartbeat_at = now() WHERE id = $1 AND status = 'processing'", id)

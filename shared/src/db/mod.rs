@@ -4,8 +4,10 @@
 pub mod confirmations;
 pub mod jobs;
 pub mod ledger;
+pub mod login_links;
 pub mod provider_keys;
 pub mod sessions;
+pub mod signup_bonuses;
 pub mod users;
 pub mod voices;
 

@@ -31,7 +31,7 @@ pub struct NewUser<'a> {
     pub confirmed: bool,
 }
 
-/// Unique index on lower(email).
+/// Unique constraint on the (normalised) e-mail address.
 pub const EMAIL_UNIQUE: &str = "users_email_key";
 
 pub async fn insert(db: impl PgExecutor<'_>, user: &NewUser<'_>) -> Result<Uuid, sqlx::Error> {
@@ -70,22 +70,39 @@ pub async fn credentials_by_email(db: impl PgExecutor<'_>, email: &str) -> Resul
     sqlx::query_as!(
         Credentials,
         r#"SELECT id, password_hash, email_confirmed_at IS NOT NULL AS "confirmed!"
-           FROM users WHERE lower(email) = lower($1)"#,
+           FROM users WHERE email = $1"#,
         email
     )
     .fetch_optional(db)
     .await
 }
 
-pub async fn confirm_email(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query!("UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1", id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// Marks the address confirmed; returns the address, `None` for an unknown user.
+pub async fn confirm_email(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1 RETURNING email",
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Deletes accounts whose address was never confirmed within `hours`, so the address is
+/// free again. Returns how many.
+pub async fn delete_unconfirmed(db: impl PgExecutor<'_>, hours: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query!(
+        r#"DELETE FROM users
+           WHERE email_confirmed_at IS NULL
+             AND created_at < now() - make_interval(hours => $1::bigint::int)"#,
+        hours
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
 }
 
 pub async fn id_by_email(db: impl PgExecutor<'_>, email: &str) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!("SELECT id FROM users WHERE lower(email) = lower($1)", email).fetch_optional(db).await
+    sqlx::query_scalar!("SELECT id FROM users WHERE email = $1", email).fetch_optional(db).await
 }
 
 pub async fn balance(db: impl PgExecutor<'_>, id: Uuid) -> Result<i64, sqlx::Error> {

@@ -3,6 +3,7 @@
 
 pub mod chunks;
 pub mod email;
+pub mod input;
 pub mod kinds;
 pub mod money;
 pub mod password;

@@ -16,8 +16,16 @@ const COMMON_PASSWORD_GUESSES: u64 = 100_000;
 /// A password that passed the policy. Never logged, never stored.
 pub struct NewPassword(String);
 
+/// The product's name: never a password, nor the start of a guessable one.
+const PRODUCT_NAME: &str = "stimmwerk";
+
 impl NewPassword {
-    pub fn parse(raw: &str) -> Result<Self, Error> {
+    /// `personal` are the user's own details (e-mail address, name): a password equal to
+    /// one of them, or easily guessed from them, is refused.
+    pub fn parse(raw: &str, personal: &[&str]) -> Result<Self, Error> {
+        if raw.chars().any(char::is_control) {
+            return Err(Error::field("password", "Das Passwort enthält unzulässige Steuerzeichen."));
+        }
         let chars = raw.chars().count();
         if chars < MIN_PASSWORD_CHARS {
             return Err(Error::field(
@@ -31,7 +39,15 @@ impl NewPassword {
                 format!("Das Passwort darf höchstens {MAX_PASSWORD_CHARS} Zeichen lang sein."),
             ));
         }
-        if is_common_password(raw) {
+        let folded = raw.trim().to_lowercase();
+        if folded == PRODUCT_NAME || personal.iter().any(|p| !p.trim().is_empty() && folded == p.trim().to_lowercase())
+        {
+            return Err(Error::field(
+                "password",
+                "Das Passwort darf nicht Ihre E-Mail-Adresse, Ihr Name oder der Produktname sein.",
+            ));
+        }
+        if is_common_password(raw, personal) {
             return Err(Error::field(
                 "password",
                 "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.",
@@ -47,8 +63,10 @@ impl NewPassword {
 
 /// True when zxcvbn finds the password among the first guesses of an attacker
 /// (leaked-password lists, keyboard walks, sequences, repeats).
-fn is_common_password(password: &str) -> bool {
-    zxcvbn::zxcvbn(password, &[]).guesses() < COMMON_PASSWORD_GUESSES
+fn is_common_password(password: &str, personal: &[&str]) -> bool {
+    let mut known: Vec<&str> = personal.to_vec();
+    known.push(PRODUCT_NAME);
+    zxcvbn::zxcvbn(password, &known).guesses() < COMMON_PASSWORD_GUESSES
 }
 
 /// OWASP's argon2id setting: m = 19 MiB, t = 2, p = 1.
@@ -84,20 +102,37 @@ mod tests {
 
     #[test]
     fn short_passwords_are_rejected() {
-        assert!(NewPassword::parse("kurz12").is_err());
-        assert!(NewPassword::parse("Ab3$xY9!").is_ok());
+        assert!(NewPassword::parse("kurz12", &[]).is_err());
+        assert!(NewPassword::parse("Ab3$xY9!", &[]).is_ok());
     }
 
     #[test]
     fn common_passwords_are_rejected() {
         for common in ["password", "12345678", "qwertyuiop", "iloveyou", "password1"] {
-            assert!(NewPassword::parse(common).is_err(), "{common} should be rejected");
+            assert!(NewPassword::parse(common, &[]).is_err(), "{common} should be rejected");
         }
     }
 
     #[test]
     fn uncommon_passphrases_pass() {
-        assert!(NewPassword::parse("Sonnenblume-Kaffeetasse-42").is_ok());
+        assert!(NewPassword::parse("Sonnenblume-Kaffeetasse-42", &[]).is_ok());
+    }
+
+    #[test]
+    fn the_email_address_the_name_and_the_product_name_are_no_passwords() {
+        let personal = ["anna.schmidt@example.de", "Anna Schmidt"];
+        for bad in ["anna.schmidt@example.de", "ANNA.SCHMIDT@EXAMPLE.DE", "Stimmwerk", "stimmwerk2026", "Anna Schmidt"]
+        {
+            assert!(NewPassword::parse(bad, &personal).is_err(), "{bad}");
+        }
+        assert!(NewPassword::parse("Sonnenblume-Kaffeetasse-42", &personal).is_ok());
+    }
+
+    #[test]
+    fn control_characters_are_no_part_of_a_password() {
+        assert!(NewPassword::parse("Sonnenblume\u{0}Kaffee-42", &[]).is_err());
+        assert!(NewPassword::parse("Sonnenblume\nKaffee-42", &[]).is_err());
+        assert!(NewPassword::parse("Sonnenblume Kaffee-42", &[]).is_ok());
     }
 
     #[test]

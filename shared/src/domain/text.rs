@@ -11,7 +11,8 @@ pub struct SynthesisText(String);
 
 impl SynthesisText {
     pub fn parse(raw: &str) -> Result<Self, Error> {
-        let trimmed = raw.trim();
+        crate::domain::input::no_controls("text", raw, true)?;
+        let trimmed = crate::domain::input::trim(raw);
         if trimmed.is_empty() {
             return Err(incomplete_input());
         }

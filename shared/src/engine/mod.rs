@@ -49,6 +49,9 @@ pub enum EngineError {
     /// Retrying cannot help (bad request, unknown voice, invalid key). German message.
     #[error("{0}")]
     Permanent(String),
+    /// Nobody wants the audio any more (the job was deleted): stop, do not retry.
+    #[error("Der Auftrag wurde gelöscht.")]
+    Cancelled,
 }
 
 #[async_trait]

@@ -40,6 +40,8 @@ impl TestApp {
         settings.mail.outbox_dir = outbox.path().to_owned();
         settings.mail.smtp_url = None;
         settings.http.web_dist = PathBuf::from("/nonexistent");
+        // Every test client comes from 127.0.0.1; the sign-up limit has its own tests.
+        settings.auth.signups_per_client_per_hour = 1000;
         adjust(&mut settings);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -51,12 +53,19 @@ impl TestApp {
 
     /// A browser-like client: cookie store and the CSRF header on every request.
     pub fn client(&self) -> Client {
+        self.client_from([127, 0, 0, 1])
+    }
+
+    /// A browser-like client whose requests come from another loopback address (another
+    /// client, as far as per-client limits go).
+    pub fn client_from(&self, ip: [u8; 4]) -> Client {
         let mut headers = reqwest::header::HeaderMap::new();
         headers.insert("x-requested-with", "stimmwerk".parse().unwrap());
         let http = reqwest::Client::builder()
             .cookie_store(true)
             .default_headers(headers)
             .redirect(reqwest::redirect::Policy::none())
+            .local_address(std::net::IpAddr::from(ip))
             .build()
             .unwrap();
         Client { http, base: self.base.clone() }
@@ -109,17 +118,29 @@ impl TestApp {
         self.signed_in_admin_with_password().await.0
     }
 
-    /// The confirmation link from the newest mail to `email` in the outbox.
-    pub fn confirmation_link(&self, email: &str) -> String {
-        let mut mails: Vec<_> = std::fs::read_dir(&self.settings.mail.outbox_dir)
+    /// The decoded bodies of the mails to `email` in the outbox, oldest first.
+    pub fn mails_to(&self, email: &str) -> Vec<String> {
+        let mut mails: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(&self.settings.mail.outbox_dir)
             .unwrap()
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
-            .filter(|m| m.contains(&format!("To: {email}")))
+            .map(|e| {
+                let path = e.unwrap().path();
+                (std::fs::metadata(&path).unwrap().modified().unwrap(), std::fs::read_to_string(path).unwrap())
+            })
+            .filter(|(_, m)| m.contains(&format!("To: {email}")))
             .collect();
-        let mail = mails.pop().unwrap_or_else(|| panic!("no mail to {email}"));
-        let decoded = decode_body(&mail);
-        let start = decoded.find("http").expect("link in mail");
-        decoded[start..].split_whitespace().next().unwrap().to_owned()
+        mails.sort_by_key(|(at, _)| *at);
+        mails
+            .into_iter()
+            .map(|(_, m)| format!("{}\n{}", m.split("\r\n\r\n").next().unwrap_or(""), decode_body(&m)))
+            .collect()
+    }
+
+    /// The first link in the newest mail to `email` in the outbox.
+    pub fn confirmation_link(&self, email: &str) -> String {
+        let mail = self.mails_to(email).pop().unwrap_or_else(|| panic!("no mail to {email}"));
+        let body = mail.split_once('\n').map_or(mail.as_str(), |(_, body)| body);
+        let start = body.find("http").expect("link in mail");
+        body[start..].split_whitespace().next().unwrap().to_owned()
     }
 
     pub async fn voice_id(&self, key: &str) -> Uuid {

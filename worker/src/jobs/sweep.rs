@@ -1,6 +1,6 @@
 //! The sweep (every `worker.sweep_every_secs`): asks every queued job kind to recover its
-//! lost and stuck rows, then deletes expired sessions and confirmation links. Every step
-//! is a conditional update, so several worker processes sweeping at once do no harm.
+//! lost and stuck rows. Every step is a conditional update, so several worker processes
+//! sweeping at once do no harm.
 
 use std::time::Duration;
 
@@ -25,14 +25,13 @@ impl CronJob for Sweep {
                 Err(e) => tracing::error!(job = recovery.name, error = %e, "sweep failed"),
             }
         }
-        shared::auth::purge_expired(&ctx.svc.pool).await?;
         Ok(())
     }
 }
 
 /// A cron expression (with seconds) firing every `secs` seconds: a divisor of 60 fires
 /// within each minute, anything else on whole minutes.
-fn every(secs: u64) -> String {
+pub(crate) fn every(secs: u64) -> String {
     match secs {
         0 | 1 => "* * * * * *".into(),
         s if s < 60 && 60 % s == 0 => format!("*/{s} * * * * *"),

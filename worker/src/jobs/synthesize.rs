@@ -47,6 +47,10 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     let max_attempts = svc.settings.worker.max_attempts;
     match result {
         Ok(mp3) => store(svc, &job, mp3).await,
+        Err(EngineError::Cancelled) => {
+            tracing::info!(%job_id, "job deleted while it was synthesized; stopped");
+            Ok(Outcome::Skipped)
+        }
         Err(EngineError::Transient(message)) if job.attempts < max_attempts => {
             tracing::warn!(%job_id, attempt = job.attempts, %message, "synthesis failed, will retry");
             jobs::release(&svc.pool, job_id).await?;
@@ -56,6 +60,7 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
             let message = match error {
                 EngineError::Transient(m) => format!("{m} (nach {} Versuchen)", job.attempts),
                 EngineError::Permanent(m) => m,
+                EngineError::Cancelled => unreachable!("handled above"),
             };
             tracing::warn!(%job_id, %message, "synthesis failed for good, refunding");
             generation::fail_and_refund(&svc.pool, job_id, &format!("{message} Der Betrag wurde erstattet.")).await?;
@@ -65,6 +70,9 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
 }
 
 async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Result<Outcome> {
+    if !jobs::is_processing(&svc.pool, job.id).await? {
+        return Ok(Outcome::Skipped);
+    }
     let key = storage::audio_key(job.user_id, job.id);
     if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
         tracing::error!(job_id = %job.id, error = %e, "storing audio failed");
@@ -103,5 +111,6 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, Engi
         job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
     let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
     let speech = Speech { text: &job.text, voice, language: &job.language, rate };
-    synthesis::render(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency).await
+    let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
+    synthesis::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
 }
