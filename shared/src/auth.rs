@@ -27,13 +27,6 @@ pub struct SignUp<'a> {
     pub password: &'a str,
 }
 
-/// Runs CPU-heavy password work (argon2, the strength check) off the async threads, at
-/// most `hash_slots` at once.
-async fn off_thread<T: Send + 'static>(svc: &Services, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    let _slot = svc.hash_slots.acquire().await.map_err(|e| Error::Internal(e.into()))?;
-    tokio::task::spawn_blocking(work).await.map_err(|e| Error::Internal(e.into()))
-}
-
 fn base_url(svc: &Services) -> &str {
     svc.settings.http.public_url.trim_end_matches('/')
 }
@@ -50,11 +43,13 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
     }
     svc.account_limiter.reserve_signup(caller.ip, &email.mailbox()).await?;
     let (raw, personal) = (input.password.to_owned(), [email.as_str().to_owned(), name.clone()]);
-    let password_hash = off_thread(svc, move || {
-        let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-        NewPassword::parse(&raw, &personal)?.hash()
-    })
-    .await??;
+    let password_hash = svc
+        .cpu
+        .run(move || {
+            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+            NewPassword::parse(&raw, &personal)?.hash()
+        })
+        .await??;
 
     let user = users::NewUser {
         name: &name,
@@ -146,7 +141,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
     let credentials = users::credentials_by_email(&svc.pool, email.as_str()).await?;
     let hash = credentials.as_ref().map_or(password::dummy_hash(), |c| c.password_hash.as_str()).to_owned();
     let typed = password.to_owned();
-    let valid = off_thread(svc, move || password::verify_password(&typed, &hash)).await?;
+    let valid = svc.cpu.run(move || password::verify_password(&typed, &hash)).await?;
     let credentials = match credentials {
         Some(c) if valid => c,
         _ => return Err(Error::InvalidCredentials),
@@ -208,7 +203,7 @@ pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> 
     let attempt = svc.login_limiter.reserve(caller.ip, &admin.email).await?;
     let Some(hash) = users::password_hash(&svc.pool, admin.id).await? else { return Err(Error::Unauthenticated) };
     let typed = password.to_owned();
-    if !off_thread(svc, move || password::verify_password(&typed, &hash)).await? {
+    if !svc.cpu.run(move || password::verify_password(&typed, &hash)).await? {
         return Err(Error::WrongPassword);
     }
     svc.login_limiter.succeeded(attempt).await?;

@@ -17,6 +17,7 @@ pub mod audio;
 pub mod caller;
 pub mod catalogue;
 pub mod config;
+pub mod cpu;
 pub mod db;
 pub mod domain;
 pub mod engine;

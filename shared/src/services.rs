@@ -8,6 +8,7 @@ use sqlx::PgPool;
 
 use crate::catalogue::Catalogue;
 use crate::config::Settings;
+use crate::cpu::CpuPool;
 use crate::mail::Mailer;
 use crate::providers::LiveEngines;
 use crate::queue::Queue;
@@ -26,9 +27,8 @@ pub struct Services {
     pub login_limiter: LoginLimiter,
     pub account_limiter: AccountLimiter,
     pub demo_limiter: DemoLimiter,
-    /// Password hashes computed at once (each argon2 takes 19 MiB and a core for tens of
-    /// milliseconds): a burst of sign-ins waits here instead of exhausting the machine.
-    pub hash_slots: Arc<tokio::sync::Semaphore>,
+    /// Where password hashing runs: off the async threads, a bounded number at once.
+    pub cpu: CpuPool,
     /// Demo syntheses running at once in this process.
     pub demo_slots: Arc<tokio::sync::Semaphore>,
 }
@@ -46,9 +46,7 @@ impl Services {
         Ok(Services {
             login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),
             account_limiter: AccountLimiter::new(queue.connection(), &prefix, &settings.auth),
-            hash_slots: Arc::new(tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
-            )),
+            cpu: CpuPool::per_core(),
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
             demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
             storage: Arc::new(FsStorage::new(&settings.storage.dir)),
