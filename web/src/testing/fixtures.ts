@@ -1,6 +1,7 @@
 import type { User } from '@/lib/auth';
 import type { Job, VoicesResponse } from '@/features/tts/api/types';
 import type { DemoConfig, DemoVoice } from '@/features/live-demo/api/types';
+import type { Limits } from '@/lib/limits';
 import type { Service, ServicesResponse } from '@/features/admin-api-settings/api/types';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -222,4 +223,17 @@ export function makeServicesResponse(services?: Service[]): ServicesResponse {
     }),
   ];
   return { configured: list.filter((s) => s.status === 'configured').length, total: list.length, services: list };
+}
+
+/** `GET /api/limits` as the server answers it. */
+export function makeLimits(overrides: Partial<Limits> = {}): Limits {
+  return {
+    text_max_chars: 5000,
+    chars_per_cent: 10,
+    min_cost_cent: 1,
+    demo_max_chars: 100,
+    demo_tries_per_day: 3,
+    signup_bonus_cent: 100,
+    ...overrides,
+  };
 }

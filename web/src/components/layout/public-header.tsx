@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 
 /**
  * Header of the pages for visitors (landing, live demo): logo home, one page-specific
@@ -12,12 +13,12 @@ export function PublicHeader({ secondaryLink }: { secondaryLink: ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-border/70 bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" aria-label="Stimmwerk Startseite">
+        <Link to={paths.home} aria-label="Stimmwerk Startseite">
           <Logo />
         </Link>
         <nav aria-label="Kopfnavigation" className="flex items-center gap-2">
           {secondaryLink}
-          <ButtonLink to="/auth" variant="primary" size="sm">
+          <ButtonLink to={paths.auth} variant="primary" size="sm">
             <LogIn aria-hidden="true" />
             Anmelden
           </ButtonLink>

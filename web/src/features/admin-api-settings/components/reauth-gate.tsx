@@ -42,6 +42,8 @@ export function ReauthGate() {
   }, [lockedForMs]);
 
   const form = useForm<ReauthInput>({ resolver: zodResolver(reauthInputSchema), defaultValues: { password: '' } });
+  // The field the person came for gets the focus (react-hook-form's setFocus, not autoFocus).
+  useEffect(() => form.setFocus('password'), [form]);
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   const mutation = useReauth({
@@ -97,7 +99,6 @@ export function ReauthGate() {
                   id={passwordId}
                   type={visible ? 'text' : 'password'}
                   autoComplete="current-password"
-                  autoFocus
                   disabled={disabled}
                   data-testid="reauth-password"
                   aria-invalid={message ? true : undefined}

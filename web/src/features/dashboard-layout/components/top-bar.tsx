@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
 import { useLogout, type User } from '@/lib/auth';
 import { formatEuroFromCents } from '@/lib/format';
 import { useSidebar } from '../hooks/use-sidebar';
+import { paths } from '@/config/paths';
 
 export function TopBar({ user }: { user: User }) {
   const { toggle, open, openMobile, isMobile } = useSidebar();
@@ -13,23 +15,24 @@ export function TopBar({ user }: { user: User }) {
   const logoutMutation = useLogout({
     onSuccess: () => {
       toast.success('Abgemeldet', { description: 'Bis bald!' });
-      navigate('/auth', { replace: true });
+      navigate(paths.auth, { replace: true });
     },
   });
   const expanded = isMobile ? openMobile : open;
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card/85 px-3 backdrop-blur sm:gap-3 sm:px-5">
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={toggle}
-        aria-label="Seitenleiste umschalten"
-        aria-expanded={expanded}
-        title="Seitenleiste umschalten (Strg/⌘ + B)"
-        data-testid="sidebar-toggle"
-      >
-        <PanelLeft aria-hidden="true" />
-      </Button>
+      <Tooltip content="Seitenleiste umschalten (Strg/⌘ + B)">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggle}
+          aria-label="Seitenleiste umschalten"
+          aria-expanded={expanded}
+          data-testid="sidebar-toggle"
+        >
+          <PanelLeft aria-hidden="true" />
+        </Button>
+      </Tooltip>
       <div className="flex-1" />
       <Badge variant="primary" className="h-8 px-3 text-sm tabular-nums" data-testid="balance-badge" title="Guthaben">
         <Wallet aria-hidden="true" />

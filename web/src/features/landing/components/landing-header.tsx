@@ -1,12 +1,13 @@
 import { PlayCircle } from 'lucide-react';
 import { PublicHeader } from '@/components/layout/public-header';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 export function LandingHeader() {
   return (
     <PublicHeader
       secondaryLink={
-        <ButtonLink to="/live-demo" variant="ghost" size="sm">
+        <ButtonLink to={paths.liveDemo} variant="ghost" size="sm">
           <PlayCircle aria-hidden="true" />
           Live Demo
         </ButtonLink>
