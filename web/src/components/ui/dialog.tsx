@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 import { Button } from './button';
 
 export type DialogProps = {
@@ -16,11 +17,13 @@ export type DialogProps = {
 
 /** A modal dialog (Radix): focus moves inside and is trapped, Escape closes it, focus returns. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px]" />
         <DialogPrimitive.Content
+          {...returnFocus}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
             'rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-xl',

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export type SheetProps = {
   open: boolean;
@@ -20,11 +21,13 @@ export type SheetProps = {
  * Escape or a click outside, and gives the focus back to the button that opened it.
  */
 export function Sheet({ open, onOpenChange, title, closeLabel, children, style, className, ...rest }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content
+          {...returnFocus}
           aria-describedby={undefined}
           data-mobile="true"
           style={style}

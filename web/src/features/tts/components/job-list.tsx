@@ -26,7 +26,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
     const row = listRef.current?.querySelector<HTMLElement>(`[data-job-id="${CSS.escape(focusJobId)}"]`);
     if (!row) return;
     focused.current = focusJobId;
-    row.scrollIntoView?.({ block: 'nearest' });
+    row.scrollIntoView?.({ block: 'center' });
     row.focus({ preventScroll: true });
   }, [focusJobId, jobs]);
 
