@@ -15,9 +15,19 @@ const activeInfo = (page) =>
     return { tag: el?.tagName, id: el?.id, text: el?.textContent?.trim().slice(0, 60), testid: el?.getAttribute('data-testid') };
   });
 
-/** The first Tab reaches "Zum Inhalt springen"; Enter moves the focus to <main>. */
+/**
+ * From the top of the page, the first Tab reaches "Zum Inhalt springen"; Enter moves the
+ * focus to <main>. (A focused-then-removed element at the start of <body> moves the
+ * browser's sequential focus starting point to the top, as after a fresh page load.)
+ */
 async function assertSkipLink(page, what) {
-  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  await page.evaluate(() => {
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.remove();
+  });
   await page.keyboard.press('Tab');
   const first = await activeInfo(page);
   assert.equal(first.text, 'Zum Inhalt springen', `${what}: first Tab stop is the skip link, got ${JSON.stringify(first)}`);

@@ -12,11 +12,12 @@ import { paths } from '@/config/paths';
 export function PublicHeader({ secondaryLink }: { secondaryLink: ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-border/70 bg-background/85 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to={paths.home} aria-label="Stimmwerk Startseite">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
+        <Link to={paths.home} aria-label="Stimmwerk Startseite" className="shrink-0">
           <Logo />
         </Link>
-        <nav aria-label="Kopfnavigation" className="flex items-center gap-2">
+        {/* On a phone the buttons drop their icons, so logo, link and "Anmelden" fit 390 px. */}
+        <nav aria-label="Kopfnavigation" className="flex min-w-0 items-center gap-1 sm:gap-2 max-sm:[&_a]:px-2.5 max-sm:[&_svg]:hidden">
           {secondaryLink}
           <ButtonLink to={paths.auth} variant="primary" size="sm">
             <LogIn aria-hidden="true" />
