@@ -115,6 +115,21 @@ describe('keyboard and focus (end to end)', { skip }, () => {
       await page.waitForURL((url) => url.pathname === '/dashboard/tts');
       await menu.waitFor({ state: 'detached' });
       await expectVisibleText(page, 'Text eingeben');
+
+      // The user menu (Radix dropdown) by keyboard: opens on Enter, Escape returns the
+      // focus to its button, "Abmelden" signs out.
+      const userMenu = page.getByRole('button', { name: /^Benutzermenü/ });
+      await userMenu.focus();
+      await page.keyboard.press('Enter');
+      const signOut = page.getByRole('menuitem', { name: 'Abmelden' });
+      await signOut.waitFor();
+      await assertAccessible(page, 'user menu');
+      await page.keyboard.press('Escape');
+      await signOut.waitFor({ state: 'detached' });
+      assert.match((await activeInfo(page)).text ?? '', /^E2E Tester|^E/);
+      await userMenu.click();
+      await signOut.click();
+      await page.waitForURL((url) => url.pathname === '/auth');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

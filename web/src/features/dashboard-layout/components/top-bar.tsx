@@ -1,23 +1,14 @@
-import { LogOut, PanelLeft, Wallet } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { PanelLeft, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useLogout, type User } from '@/lib/auth';
+import type { User } from '@/lib/auth';
 import { formatEuroFromCents } from '@/lib/format';
 import { useSidebar } from '../hooks/use-sidebar';
-import { paths } from '@/config/paths';
+import { UserMenu } from './user-menu';
 
 export function TopBar({ user }: { user: User }) {
   const { toggle, open, openMobile, isMobile } = useSidebar();
-  const navigate = useNavigate();
-  const logoutMutation = useLogout({
-    onSuccess: () => {
-      toast.success('Abgemeldet', { description: 'Bis bald!' });
-      navigate(paths.auth, { replace: true });
-    },
-  });
   const expanded = isMobile ? openMobile : open;
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card/85 px-3 backdrop-blur sm:gap-3 sm:px-5">
@@ -38,17 +29,7 @@ export function TopBar({ user }: { user: User }) {
         <Wallet aria-hidden="true" />
         {formatEuroFromCents(user.balance_cent)}
       </Badge>
-      <span
-        className="hidden max-w-48 truncate text-sm font-medium text-foreground sm:inline"
-        data-testid="user-name"
-        title={user.email}
-      >
-        {user.name || user.email}
-      </span>
-      <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
-        {!logoutMutation.isPending && <LogOut aria-hidden="true" />}
-        <span>Abmelden</span>
-      </Button>
+      <UserMenu user={user} />
     </header>
   );
 }
