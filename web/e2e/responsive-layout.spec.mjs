@@ -40,6 +40,26 @@ describe('responsive layout (end to end)', { skip }, () => {
     }
   });
 
+  test('sign-in and the live demo fit every width', { timeout: 60_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      for (const vp of VIEWPORTS) {
+        await page.setViewportSize(vp);
+        await page.goto(`${BASE_URL}/auth`);
+        await page.getByRole('form', { name: 'Anmelden' }).waitFor();
+        await assertNoHorizontalScroll(page, `/auth at ${vp.width} px`);
+        await page.goto(`${BASE_URL}/live-demo`);
+        await page.getByTestId('demo-voice-option').first().waitFor();
+        await assertNoHorizontalScroll(page, `/live-demo at ${vp.width} px`);
+        await assertInside(page.getByTestId('demo-generate'), page.getByRole('form', { name: 'Live Demo' }), `demo button at ${vp.width} px`);
+        await shot(page, `layout-demo-${vp.width}.png`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('TTS: submit in its card and in view, the new job in view and finished within seconds', { timeout: 180_000 }, async () => {
     const { context, page, errors } = await newPage(browser);
     try {

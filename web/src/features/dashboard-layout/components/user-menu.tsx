@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, CircleUser, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -27,14 +27,11 @@ export function UserMenu({ user }: { user: User }) {
     // Not modal: a modal menu would aria-hide the page while its links stay focusable.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Benutzermenü: ${display}`} loading={logout.isPending} className="max-w-56">
-          <span
-            aria-hidden="true"
-            className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
-          >
-            {display.charAt(0).toUpperCase()}
-          </span>
-          <span className="hidden truncate sm:inline" data-testid="user-name">
+        {/* Named by its text ("Benutzermenü: <name>"), so the visible name is part of it. */}
+        <Button variant="ghost" size="sm" loading={logout.isPending} className="max-w-56">
+          {!logout.isPending && <CircleUser aria-hidden="true" />}
+          <span className="sr-only">Benutzermenü:</span>
+          <span className="sr-only sm:not-sr-only sm:truncate" data-testid="user-name">
             {display}
           </span>
           <ChevronDown aria-hidden="true" />

@@ -111,6 +111,14 @@ describe('TTS screen: voices', () => {
     await user.click(max);
     expect(max).toHaveAttribute('aria-checked', 'false');
     expect(voiceOption('local-de-male-1')).toBeEnabled();
+    // Customers get no way into the admin settings.
+    expect(screen.queryByRole('link', { name: 'Einstellungen öffnen' })).not.toBeInTheDocument();
+  });
+
+  it('offers admins a link to the engine settings under unusable voices', async () => {
+    setup({ extra: { 'GET /api/me': { json: makeUser({ role: 'admin' }) } } });
+    await screen.findByTestId('voice-list');
+    expect(screen.getByRole('link', { name: 'Einstellungen öffnen' })).toHaveAttribute('href', '/admin/api-settings');
   });
 
   it('switches the list with the language', async () => {
