@@ -139,3 +139,17 @@ wait_for_http() {
   for _ in $(seq 1 120); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.5; done
   echo "$1 antwortet nicht" >&2; return 1
 }
+
+# The Rust gates' tools: rustfmt and clippy (a minimal rustup profile lacks them) and
+# sqlx-cli at the version of the sqlx crate the workspace uses.
+install_rust_tools() {
+  if command -v rustup >/dev/null; then
+    rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+    rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+  fi
+  local want; want="$(grep -A1 '^name = "sqlx"$' "$ROOT/Cargo.lock" | sed -n 's/^version = "\(.*\)"/\1/p')"
+  if ! cargo sqlx --version 2>/dev/null | grep -qF "$want"; then
+    log "Installiere sqlx-cli $want"
+    cargo install --quiet --locked sqlx-cli --version "$want" --no-default-features --features postgres,rustls
+  fi
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs every test: Rust unit and integration tests against real Postgres and Redis,
-# web unit tests, and end-to-end tests in headless Chromium against the real api and
-# worker processes.
+# Runs every test: the gates (formatting, lints, the sqlx query cache, the API contract),
+# Rust unit and integration tests against real Postgres and Redis, web unit tests, and
+# end-to-end tests in headless Chromium against the real api and worker processes.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 install_prerequisites
+install_rust_tools
 apt_install chromium
 ensure_postgres
 ensure_redis
@@ -13,7 +14,19 @@ ensure_redis
 export DATABASE_URL="$(database_url postgres)"
 export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
 
-log "Rust: Unit- und Integrationstests"
+log "Rust: Formatierung, Clippy, sqlx-Abfrage-Cache"
+cargo fmt --all --check || { echo "Formatierung weicht ab: cargo fmt --all" >&2; exit 1; }
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The committed .sqlx cache must match the queries and the migrations.
+SQLX_DB=stimmwerk_sqlx_check
+drop_database "$SQLX_DB"
+create_database "$SQLX_DB"
+DATABASE_URL="$(database_url "$SQLX_DB")" cargo sqlx migrate run --source migrations >/dev/null
+DATABASE_URL="$(database_url "$SQLX_DB")" cargo sqlx prepare --workspace --check \
+  || { echo ".sqlx ist veraltet: cargo sqlx prepare --workspace (README, Development)" >&2; exit 1; }
+drop_database "$SQLX_DB"
+
+log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
 

@@ -1,5 +1,6 @@
-//! The one error type of the API and its mapping to HTTP responses:
-//! `{"error": {"code", "title", "message", "fields"?}}` with German texts.
+//! The API's error type and its one mapping to HTTP: every `shared::Error` becomes
+//! `{"error": {"code", "title", "message", "fields"?}}` with a German text and the
+//! status that fits, and axum's own rejections become the same shape.
 
 use std::collections::BTreeMap;
 
@@ -7,125 +8,100 @@ use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use shared::Error as E;
 
 #[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    #[error(transparent)]
-    Domain(#[from] shared::Error),
-    #[error("Bitte melden Sie sich an.")]
-    Unauthenticated,
-    #[error("Dafür fehlen Ihnen die Berechtigungen.")]
-    Forbidden,
-    #[error("Die Anfrage wurde aus Sicherheitsgründen abgelehnt (fehlender X-Requested-With-Header).")]
-    Csrf,
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    DemoLimit(String),
-    /// A speech engine failed (German message from the engine).
-    #[error("{0}")]
-    Engine(String),
-    #[error("Das Passwort ist falsch.")]
-    WrongPassword,
-    #[error("Bitte bestätigen Sie Ihr Passwort.")]
-    ReauthRequired,
-    #[error("Die Demo ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.")]
-    Busy,
-}
+#[error(transparent)]
+pub struct ApiError(#[from] pub shared::Error);
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Domain(e.into())
+        ApiError(e.into())
     }
 }
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
-        ApiError::BadRequest(format!("Ungültiger JSON-Inhalt: {}", rejection.body_text()))
+        ApiError(E::BadRequest(format!("Ungültiger JSON-Inhalt: {}", rejection.body_text())))
     }
 }
 
 impl From<PathRejection> for ApiError {
     fn from(_: PathRejection) -> Self {
-        ApiError::Domain(shared::Error::NotFound("Nicht gefunden."))
+        ApiError(E::NotFound("Nicht gefunden."))
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::BadRequest(format!("Ungültige Parameter: {}", rejection.body_text()))
+        ApiError(E::BadRequest(format!("Ungültige Parameter: {}", rejection.body_text())))
     }
 }
 
-struct Body {
-    status: StatusCode,
-    code: &'static str,
-    title: &'static str,
-    message: String,
-    fields: BTreeMap<&'static str, String>,
+/// Every error answer: `{"error": ErrorDetail}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
 }
 
-impl Body {
-    fn new(status: StatusCode, code: &'static str, title: &'static str, message: String) -> Self {
-        Body { status, code, title, message, fields: BTreeMap::new() }
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail {
+    /// Stable machine-readable code, e.g. `validation`, `insufficient_balance`.
+    pub code: &'static str,
+    /// Short German title (a toast's heading).
+    pub title: &'static str,
+    /// German message that can be shown as it is.
+    pub message: String,
+    /// Form field name to German message, for validation errors.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<&'static str, String>,
+}
+
+/// Status, code and title of each error.
+fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
+    match error {
+        E::Validation { title, .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation", title),
+        E::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request", "Ungültige Anfrage"),
+        E::NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Nicht gefunden"),
+        E::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Konflikt"),
+        E::InsufficientBalance { .. } => {
+            (StatusCode::PAYMENT_REQUIRED, "insufficient_balance", "Unzureichendes Guthaben")
+        }
+        E::Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated", "Nicht angemeldet"),
+        E::Forbidden => (StatusCode::FORBIDDEN, "forbidden", "Keine Berechtigung"),
+        E::Csrf => (StatusCode::FORBIDDEN, "csrf", "Anfrage abgelehnt"),
+        E::InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Anmeldung fehlgeschlagen"),
+        E::WrongPassword => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Falsches Passwort"),
+        E::ReauthRequired => (StatusCode::FORBIDDEN, "reauth_required", "Bestätigung nötig"),
+        E::EmailNotConfirmed => (StatusCode::FORBIDDEN, "email_not_confirmed", "Anmeldung fehlgeschlagen"),
+        E::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Zu viele Versuche"),
+        E::DemoLimit(_) => (StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht"),
+        E::Engine(_) => (StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung"),
+        E::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy", "Demo ausgelastet"),
+        E::Database(_) | E::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal", "Interner Fehler"),
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        use shared::Error as E;
-        let message = self.to_string();
-        let mut retry_after = None;
-        let body = match self {
-            ApiError::Domain(E::Validation { title, message, fields }) => Body {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                code: "validation",
-                title,
-                message,
-                fields,
-            },
-            ApiError::Domain(E::NotFound(_)) => Body::new(StatusCode::NOT_FOUND, "not_found", "Nicht gefunden", message),
-            ApiError::Domain(E::Conflict(_)) => Body::new(StatusCode::CONFLICT, "conflict", "Konflikt", message),
-            ApiError::Domain(E::InsufficientBalance { .. }) => {
-                Body::new(StatusCode::PAYMENT_REQUIRED, "insufficient_balance", "Unzureichendes Guthaben", message)
-            }
-            ApiError::Domain(E::InvalidCredentials) => {
-                Body::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Anmeldung fehlgeschlagen", message)
-            }
-            ApiError::Domain(E::EmailNotConfirmed) => {
-                Body::new(StatusCode::FORBIDDEN, "email_not_confirmed", "Anmeldung fehlgeschlagen", message)
-            }
-            ApiError::Domain(E::RateLimited { retry_after_secs }) => {
-                retry_after = Some(retry_after_secs);
-                Body::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Zu viele Versuche", message)
-            }
-            ApiError::Domain(internal @ (E::Database(_) | E::Internal(_))) => {
-                tracing::error!(error = ?anyhow::Error::from(internal), "internal error");
-                Body::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
-                    "Interner Fehler",
-                    "Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.".into(),
-                )
-            }
-            ApiError::Unauthenticated => Body::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Nicht angemeldet", message),
-            ApiError::Forbidden => Body::new(StatusCode::FORBIDDEN, "forbidden", "Keine Berechtigung", message),
-            ApiError::Csrf => Body::new(StatusCode::FORBIDDEN, "csrf", "Anfrage abgelehnt", message),
-            ApiError::BadRequest(_) => Body::new(StatusCode::BAD_REQUEST, "bad_request", "Ungültige Anfrage", message),
-            ApiError::DemoLimit(_) => Body::new(StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht", message),
-            ApiError::Engine(_) => Body::new(StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung", message),
-            ApiError::WrongPassword => Body::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Falsches Passwort", message),
-            ApiError::ReauthRequired => Body::new(StatusCode::FORBIDDEN, "reauth_required", "Bestätigung nötig", message),
-            ApiError::Busy => Body::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "Demo ausgelastet", message),
+        let (status, code, title) = classify(&self.0);
+        let retry_after = match &self.0 {
+            E::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
         };
-        let mut error = json!({ "code": body.code, "title": body.title, "message": body.message });
-        if !body.fields.is_empty() {
-            error["fields"] = json!(body.fields);
-        }
-        let mut response = (body.status, Json(json!({ "error": error }))).into_response();
+        let (message, fields) = match self.0 {
+            E::Validation { message, fields, .. } => (message, fields),
+            internal @ (E::Database(_) | E::Internal(_)) => {
+                tracing::error!(error = ?anyhow::Error::from(internal), "internal error");
+                ("Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.".into(), BTreeMap::new())
+            }
+            other => (other.to_string(), BTreeMap::new()),
+        };
+        let body = ErrorBody { error: ErrorDetail { code, title, message, fields } };
+        let mut response = (status, Json(body)).into_response();
         if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }

@@ -1,13 +1,15 @@
-//! Request extractors: JSON and path parameters with German errors, the signed-in user,
-//! and the CSRF guard for cookie-authenticated writes.
+//! Request extractors: JSON, path and query with German errors, who is calling, and the
+//! CSRF guard for cookie-carrying writes.
 
-use axum::extract::{FromRequest, FromRequestParts, Request, State};
-use axum::http::Method;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use axum_extra::extract::CookieJar;
-use shared::db::users::User;
+use shared::caller::Identity;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -24,19 +26,39 @@ pub struct ApiPath<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
 
-/// The signed-in user, from the session cookie. Requests without one get 401.
-pub struct CurrentUser(pub User);
+/// The live demo's browser cookie.
+pub const DEMO_COOKIE: &str = "stimmwerk_demo";
 
-impl FromRequestParts<AppState> for CurrentUser {
+/// Who is calling, as every handler receives it: a signed-in session (cookie), or an
+/// anonymous visitor. A request with an `Authorization` header is judged by that header
+/// alone, never by its cookies; no API keys exist yet, so it is refused with 401.
+pub struct Caller(pub shared::Caller);
+
+impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip())
+            .unwrap_or(std::net::Ipv4Addr::LOCALHOST.into());
+        if parts.headers.contains_key(header::AUTHORIZATION) {
+            return Err(ApiError(shared::Error::Unauthenticated));
+        }
         let jar = CookieJar::from_headers(&parts.headers);
-        let token = jar.get(state.cookies.name()).ok_or(ApiError::Unauthenticated)?;
-        shared::auth::session_user(&state.pool, token.value())
-            .await?
-            .map(CurrentUser)
-            .ok_or(ApiError::Unauthenticated)
+        let demo_browser = jar.get(DEMO_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() == 64);
+        let identity = match jar.get(state.cookies.name()) {
+            Some(token) => {
+                let hash = shared::token::hash_token(token.value());
+                match shared::db::sessions::find(&state.svc.pool, &hash).await? {
+                    Some(session) => Identity::Session(session),
+                    None => Identity::Anonymous,
+                }
+            }
+            None => Identity::Anonymous,
+        };
+        Ok(Caller(shared::Caller { ip, identity, demo_browser }))
     }
 }
 
@@ -45,48 +67,16 @@ impl FromRequestParts<AppState> for CurrentUser {
 pub const CSRF_HEADER: &str = "x-requested-with";
 pub const CSRF_VALUE: &str = "stimmwerk";
 
-pub async fn csrf_guard(State(_): State<AppState>, request: Request, next: Next) -> Result<Response, ApiError> {
+/// Refuses cookie-carrying (browser) writes without the CSRF header. Requests that
+/// authenticate with an `Authorization` header are not forgeable cross-site (a browser
+/// will not attach one for another origin) and skip the check; the caller extractor
+/// then ignores their cookies.
+pub async fn csrf_guard(request: Request, next: Next) -> Result<Response, ApiError> {
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let bearer = request.headers().contains_key(header::AUTHORIZATION);
     let marked = request.headers().get(CSRF_HEADER).is_some_and(|v| v.as_bytes() == CSRF_VALUE.as_bytes());
-    if !safe && !marked {
-        return Err(ApiError::Csrf);
+    if !safe && !bearer && !marked {
+        return Err(ApiError(shared::Error::Csrf));
     }
     Ok(next.run(request).await)
-}
-
-/// An admin (403 for everyone else).
-pub struct AdminUser(pub User);
-
-impl FromRequestParts<AppState> for AdminUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if !user.is_admin() {
-            return Err(ApiError::Forbidden);
-        }
-        Ok(AdminUser(user))
-    }
-}
-
-/// How long a password re-entry unlocks the admin settings.
-pub const REAUTH_WINDOW_MINUTES: i64 = 10;
-
-/// An admin who re-entered the password within the last minutes.
-pub struct ReauthenticatedAdmin(pub User);
-
-impl FromRequestParts<AppState> for ReauthenticatedAdmin {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let AdminUser(user) = AdminUser::from_request_parts(parts, state).await?;
-        let jar = CookieJar::from_headers(&parts.headers);
-        let token = jar.get(state.cookies.name()).ok_or(ApiError::Unauthenticated)?;
-        let at = shared::db::sessions::reauthenticated_at(&state.pool, &shared::token::hash_token(token.value())).await?;
-        let fresh = at.is_some_and(|at| chrono::Utc::now() - at < chrono::Duration::minutes(REAUTH_WINDOW_MINUTES));
-        if !fresh {
-            return Err(ApiError::ReauthRequired);
-        }
-        Ok(ReauthenticatedAdmin(user))
-    }
 }

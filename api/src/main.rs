@@ -9,7 +9,9 @@ use shared::config::Settings;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
+        )
         .init();
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
@@ -34,7 +36,8 @@ async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
     let address = format!("{}:{}", settings.http.host, settings.http.port);
     let listener = tokio::net::TcpListener::bind(&address).await.with_context(|| format!("binding {address}"))?;
     let state = AppState::new(settings, pool).await?;
-    state.engines.spawn_refresh(state.pool.clone(), state.settings.clone(), std::time::Duration::from_secs(5));
+    let svc = &state.svc;
+    svc.engines.spawn_refresh(svc.pool.clone(), svc.settings.clone(), std::time::Duration::from_secs(5));
     tracing::info!("listening on http://{address}");
     api::serve(listener, state, async {
         let _ = tokio::signal::ctrl_c().await;

@@ -76,9 +76,12 @@ pub fn decode(bytes: &[u8], extension: &str) -> Result<Pcm, AudioError> {
         let channels = spec.channels.count().max(1);
         let mut buffer = SampleBuffer::<i16>::new(decoded.capacity() as u64, spec);
         buffer.copy_interleaved_ref(decoded);
-        samples.extend(buffer.samples().chunks(channels).map(|frame| {
-            (frame.iter().map(|&s| s as i32).sum::<i32>() / channels as i32) as i16
-        }));
+        samples.extend(
+            buffer
+                .samples()
+                .chunks(channels)
+                .map(|frame| (frame.iter().map(|&s| s as i32).sum::<i32>() / channels as i32) as i16),
+        );
     }
     if samples.is_empty() || sample_rate == 0 {
         return Err(AudioError::Empty);
@@ -159,9 +162,8 @@ mod tests {
 
     fn tone(seconds: f64, rate: u32) -> Pcm {
         let n = (seconds * rate as f64) as usize;
-        let samples = (0..n)
-            .map(|i| ((i as f64 * 440.0 * std::f64::consts::TAU / rate as f64).sin() * 8000.0) as i16)
-            .collect();
+        let samples =
+            (0..n).map(|i| ((i as f64 * 440.0 * std::f64::consts::TAU / rate as f64).sin() * 8000.0) as i16).collect();
         Pcm { sample_rate: rate, samples }
     }
 

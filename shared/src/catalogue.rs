@@ -1,21 +1,18 @@
-//! The stock voice catalogue (`shared/catalogue.json`): languages, provider filter values
-//! and voices. Provider voice names live in that file, not in code; `seed` copies the
+//! The stock voice catalogue (`shared/catalogue.json`): languages and voices (the
+//! provider filter comes from the provider table). Provider voice names live in that
+//! file, not in code; `seed` copies the
 //! voices into the `voices` table so jobs can reference them.
 
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+use crate::domain::kinds::ProviderId;
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Language {
     pub code: String,
     pub name: String,
     pub flag: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ProviderOption {
-    pub value: String,
-    pub label: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -24,7 +21,7 @@ pub struct CatalogueVoice {
     pub name: String,
     pub description: String,
     pub language: String,
-    pub provider: String,
+    pub provider: ProviderId,
     pub api_name: String,
     pub gender: String,
     /// Picture shown next to the voice (a path under the web app, e.g. `/avatars/f1.svg`).
@@ -35,7 +32,6 @@ pub struct CatalogueVoice {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Catalogue {
     pub languages: Vec<Language>,
-    pub providers: Vec<ProviderOption>,
     pub voices: Vec<CatalogueVoice>,
 }
 
@@ -51,7 +47,18 @@ impl Catalogue {
 pub async fn seed(pool: &PgPool, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
     for (order, voice) in catalogue.voices.iter().enumerate() {
-        crate::db::voices::upsert_stock(&mut *tx, voice, order as i32).await?;
+        let stock = crate::db::voices::StockVoice {
+            key: &voice.key,
+            name: &voice.name,
+            description: &voice.description,
+            provider: voice.provider,
+            api_name: &voice.api_name,
+            language: &voice.language,
+            gender: &voice.gender,
+            avatar: &voice.avatar,
+            is_demo: voice.is_demo,
+        };
+        crate::db::voices::upsert_stock(&mut *tx, &stock, order as i32).await?;
     }
     let keys: Vec<String> = catalogue.voices.iter().map(|v| v.key.clone()).collect();
     crate::db::voices::deactivate_stock_except(&mut *tx, &keys).await?;
@@ -67,23 +74,26 @@ mod tests {
     fn catalogue_is_consistent() {
         let catalogue = Catalogue::builtin();
         let languages: HashSet<_> = catalogue.languages.iter().map(|l| l.code.as_str()).collect();
-        let providers: HashSet<_> = catalogue.providers.iter().map(|p| p.value.as_str()).collect();
         let mut keys = HashSet::new();
         for voice in &catalogue.voices {
             assert!(keys.insert(&voice.key), "duplicate key {}", voice.key);
             assert!(languages.contains(voice.language.as_str()), "{}: unknown language", voice.key);
-            assert!(providers.contains(voice.provider.as_str()), "{}: unknown provider", voice.key);
+            assert_ne!(voice.provider, ProviderId::Clone, "{}: the catalogue has stock voices only", voice.key);
             assert!(["male", "female"].contains(&voice.gender.as_str()));
             assert!(voice.avatar.starts_with("/avatars/") && voice.avatar.ends_with(".svg"), "{}: avatar", voice.key);
         }
-        let stock = |lang: &str| catalogue.voices.iter().filter(|v| v.language == lang && v.provider != "local").count();
+        let stock = |lang: &str| {
+            catalogue.voices.iter().filter(|v| v.language == lang && v.provider != ProviderId::Local).count()
+        };
         assert_eq!(stock("de-DE"), 13, "spec: 13 German stock voices");
         assert_eq!(stock("en-US"), 12, "spec: 12 US English stock voices");
-        assert!(catalogue.voices.iter().filter(|v| v.provider != "local").count() >= 30);
+        assert!(catalogue.voices.iter().filter(|v| v.provider != ProviderId::Local).count() >= 30);
         assert_eq!(catalogue.voices.iter().filter(|v| v.is_demo).count(), 5, "five demo voices");
         for language in &catalogue.languages {
-            let local = catalogue.voices.iter()
-                .filter(|v| v.language == language.code && v.provider == "local")
+            let local = catalogue
+                .voices
+                .iter()
+                .filter(|v| v.language == language.code && v.provider == ProviderId::Local)
                 .count();
             assert!(local >= 2, "{} needs at least two local voices", language.code);
         }

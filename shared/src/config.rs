@@ -77,6 +77,8 @@ pub struct AuthSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct WorkerSettings {
     pub concurrency: usize,
+    /// Seconds between two runs of the sweep (recovery of lost and stuck jobs).
+    pub sweep_every_secs: u64,
     pub chunk_concurrency: usize,
     pub max_attempts: i32,
     pub stuck_after_secs: i64,
@@ -84,36 +86,10 @@ pub struct WorkerSettings {
     pub engine_override: String,
 }
 
-/// The cloud speech providers. A provider is used only when its API key is set.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct ProviderSettings {
-    pub openai: ProviderSection,
-    pub google: ProviderSection,
-    pub gemini: ProviderSection,
-    pub murf: ProviderSection,
-}
-
-/// The cloud providers' ids as in `voices.provider`, in the order of the fields below.
-const CLOUD_PROVIDERS: [&str; 4] = ["openai_tts", "cloud_tts", "gemini_tts", "murf_tts"];
-
-impl ProviderSettings {
-    /// Each cloud provider's id with its section.
-    pub fn sections(&self) -> impl Iterator<Item = (&'static str, &ProviderSection)> {
-        CLOUD_PROVIDERS.into_iter().zip([&self.openai, &self.google, &self.gemini, &self.murf])
-    }
-
-    pub fn section(&self, provider: &str) -> Option<&ProviderSection> {
-        self.sections().find_map(|(id, section)| (id == provider).then_some(section))
-    }
-
-    /// The section of one provider id, for laying a stored key over it.
-    pub fn section_mut(&mut self, provider: &str) -> Option<&mut ProviderSection> {
-        CLOUD_PROVIDERS
-            .into_iter()
-            .zip([&mut self.openai, &mut self.google, &mut self.gemini, &mut self.murf])
-            .find_map(|(id, section)| (id == provider).then_some(section))
-    }
-}
+/// The cloud speech providers' sections by their configuration key (`[providers.openai]`,
+/// ...), as the provider table (`crate::providers::PROVIDERS`) names them. A provider is
+/// used only when its API key is set.
+pub type ProviderSettings = std::collections::BTreeMap<String, ProviderSection>;
 
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ProviderSection {
@@ -151,11 +127,7 @@ impl Settings {
         config::Config::builder()
             .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
             .add_source(config::File::with_name("config/local").required(false))
-            .add_source(
-                config::Environment::with_prefix("APP")
-                    .prefix_separator("__")
-                    .separator("__"),
-            )
+            .add_source(config::Environment::with_prefix("APP").prefix_separator("__").separator("__"))
             .build()?
             .try_deserialize()
     }

@@ -1,19 +1,103 @@
-//! The anonymous live demo: at most 3 successful tries per browser and per IP address
-//! a day, at most 100 characters each, only the voices marked as demo voices.
+//! The anonymous live demo, the use cases: at most 3 successful tries per browser and
+//! per client address a day, at most 100 characters each, only the demo voices that can
+//! speak right now. The MP3 comes back while the visitor waits, at most
+//! `demo.concurrency` syntheses at once per process.
 
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::audio::Mp3;
+use crate::caller::Caller;
 use crate::domain::text::incomplete_input;
-use crate::error::Error;
+use crate::error::{Error, Result};
+use crate::services::Services;
+use crate::synthesis::{self, Speech};
+use crate::voices::{self, VoiceList};
 
 pub const DEMO_MAX_CHARS: usize = 100;
-pub const DEMO_TRIES_PER_DAY: u32 = 3;
 
 /// The German refusal once the tries are used up.
 pub fn limit_reached_message(tries: u32) -> String {
     format!("Sie haben bereits {tries} Tests verwendet. Registrieren Sie sich für unbegrenzte Nutzung.")
 }
 
+/// What the demo page shows: today's tries, the text limit and the voices.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Overview {
+    pub tries_per_day: u32,
+    pub remaining: u32,
+    pub max_chars: usize,
+    #[serde(flatten)]
+    pub voices: VoiceList,
+}
+
+pub async fn overview(svc: &Services, caller: &Caller) -> Result<Overview> {
+    let browser = caller.demo_browser.as_deref().ok_or(Error::Unauthenticated)?;
+    Ok(Overview {
+        tries_per_day: svc.demo_limiter.tries(),
+        remaining: svc.demo_limiter.remaining(browser, caller.ip).await?,
+        max_chars: DEMO_MAX_CHARS,
+        voices: voices::list_demo(svc).await?,
+    })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SpeakRequest {
+    #[serde(default)]
+    pub text: String,
+    pub voice_id: Option<Uuid>,
+    pub rate: Option<f32>,
+}
+
+pub struct Spoken {
+    pub mp3: Mp3,
+    /// Tries left today after this one.
+    pub remaining: u32,
+}
+
+/// How long a visitor waits for a free synthesis slot before "busy".
+const SLOT_WAIT: Duration = Duration::from_secs(20);
+
+/// One demo synthesis. A try is reserved first (so parallel requests cannot overshoot
+/// the limit) and given back when the synthesis fails.
+pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Result<Spoken> {
+    let browser = caller.demo_browser.as_deref().ok_or(Error::Unauthenticated)?;
+    let text = parse_text(&request.text)?;
+    let voice_id = request.voice_id.ok_or_else(incomplete_input)?;
+    let voice = crate::db::voices::list_demo(&svc.pool)
+        .await?
+        .into_iter()
+        .find(|v| v.id == voice_id)
+        .ok_or_else(|| Error::field("voice_id", "Diese Stimme gibt es in der Demo nicht."))?;
+    let engine = svc
+        .engines
+        .current()
+        .usable(voice.provider)
+        .map_err(|why| Error::field("voice_id", why.reason_for(crate::domain::kinds::Role::User)))?;
+    let rate = crate::generation::speech_rate(&voice, request.rate)?;
+
+    let Some(attempt) = svc.demo_limiter.reserve(browser, caller.ip).await? else {
+        return Err(Error::DemoLimit(limit_reached_message(svc.demo_limiter.tries())));
+    };
+    let Ok(Ok(_slot)) = tokio::time::timeout(SLOT_WAIT, svc.demo_slots.clone().acquire_owned()).await else {
+        svc.demo_limiter.release(attempt).await?;
+        return Err(Error::Busy);
+    };
+    let speech =
+        Speech { text: &text, voice: voice.api_name.as_deref().unwrap_or_default(), language: &voice.language, rate };
+    match synthesis::render(engine.as_ref(), speech, 1).await {
+        Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),
+        Err(e) => {
+            svc.demo_limiter.release(attempt).await?;
+            Err(Error::Engine(e.to_string()))
+        }
+    }
+}
+
 /// Trimmed, non-empty demo text of at most [`DEMO_MAX_CHARS`] characters.
-pub fn parse_text(raw: &str) -> Result<String, Error> {
+pub fn parse_text(raw: &str) -> Result<String> {
     let text = raw.trim();
     if text.is_empty() {
         return Err(incomplete_input());

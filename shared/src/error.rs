@@ -1,5 +1,6 @@
-//! The one error type of the `shared` crate. Each variant a user can cause carries a
-//! German message; the API maps the variants to HTTP responses in one place.
+//! The one error type of the `shared` crate, and so the one error vocabulary of the
+//! product: each variant a caller can cause carries a German message, and the API maps
+//! the variants to HTTP responses in one place (`api::error`).
 
 use std::collections::BTreeMap;
 
@@ -7,23 +8,42 @@ use std::collections::BTreeMap;
 pub enum Error {
     /// Bad input. `fields` maps form fields to messages.
     #[error("{message}")]
-    Validation {
-        title: &'static str,
-        message: String,
-        fields: BTreeMap<&'static str, String>,
-    },
+    Validation { title: &'static str, message: String, fields: BTreeMap<&'static str, String> },
+    /// A request the server cannot read (malformed JSON, bad parameters).
+    #[error("{0}")]
+    BadRequest(String),
     #[error("{0}")]
     NotFound(&'static str),
     #[error("{0}")]
     Conflict(String),
     #[error("Sie benötigen {needed} Cent für diese Konvertierung. Ihr aktuelles Guthaben: {balance} Cent.")]
     InsufficientBalance { needed: i64, balance: i64 },
+    #[error("Bitte melden Sie sich an.")]
+    Unauthenticated,
+    #[error("Dafür fehlen Ihnen die Berechtigungen.")]
+    Forbidden,
+    /// A state-changing browser request without the CSRF header.
+    #[error("Die Anfrage wurde aus Sicherheitsgründen abgelehnt (fehlender X-Requested-With-Header).")]
+    Csrf,
     #[error("E-Mail oder Passwort ist falsch.")]
     InvalidCredentials,
+    /// A signed-in user's password re-entry was wrong.
+    #[error("Das Passwort ist falsch.")]
+    WrongPassword,
+    #[error("Bitte bestätigen Sie Ihr Passwort.")]
+    ReauthRequired,
     #[error("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in der Bestätigungs-E-Mail.")]
     EmailNotConfirmed,
-    #[error("Zu viele Versuche. Bitte warten Sie {retry_after_secs} Sekunden.")]
+    #[error("Zu viele Versuche. Bitte warten Sie {}.", minutes_text(*retry_after_secs))]
     RateLimited { retry_after_secs: u64 },
+    /// The live demo's tries for today are used up.
+    #[error("{0}")]
+    DemoLimit(String),
+    /// A speech engine failed while the caller waited (German message from the engine).
+    #[error("{0}")]
+    Engine(String),
+    #[error("Die Demo ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.")]
+    Busy,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]
@@ -36,11 +56,7 @@ impl Error {
     /// A validation error about one form field.
     pub fn field(field: &'static str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Error::Validation {
-            title: "Ungültige Eingabe",
-            fields: BTreeMap::from([(field, message.clone())]),
-            message,
-        }
+        Error::Validation { title: "Ungültige Eingabe", fields: BTreeMap::from([(field, message.clone())]), message }
     }
 
     /// A validation error with its own toast title and no field.
@@ -62,5 +78,38 @@ impl Error {
 impl From<redis::RedisError> for Error {
     fn from(e: redis::RedisError) -> Self {
         Error::Internal(anyhow::Error::new(e).context("redis"))
+    }
+}
+
+/// How long to wait, said the way people say it: "etwa 15 Minuten" for 873 s,
+/// "30 Sekunden" below a minute.
+fn minutes_text(secs: u64) -> String {
+    match secs {
+        0 | 1 => "1 Sekunde".into(),
+        2..=59 => format!("{secs} Sekunden"),
+        60 => "etwa 1 Minute".into(),
+        _ => format!("etwa {} Minuten", secs.div_ceil(60)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_become_minutes_rounded_up() {
+        assert_eq!(minutes_text(873), "etwa 15 Minuten");
+        assert_eq!(minutes_text(60), "etwa 1 Minute");
+        assert_eq!(minutes_text(61), "etwa 2 Minuten");
+        assert_eq!(minutes_text(30), "30 Sekunden");
+        assert_eq!(minutes_text(1), "1 Sekunde");
+    }
+
+    #[test]
+    fn waits_are_said_in_minutes() {
+        assert_eq!(
+            Error::RateLimited { retry_after_secs: 873 }.to_string(),
+            "Zu viele Versuche. Bitte warten Sie etwa 15 Minuten."
+        );
     }
 }

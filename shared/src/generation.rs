@@ -1,29 +1,35 @@
-//! Generation jobs: submit (validate, charge, enqueue), delete, fail with refund, and
-//! the sweep that recovers jobs lost between Postgres and Redis or stuck in a worker.
+//! Generations (text to speech jobs), the use cases: submit (validate, authorize, charge,
+//! enqueue), list, play or download, delete, the user's "clean up stuck jobs", and what the
+//! worker needs around them: fail with refund, and recovery of jobs lost between Postgres
+//! and Redis or stuck in a dead worker.
 
 use serde_json::json;
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::caller::Caller;
 use crate::db::jobs::{self, JobRow};
 use crate::db::voices::{self, Voice};
 use crate::db::{ledger, users};
+use crate::domain::kinds::{JobSource, JobStatus};
 use crate::domain::money::generation_cost_cent;
 use crate::domain::text::{SynthesisText, incomplete_input};
-use crate::engine::Engines;
 use crate::error::{Error, Result};
-use crate::queue::JobQueue;
+use crate::queue::{Queue, Synthesize};
+use crate::services::Services;
 use crate::storage::AudioStorage;
 
-/// Murf's speech-rate range (spec: 0.7 - 1.3, step 0.1).
+/// The list shows the most recent jobs; older ones live in the knowledge base.
+pub const LIST_LIMIT: i64 = 200;
+
+/// Speech-rate range of the voices that take one (spec: 0.7 - 1.3, step 0.1).
 pub const RATE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
 
-/// A requested speech rate, checked against the voice: only voices that support it
-/// (Murf) take one, and only within [`RATE_RANGE`].
+/// A requested speech rate, checked against the voice: only voices whose provider takes
+/// one (the provider table says which), and only within [`RATE_RANGE`].
 pub fn speech_rate(voice: &Voice, rate: Option<f32>) -> Result<Option<f32>> {
     match rate {
-        Some(rate) if !voice.supports_rate() => Err(Error::field(
+        Some(rate) if !voice.provider.provider().takes_rate => Err(Error::field(
             "rate",
             format!("Die Sprechgeschwindigkeit gibt es nur für Murf-Stimmen (erhalten: {rate})."),
         )),
@@ -38,7 +44,7 @@ pub struct SubmitRequest {
     pub text: String,
     pub voice_id: Option<Uuid>,
     pub rate: Option<f32>,
-    pub source_type: &'static str,
+    pub source: JobSource,
     pub idempotency_key: Option<String>,
 }
 
@@ -51,19 +57,14 @@ pub struct Submitted {
 
 /// Validates, then charges and creates the job in one transaction, then enqueues it.
 /// If the push to Redis fails the job stays `pending` and the sweep enqueues it later.
-pub async fn submit(
-    pool: &PgPool,
-    queue: &JobQueue,
-    engines: &Engines,
-    user_id: Uuid,
-    request: SubmitRequest,
-) -> Result<Submitted> {
+pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> Result<Submitted> {
+    let user = caller.user()?;
     let text = SynthesisText::parse(&request.text)?;
     let voice_id = request.voice_id.ok_or_else(incomplete_input)?;
-    let voice = voices::find_usable(pool, voice_id, user_id)
+    let voice = voices::find_usable(&svc.pool, voice_id, user.id)
         .await?
         .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?;
-    engines.usable(&voice.provider).map_err(|reason| Error::field("voice_id", reason))?;
+    svc.engines.current().usable(voice.provider).map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
     let options = match speech_rate(&voice, request.rate)? {
         Some(rate) => json!({ "rate": rate }),
         None => json!({}),
@@ -76,30 +77,30 @@ pub async fn submit(
     let cost_cent = generation_cost_cent(text.char_count());
     let job_id = Uuid::new_v4();
 
-    let mut tx = pool.begin().await?;
+    let mut tx = svc.pool.begin().await?;
     let new_job = jobs::NewJob {
         id: job_id,
-        user_id,
+        user_id: user.id,
         text: text.as_str(),
         voice: &voice,
         options,
         cost_cent,
-        source_type: request.source_type,
+        source_type: request.source,
         idempotency_key: key,
         fingerprint: &fingerprint,
     };
     let Some(job) = jobs::insert(&mut tx, &new_job).await? else {
         tx.rollback().await?;
-        return replay(pool, user_id, key.expect("only keyed inserts conflict"), &fingerprint).await;
+        return replay(svc, user.id, key.expect("only keyed inserts conflict"), &fingerprint).await;
     };
-    let Some(balance_cent) = ledger::debit(&mut tx, user_id, cost_cent, job_id).await? else {
-        let balance = users::balance(&mut *tx, user_id).await?;
+    let Some(balance_cent) = ledger::debit(&mut tx, user.id, cost_cent, job_id).await? else {
+        let balance = users::balance(&mut *tx, user.id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };
-    voices::record_use(&mut tx, voice.id, user_id, job_id, text.char_count() as i32).await?;
+    voices::record_use(&mut tx, voice.id, user.id, job_id, text.char_count() as i32).await?;
     tx.commit().await?;
 
-    enqueue(pool, queue, job_id).await;
+    enqueue(&svc.pool, &svc.queue, job_id).await;
     Ok(Submitted { job, balance_cent, replayed: false })
 }
 
@@ -112,23 +113,22 @@ fn fingerprint(voice_id: Uuid, text: &str, options: &serde_json::Value) -> Strin
     hex::encode(hash.finalize())
 }
 
-async fn replay(pool: &PgPool, user_id: Uuid, key: &str, fingerprint: &str) -> Result<Submitted> {
-    let (job_id, earlier) = jobs::find_by_idempotency_key(pool, user_id, key)
+async fn replay(svc: &Services, user_id: Uuid, key: &str, fingerprint: &str) -> Result<Submitted> {
+    let (job_id, earlier) = jobs::find_by_idempotency_key(&svc.pool, user_id, key)
         .await?
         .ok_or_else(|| Error::Conflict("Die Anfrage mit diesem Idempotency-Key wird gerade verarbeitet.".into()))?;
     if earlier.as_deref() != Some(fingerprint) {
-        return Err(Error::Conflict(
-            "Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into(),
-        ));
+        return Err(Error::Conflict("Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into()));
     }
-    let job = jobs::get_for_user(pool, job_id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
-    let balance_cent = users::balance(pool, user_id).await?;
+    let job =
+        jobs::get_for_user(&svc.pool, job_id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
+    let balance_cent = users::balance(&svc.pool, user_id).await?;
     Ok(Submitted { job, balance_cent, replayed: true })
 }
 
 /// Pushes to Redis; a failure is logged and left to the sweep, the job is already paid.
-async fn enqueue(pool: &PgPool, queue: &JobQueue, job_id: Uuid) {
-    match queue.push(job_id).await {
+async fn enqueue(pool: &sqlx::PgPool, queue: &Queue, job_id: Uuid) {
+    match queue.push::<Synthesize>(job_id).await {
         Ok(()) => {
             if let Err(e) = jobs::mark_enqueued(pool, job_id).await {
                 tracing::warn!(%job_id, error = %e, "could not record enqueue; the sweep will push again");
@@ -138,28 +138,52 @@ async fn enqueue(pool: &PgPool, queue: &JobQueue, job_id: Uuid) {
     }
 }
 
-/// Deletes a job and its audio for good. A job that has not finished is refunded.
-pub async fn delete(pool: &PgPool, storage: &dyn AudioStorage, user_id: Uuid, job_id: Uuid) -> Result<()> {
+/// The caller's most recent jobs, newest first.
+pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<JobRow>> {
+    Ok(jobs::list_for_user(&svc.pool, caller.user()?.id, LIST_LIMIT).await?)
+}
+
+/// A finished job's audio: the job (for its file name) and its storage key. 404 for
+/// anyone but the owner, and for jobs without audio.
+pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(JobRow, String)> {
+    let not_found = || Error::NotFound("Audio nicht gefunden.");
+    let job = jobs::get_for_user(&svc.pool, job_id, caller.user()?.id).await?.ok_or_else(not_found)?;
+    let key = job.audio_key.clone().filter(|_| job.status == JobStatus::Completed).ok_or_else(not_found)?;
+    Ok((job, key))
+}
+
+/// Deletes one of the caller's jobs and its audio for good. A job that has not finished
+/// is refunded.
+pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()> {
+    let user_id = caller.user()?.id;
+    delete_job(&svc.pool, svc.storage.as_ref(), user_id, job_id).await
+}
+
+async fn delete_job(pool: &sqlx::PgPool, storage: &dyn AudioStorage, user_id: Uuid, job_id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
-    let deleted = jobs::delete_for_user(&mut tx, job_id, user_id)
-        .await?
-        .ok_or(Error::NotFound("Audio nicht gefunden."))?;
-    let unfinished = matches!(deleted.status.as_str(), "pending" | "processing");
-    if unfinished && deleted.cost_cent > 0 {
+    let deleted =
+        jobs::delete_for_user(&mut tx, job_id, user_id).await?.ok_or(Error::NotFound("Audio nicht gefunden."))?;
+    if deleted.status.is_unfinished() && deleted.cost_cent > 0 {
         ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, None).await?;
     }
     tx.commit().await?;
-    if let Some(key) = deleted.audio_key {
-        if let Err(e) = storage.delete(&key).await {
-            tracing::warn!(%job_id, error = %e, "audio file of a deleted job not removed");
-        }
+    if let Some(key) = deleted.audio_key
+        && let Err(e) = storage.delete(&key).await
+    {
+        tracing::warn!(%job_id, error = %e, "audio file of a deleted job not removed");
     }
     Ok(())
 }
 
+/// "Hängende Jobs bereinigen": recovers the caller's own lost and stuck jobs now.
+pub async fn cleanup(svc: &Services, caller: &Caller) -> Result<u64> {
+    let user_id = caller.user()?.id;
+    recover(svc, Some(user_id)).await
+}
+
 /// Marks the job failed with a German message and refunds its cost, exactly once:
 /// the status condition and the ledger's one-refund-per-job index both guard it.
-pub async fn fail_and_refund(pool: &PgPool, job_id: Uuid, message: &str) -> Result<bool> {
+pub async fn fail_and_refund(pool: &sqlx::PgPool, job_id: Uuid, message: &str) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let Some(failed) = jobs::fail(&mut tx, job_id, message).await? else {
         return Ok(false);
@@ -171,40 +195,26 @@ pub async fn fail_and_refund(pool: &PgPool, job_id: Uuid, message: &str) -> Resu
     Ok(true)
 }
 
-pub struct SweepSettings {
-    pub max_attempts: i32,
-    pub stuck_after_secs: i64,
-    pub requeue_after_secs: i64,
-}
-
-impl From<&crate::config::WorkerSettings> for SweepSettings {
-    fn from(worker: &crate::config::WorkerSettings) -> Self {
-        SweepSettings {
-            max_attempts: worker.max_attempts,
-            stuck_after_secs: worker.stuck_after_secs,
-            requeue_after_secs: worker.requeue_after_secs,
-        }
-    }
-}
-
-/// Recovers jobs (all, or one user's): pending jobs that never reached Redis are pushed
-/// again; processing jobs without heartbeat go back to pending, or fail with a refund
-/// once their attempts are used up. Returns how many jobs were recovered.
-pub async fn sweep(pool: &PgPool, queue: &JobQueue, settings: &SweepSettings, user_id: Option<Uuid>) -> Result<u64> {
+/// Recovers synthesis jobs (all, or one user's): pending jobs that never reached Redis
+/// are pushed again; processing jobs without heartbeat go back to pending, or fail with
+/// a refund once their attempts are used up. Returns how many jobs were recovered.
+pub async fn recover(svc: &Services, user_id: Option<Uuid>) -> Result<u64> {
+    let worker = &svc.settings.worker;
+    let pool = &svc.pool;
     let mut recovered = 0;
-    for (job_id, attempts) in jobs::stuck_processing(pool, settings.stuck_after_secs, user_id).await? {
-        if attempts >= settings.max_attempts {
+    for (job_id, attempts) in jobs::stuck_processing(pool, worker.stuck_after_secs, user_id).await? {
+        if attempts >= worker.max_attempts {
             let message = "Die Verarbeitung wurde mehrfach unterbrochen. Der Betrag wurde erstattet.";
             if fail_and_refund(pool, job_id, message).await? {
                 recovered += 1;
             }
         } else if jobs::release(pool, job_id).await? {
-            enqueue(pool, queue, job_id).await;
+            enqueue(pool, &svc.queue, job_id).await;
             recovered += 1;
         }
     }
-    for job_id in jobs::lost_pending(pool, settings.requeue_after_secs, user_id).await? {
-        enqueue(pool, queue, job_id).await;
+    for job_id in jobs::lost_pending(pool, worker.requeue_after_secs, user_id).await? {
+        enqueue(pool, &svc.queue, job_id).await;
         recovered += 1;
     }
     Ok(recovered)

@@ -1,21 +1,36 @@
-//! Everything `api` and `worker` share: configuration, domain rules, database access,
-//! the job queue, audio storage, the voice catalogue, speech engines and the audio path.
+//! Everything `api` and `worker` share. Use cases sit at the top, one module per feature
+//! (each takes the `Services` and the `Caller` and owns its whole flow); what they stand
+//! on sits below them: `db/` (SQL next to the function that runs it), `domain/` (pure
+//! rules), `engine/` (speech providers), `providers/` (the provider table and keys), the
+//! queue, storage, audio, mail and the limiters.
 
-pub mod audio;
+// Use cases.
+pub mod admin_settings;
 pub mod auth;
+pub mod demo;
+pub mod generation;
+pub mod limits;
+pub mod voices;
+
+// What they stand on.
+pub mod audio;
+pub mod caller;
 pub mod catalogue;
 pub mod config;
 pub mod db;
-pub mod demo;
 pub mod domain;
 pub mod engine;
 pub mod error;
-pub mod generation;
+pub mod mail;
 pub mod providers;
 pub mod queue;
+pub mod rate_limit;
 pub mod secrets;
+pub mod services;
 pub mod storage;
 pub mod synthesis;
 pub mod token;
 
+pub use caller::Caller;
 pub use error::{Error, Result};
+pub use services::Services;

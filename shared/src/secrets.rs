@@ -29,9 +29,8 @@ pub struct Sealed {
 
 impl SecretBox {
     pub fn from_base64(encoded: &str) -> Result<Self, SecretsError> {
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(encoded.trim())
-            .map_err(|_| SecretsError::InvalidKey)?;
+        let bytes =
+            base64::engine::general_purpose::STANDARD.decode(encoded.trim()).map_err(|_| SecretsError::InvalidKey)?;
         if bytes.len() != 32 {
             return Err(SecretsError::InvalidKey);
         }
@@ -51,7 +50,8 @@ impl SecretBox {
             return Err(SecretsError::Decrypt);
         }
         let payload = Payload { msg: &sealed.ciphertext, aad: service.as_bytes() };
-        let plain = self.cipher.decrypt(Nonce::from_slice(&sealed.nonce), payload).map_err(|_| SecretsError::Decrypt)?;
+        let plain =
+            self.cipher.decrypt(Nonce::from_slice(&sealed.nonce), payload).map_err(|_| SecretsError::Decrypt)?;
         String::from_utf8(plain).map(SecretString::from).map_err(|_| SecretsError::Decrypt)
     }
 }

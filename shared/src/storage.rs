@@ -31,8 +31,7 @@ impl FsStorage {
 
     /// Keys are server-made, but refuse anything that could leave the root anyway.
     fn path(&self, key: &str) -> std::io::Result<PathBuf> {
-        let safe = !key.is_empty()
-            && Path::new(key).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        let safe = !key.is_empty() && Path::new(key).components().all(|c| matches!(c, std::path::Component::Normal(_)));
         if !safe {
             return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "invalid storage key"));
         }

@@ -33,10 +33,13 @@ pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: 
             };
             async move {
                 let audio = engine.synthesize(&request).await?;
-                let pcm = audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))?;
+                let pcm =
+                    audio::decode(&audio.bytes, audio.extension).map_err(|e| EngineError::Permanent(e.to_string()))?;
                 // A sentence shorter than this is not speech but a broken answer.
                 if pcm.duration_seconds() < MIN_CHUNK_SECONDS {
-                    return Err(EngineError::Permanent("Die Audiodaten des Sprachdienstes enthalten keine Sprache.".into()));
+                    return Err(EngineError::Permanent(
+                        "Die Audiodaten des Sprachdienstes enthalten keine Sprache.".into(),
+                    ));
                 }
                 Ok(pcm)
             }

@@ -1,15 +1,13 @@
-//! `stimmwerk-worker`: runs the synthesis consumers and the sweep cron until SIGTERM,
-//! then finishes the jobs in flight before it exits.
+//! `stimmwerk-worker`: runs the background jobs until SIGTERM, then finishes the jobs in
+//! flight before it exits.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use shared::Services;
 use shared::config::Settings;
-use shared::providers::EngineRegistry;
-use shared::queue::JobQueue;
-use shared::storage::FsStorage;
-use worker::WorkerState;
+use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -18,17 +16,20 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
-    let queue = JobQueue::connect(&settings.redis).await.context("connecting to Redis")?;
+    let svc = Services::new(settings, pool).await.context("connecting to Redis, loading speech engines")?;
     // Keys an admin stores reach this process within seconds.
-    let engines = EngineRegistry::load(&pool, &settings).await.context("loading speech engines")?;
-    engines.spawn_refresh(pool.clone(), Arc::new(settings.clone()), Duration::from_secs(5));
-    let state = WorkerState {
-        pool,
-        storage: Arc::new(FsStorage::new(&settings.storage.dir)),
-        engines: engines.clone(),
-        settings: settings.worker.clone(),
-    };
-    worker::run(state, queue, &settings.redis, shutdown_signal()).await?;
+    svc.engines.spawn_refresh(svc.pool.clone(), Arc::clone(&svc.settings), Duration::from_secs(5));
+    let shutdown = CancellationToken::new();
+    tokio::spawn({
+        let shutdown = shutdown.clone();
+        async move {
+            if let Err(e) = shutdown_signal().await {
+                tracing::error!(error = %e, "cannot listen for signals");
+            }
+            shutdown.cancel();
+        }
+    });
+    worker::run(svc, shutdown).await;
     tracing::info!("worker stopped");
     Ok(())
 }

@@ -79,7 +79,11 @@ async fn account(args: &Args, pool: &PgPool, n: usize) -> anyhow::Result<reqwest
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO bench_users (n, id) VALUES ($1, $2)").bind(n as i32 + 1).bind(id).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO bench_users (n, id) VALUES ($1, $2)")
+        .bind(n as i32 + 1)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     let res = http
         .post(format!("{}/api/auth/login", args.base_url))
@@ -109,10 +113,12 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 async fn wait_until_done(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<()> {
     let deadline = Instant::now() + Duration::from_secs(600);
     loop {
-        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status IN ('pending', 'processing')")
-            .bind(ids)
-            .fetch_one(pool)
-            .await?;
+        let open: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status IN ('pending', 'processing')",
+        )
+        .bind(ids)
+        .fetch_one(pool)
+        .await?;
         if open == 0 {
             return Ok(());
         }
@@ -129,7 +135,8 @@ async fn main() -> anyhow::Result<()> {
     let pool = PgPool::connect(&args.database_url).await?;
     sqlx::query("CREATE TABLE IF NOT EXISTS bench_users (n int PRIMARY KEY, id uuid NOT NULL)").execute(&pool).await?;
     sqlx::query("TRUNCATE bench_users").execute(&pool).await?;
-    let voice: Uuid = sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = 'local-de-jonas'").fetch_one(&pool).await?;
+    let voice: Uuid =
+        sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = 'local-de-jonas'").fetch_one(&pool).await?;
     let mut clients = Vec::new();
     for n in 0..args.clients {
         clients.push(account(&args, &pool, n).await?);
@@ -174,20 +181,23 @@ async fn main() -> anyhow::Result<()> {
     }
     wait_until_done(&pool, &ids).await?;
     let e2e_secs = started.elapsed().as_secs_f64();
-    let completed: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status = 'completed'")
-        .bind(&ids)
-        .fetch_one(&pool)
-        .await?;
+    let completed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE id = ANY($1) AND status = 'completed'")
+            .bind(&ids)
+            .fetch_one(&pool)
+            .await?;
 
     // Phase 2: pickup latency into an idle worker, one job at a time.
     let mut pickups = Vec::new();
     for i in 0..args.pickup_samples {
         let id = submit(&clients[0], &args.base_url, voice, i).await?;
         wait_until_done(&pool, &[id]).await?;
-        let ms: f64 = sqlx::query_scalar("SELECT extract(epoch FROM started_at - created_at)::float8 * 1000 FROM tts_jobs WHERE id = $1")
-            .bind(id)
-            .fetch_one(&pool)
-            .await?;
+        let ms: f64 = sqlx::query_scalar(
+            "SELECT extract(epoch FROM started_at - created_at)::float8 * 1000 FROM tts_jobs WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&pool)
+        .await?;
         pickups.push(ms);
     }
     pickups.sort_by(f64::total_cmp);

@@ -1,135 +1,112 @@
 //! /api/admin/*: engine and service settings. Admins only, and only after re-entering
 //! the password (the spec's client-held gate password, done properly on the server).
 
-use std::net::SocketAddr;
-
 use axum::Json;
-use axum::Router;
-use axum::extract::{ConnectInfo, State};
-use axum::routing::{get, post, put};
-use axum_extra::extract::CookieJar;
+use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use shared::providers::{self, ServiceStatus};
-use shared::synthesis::{self, Speech};
+use shared::admin_settings::{self, ConnectionTest, ServiceList};
+use shared::providers::ServiceStatus;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{AdminUser, ApiJson, ApiPath, REAUTH_WINDOW_MINUTES, ReauthenticatedAdmin};
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, Caller};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/reauth", post(reauthenticate))
-        .route("/api/admin/services", get(list))
-        .route("/api/admin/services/{id}/key", put(store_key).delete(remove_key))
-        .route("/api/admin/services/{id}/test", post(test_connection))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(reauthenticate))
+        .routes(routes!(list))
+        .routes(routes!(store_key, remove_key))
+        .routes(routes!(test_connection))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct ReauthBody {
     #[serde(default)]
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Reauthenticated {
     valid_until: DateTime<Utc>,
 }
 
+/// Re-enter the password: unlocks the admin settings for 10 minutes.
+#[utoipa::path(post, path = "/api/admin/reauth", tag = "admin", request_body = ReauthBody, responses(
+    (status = 200, body = Reauthenticated),
+    (status = 401, description = "Das Passwort ist falsch", body = ErrorBody),
+    (status = 403, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
 async fn reauthenticate(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    AdminUser(admin): AdminUser,
-    jar: CookieJar,
+    Caller(caller): Caller,
     ApiJson(body): ApiJson<ReauthBody>,
 ) -> ApiResult<Json<Reauthenticated>> {
-    // Same failure counters as sign-in: the gate is no way around them.
-    state.login_limiter.check(peer.ip(), &admin.email).await?;
-    match shared::auth::verify_user_password(&state.pool, admin.id, &body.password).await? {
-        true => state.login_limiter.record_success(peer.ip(), &admin.email).await?,
-        false => {
-            state.login_limiter.record_failure(peer.ip(), &admin.email).await?;
-            return Err(ApiError::WrongPassword);
-        }
-    }
-    let token = jar.get(state.cookies.name()).ok_or(ApiError::Unauthenticated)?;
-    let at = shared::db::sessions::mark_reauthenticated(&state.pool, &shared::token::hash_token(token.value()))
-        .await?
-        .ok_or(ApiError::Unauthenticated)?;
-    Ok(Json(Reauthenticated { valid_until: at + chrono::Duration::minutes(REAUTH_WINDOW_MINUTES) }))
+    let valid_until = shared::auth::reauthenticate(&state.svc, &caller, &body.password).await?;
+    Ok(Json(Reauthenticated { valid_until }))
 }
 
-async fn list(State(state): State<AppState>, _: ReauthenticatedAdmin) -> ApiResult<Json<Value>> {
-    let services = providers::statuses(&state.pool, &state.settings).await?;
-    let configured = services.iter().filter(|s| s.status == "configured").count();
-    Ok(Json(json!({ "configured": configured, "total": services.len(), "services": services })))
+/// Every service with where its key comes from.
+#[utoipa::path(get, path = "/api/admin/services", tag = "admin", responses(
+    (status = 200, body = ServiceList),
+    (status = 403, description = "Keine Berechtigung, oder `reauth_required`", body = ErrorBody),
+))]
+async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<ServiceList>> {
+    Ok(Json(admin_settings::list(&state.svc, &caller).await?))
 }
 
-async fn status_of(state: &AppState, id: &str) -> ApiResult<Json<ServiceStatus>> {
-    let status = providers::statuses(&state.pool, &state.settings)
-        .await?
-        .into_iter()
-        .find(|s| s.info.id == id)
-        .ok_or(shared::Error::NotFound("Diesen Dienst gibt es nicht."))?;
-    Ok(Json(status))
-}
-
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct KeyBody {
     #[serde(default)]
     key: String,
 }
 
+/// Stores a key, encrypted; it is never returned.
+#[utoipa::path(put, path = "/api/admin/services/{id}/key", tag = "admin", params(("id" = String, Path)),
+    request_body = KeyBody, responses(
+        (status = 200, body = ServiceStatus),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Kein Verschlüsselungsschlüssel auf dem Server", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
 async fn store_key(
     State(state): State<AppState>,
-    ReauthenticatedAdmin(admin): ReauthenticatedAdmin,
+    Caller(caller): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<KeyBody>,
 ) -> ApiResult<Json<ServiceStatus>> {
-    providers::store_key(&state.pool, &state.settings, &id, &body.key, admin.id).await?;
-    state.engines.refresh(&state.pool, &state.settings).await?;
-    tracing::info!(service = %id, admin = %admin.id, "provider key stored");
-    status_of(&state, &id).await
+    Ok(Json(admin_settings::store_key(&state.svc, &caller, &id, &body.key).await?))
 }
 
+/// Removes a stored key (a key from the environment stays).
+#[utoipa::path(delete, path = "/api/admin/services/{id}/key", tag = "admin", params(("id" = String, Path)), responses(
+    (status = 200, body = ServiceStatus),
+    (status = 403, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
 async fn remove_key(
     State(state): State<AppState>,
-    ReauthenticatedAdmin(admin): ReauthenticatedAdmin,
+    Caller(caller): Caller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<ServiceStatus>> {
-    providers::remove_key(&state.pool, &id).await?;
-    state.engines.refresh(&state.pool, &state.settings).await?;
-    tracing::info!(service = %id, admin = %admin.id, "provider key removed");
-    status_of(&state, &id).await
+    Ok(Json(admin_settings::remove_key(&state.svc, &caller, &id).await?))
 }
 
-/// Checks a service for real: a short synthesis with one of its voices, a query, a PING.
+/// A real check: a short synthesis, a query or a PING.
+#[utoipa::path(post, path = "/api/admin/services/{id}/test", tag = "admin", params(("id" = String, Path)), responses(
+    (status = 200, body = ConnectionTest),
+    (status = 403, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
 async fn test_connection(
     State(state): State<AppState>,
-    _: ReauthenticatedAdmin,
+    Caller(caller): Caller,
     ApiPath(id): ApiPath<String>,
-) -> ApiResult<Json<Value>> {
-    let outcome: Result<(), String> = match providers::service(&id)?.id {
-        "postgres" => sqlx::query("SELECT 1").execute(&state.pool).await.map(drop).map_err(|e| e.to_string()),
-        "redis" => state.queue.ping().await.map_err(|e| e.to_string()),
-        "stripe" => Err("Für Stripe gibt es noch keinen Verbindungstest.".into()),
-        provider => test_engine(&state, provider).await,
-    };
-    Ok(Json(match outcome {
-        Ok(()) => json!({ "ok": true, "message": "Verbindung erfolgreich." }),
-        Err(message) => json!({ "ok": false, "message": message }),
-    }))
-}
-
-async fn test_engine(state: &AppState, provider: &str) -> Result<(), String> {
-    let engine = state.engines.current().usable(provider)?;
-    let voice = state
-        .catalogue
-        .voices
-        .iter()
-        .find(|v| v.provider == provider)
-        .ok_or("Für diesen Anbieter ist keine Stimme im Katalog.")?;
-    let speech = Speech { text: "Verbindungstest.", voice: &voice.api_name, language: &voice.language, rate: None };
-    synthesis::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
+) -> ApiResult<Json<ConnectionTest>> {
+    Ok(Json(admin_settings::test_connection(&state.svc, &caller, &id).await?))
 }

@@ -1,32 +1,30 @@
 //! /api/auth/* and /api/me: sign-up with e-mail confirmation, sign-in, sign-out.
 
-use std::net::SocketAddr;
-
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Redirect;
-use axum::routing::{get, post};
-use axum::Router;
 use axum_extra::extract::CookieJar;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use shared::db::users::User;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiResult;
-use crate::extract::{ApiJson, ApiQuery, CurrentUser};
-use crate::{AppState, mail};
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiQuery, Caller};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/auth/signup", post(sign_up))
-        .route("/api/auth/confirm", get(confirm))
-        .route("/api/auth/login", post(sign_in))
-        .route("/api/auth/logout", post(sign_out))
-        .route("/api/me", get(me))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_up))
+        .routes(routes!(confirm))
+        .routes(routes!(sign_in))
+        .routes(routes!(sign_out))
+        .routes(routes!(me))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct SignUpBody {
     #[serde(default)]
     name: String,
@@ -38,47 +36,49 @@ struct SignUpBody {
     password: String,
 }
 
-async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpBody>) -> ApiResult<(StatusCode, Json<Value>)> {
-    let signed_up = shared::auth::sign_up(
-        &state.pool,
-        &state.settings.auth,
-        shared::auth::SignUp {
-            name: &body.name,
-            organization: &body.organization,
-            email: &body.email,
-            password: &body.password,
-        },
-    )
-    .await?;
-    let link = format!(
-        "{}/api/auth/confirm?token={}",
-        state.settings.http.public_url.trim_end_matches('/'),
-        signed_up.confirmation_token
-    );
-    let mail = mail::confirmation(signed_up.email.as_str(), body.name.trim(), &link);
-    if let Err(e) = state.mailer.send(&state.mail_from, mail).await {
-        // The account is committed either way; there is no resend endpoint yet, so a lost
-        // mail needs the confirmation link re-issued by hand (README, "Known gaps").
-        tracing::error!(user_id = %signed_up.user_id, error = %e, "confirmation mail not sent");
-    }
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "message": "Registrierung erfolgreich. Bitte überprüfen Sie Ihre E-Mail zur Bestätigung." })),
-    ))
+#[derive(Serialize, ToSchema)]
+struct Message {
+    message: &'static str,
 }
 
-#[derive(Deserialize)]
+/// Creates an account and mails the confirmation link.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody, responses(
+    (status = 201, body = Message),
+    (status = 422, description = "Ungültige Eingabe, mit `fields`", body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn sign_up(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<SignUpBody>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    let input = shared::auth::SignUp {
+        name: &body.name,
+        organization: &body.organization,
+        email: &body.email,
+        password: &body.password,
+    };
+    shared::auth::sign_up(&state.svc, &caller, input).await?;
+    let message = "Registrierung erfolgreich. Bitte überprüfen Sie Ihre E-Mail zur Bestätigung.";
+    Ok((StatusCode::CREATED, Json(Message { message })))
+}
+
+#[derive(Deserialize, IntoParams)]
 struct ConfirmQuery {
     #[serde(default)]
     token: String,
 }
 
+/// The link in the confirmation mail: confirms and sends the browser to the sign-in page.
+#[utoipa::path(get, path = "/api/auth/confirm", tag = "auth", params(ConfirmQuery), responses(
+    (status = 303, description = "Weiter zu `/auth?confirmed=1`, oder `confirmed=0` bei ungültigem Link"),
+))]
 async fn confirm(State(state): State<AppState>, ApiQuery(query): ApiQuery<ConfirmQuery>) -> ApiResult<Redirect> {
-    let confirmed = shared::auth::confirm_email(&state.pool, &query.token).await?;
+    let confirmed = shared::auth::confirm_email(&state.svc.pool, &query.token).await?;
     Ok(Redirect::to(if confirmed { "/auth?confirmed=1" } else { "/auth?confirmed=0" }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct SignInBody {
     #[serde(default)]
     email: String,
@@ -86,35 +86,39 @@ struct SignInBody {
     password: String,
 }
 
+/// Signs in and sets the session cookie.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = SignInBody, responses(
+    (status = 200, body = User),
+    (status = 401, description = "E-Mail oder Passwort ist falsch", body = ErrorBody),
+    (status = 403, description = "E-Mail-Adresse noch nicht bestätigt", body = ErrorBody),
+    (status = 429, description = "Zu viele Fehlversuche (`Retry-After`)", body = ErrorBody),
+))]
 async fn sign_in(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Caller(caller): Caller,
     jar: CookieJar,
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<(CookieJar, Json<User>)> {
-    let ip = peer.ip();
-    state.login_limiter.check(ip, &body.email).await?;
-    let outcome = shared::auth::sign_in(&state.pool, &state.settings.auth, &body.email, &body.password).await;
-    let (user_id, token) = match outcome {
-        Ok(session) => session,
-        Err(e @ shared::Error::InvalidCredentials) => {
-            state.login_limiter.record_failure(ip, &body.email).await?;
-            return Err(e.into());
-        }
-        Err(e) => return Err(e.into()),
-    };
-    state.login_limiter.record_success(ip, &body.email).await?;
-    let user = shared::db::users::get(&state.pool, user_id).await?.ok_or(crate::error::ApiError::Unauthenticated)?;
-    Ok((jar.add(state.cookies.session(token)), Json(user)))
+    let signed_in = shared::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
+    Ok((jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)))
 }
 
-async fn sign_out(State(state): State<AppState>, jar: CookieJar) -> ApiResult<(StatusCode, CookieJar)> {
-    if let Some(cookie) = jar.get(state.cookies.name()) {
-        shared::auth::sign_out(&state.pool, cookie.value()).await?;
-    }
+/// Ends the session and clears the cookie.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204)))]
+async fn sign_out(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    jar: CookieJar,
+) -> ApiResult<(StatusCode, CookieJar)> {
+    shared::auth::sign_out(&state.svc, &caller).await?;
     Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
 }
 
-async fn me(CurrentUser(user): CurrentUser) -> Json<User> {
-    Json(user)
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/me", tag = "auth", responses(
+    (status = 200, body = User),
+    (status = 401, body = ErrorBody),
+))]
+async fn me(Caller(caller): Caller) -> ApiResult<Json<User>> {
+    Ok(Json(caller.user()?.clone()))
 }

@@ -2,65 +2,66 @@
 //! audio playback and download, and the user's "clean up stuck jobs".
 
 use axum::Json;
-use axum::Router;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use sha2::{Digest, Sha256};
 use shared::db::jobs::JobRow;
+use shared::domain::kinds::{JobSource, JobStatus, VoiceType};
 use shared::domain::text::download_file_name;
 use shared::generation::{self, SubmitRequest};
+use shared::providers::ProviderId;
 use tokio_util::io::ReaderStream;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiPath, ApiQuery, CurrentUser};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller};
 
-/// The list shows the most recent jobs; older ones live in the knowledge base.
-const LIST_LIMIT: i64 = 200;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/jobs", get(list).post(create))
-        .route("/api/jobs/cleanup", post(cleanup))
-        .route("/api/jobs/{id}", axum::routing::delete(delete))
-        .route("/api/jobs/{id}/audio", get(audio))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(cleanup))
+        .routes(routes!(delete))
+        .routes(routes!(audio))
 }
 
-#[derive(Serialize)]
+/// The voice a job was made with, as it was then.
+#[derive(Serialize, ToSchema)]
 struct VoiceRef {
     id: Option<Uuid>,
     name: String,
     language: String,
     #[serde(rename = "type")]
-    voice_type: String,
-    provider: String,
+    voice_type: VoiceType,
+    provider: ProviderId,
 }
 
-#[derive(Serialize)]
-struct JobDto {
+#[derive(Serialize, ToSchema)]
+struct Job {
     id: Uuid,
     text: String,
-    status: String,
+    status: JobStatus,
     cost_cent: i64,
     duration_seconds: Option<f64>,
     error_message: Option<String>,
     created_at: DateTime<Utc>,
     completed_at: Option<DateTime<Utc>>,
     voice: VoiceRef,
+    /// `/api/jobs/{id}/audio` once completed.
     audio_url: Option<String>,
 }
 
-impl From<JobRow> for JobDto {
+impl From<JobRow> for Job {
     fn from(job: JobRow) -> Self {
-        let audio_url = (job.status == "completed").then(|| format!("/api/jobs/{}/audio", job.id));
-        JobDto {
+        let audio_url = (job.status == JobStatus::Completed).then(|| format!("/api/jobs/{}/audio", job.id));
+        Job {
             id: job.id,
             text: job.text,
             status: job.status,
@@ -81,87 +82,116 @@ impl From<JobRow> for JobDto {
     }
 }
 
-async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser, headers: HeaderMap) -> ApiResult<Response> {
-    let jobs: Vec<JobDto> = shared::db::jobs::list_for_user(&state.pool, user.id, LIST_LIMIT)
-        .await?
-        .into_iter()
-        .map(JobDto::from)
-        .collect();
-    let body = serde_json::to_vec(&json!({ "jobs": jobs })).map_err(|e| shared::Error::Internal(e.into()))?;
+#[derive(Serialize, ToSchema)]
+struct JobList {
+    jobs: Vec<Job>,
+}
+
+/// The user's most recent jobs, newest first. Carries an `ETag`; `If-None-Match` with it
+/// answers 304 while nothing changed, so polling is cheap.
+#[utoipa::path(get, path = "/api/jobs", tag = "jobs", responses(
+    (status = 200, body = JobList),
+    (status = 304, description = "Unverändert"),
+    (status = 401, body = ErrorBody),
+))]
+async fn list(State(state): State<AppState>, Caller(caller): Caller, headers: HeaderMap) -> ApiResult<Response> {
+    let jobs = generation::list(&state.svc, &caller).await?.into_iter().map(Job::from).collect();
+    let body = serde_json::to_vec(&JobList { jobs }).map_err(|e| shared::Error::Internal(e.into()))?;
     let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..16]));
     let etag_header = HeaderValue::from_str(&etag).expect("hex is a valid header value");
     if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v.as_bytes() == etag.as_bytes()) {
         return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag_header)]).into_response());
     }
-    Ok((
-        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json")), (header::ETAG, etag_header)],
-        body,
-    )
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json")), (header::ETAG, etag_header)], body)
         .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct CreateBody {
     #[serde(default)]
     text: String,
     voice_id: Option<Uuid>,
+    /// Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
     rate: Option<f32>,
 }
 
-async fn create(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    headers: HeaderMap,
-    ApiJson(body): ApiJson<CreateBody>,
-) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    let idempotency_key = headers
-        .get("idempotency-key")
-        .map(|v| v.to_str().map(str::to_owned))
-        .transpose()
-        .map_err(|_| ApiError::BadRequest("Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.".into()))?;
-    let submitted = generation::submit(
-        &state.pool,
-        &state.queue,
-        &state.engines.current(),
-        user.id,
-        SubmitRequest {
-            text: body.text,
-            voice_id: body.voice_id,
-            rate: body.rate,
-            source_type: "manual",
-            idempotency_key,
-        },
-    )
-    .await?;
-    let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
-    Ok((
-        status,
-        Json(json!({ "job": JobDto::from(submitted.job), "balance_cent": submitted.balance_cent })),
-    ))
+#[derive(Serialize, ToSchema)]
+struct Created {
+    job: Job,
+    balance_cent: i64,
 }
 
-async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StatusCode> {
-    generation::delete(&state.pool, state.storage.as_ref(), user.id, id).await?;
+/// Charges max(1, ceil(chars / 10)) cents and queues the job. With an
+/// `Idempotency-Key` header a repeated request returns the first job (200) instead of
+/// charging again.
+#[utoipa::path(post, path = "/api/jobs", tag = "jobs", request_body = CreateBody,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
+    responses(
+        (status = 201, body = Created),
+        (status = 200, description = "Wiederholung mit demselben Idempotency-Key", body = Created),
+        (status = 402, body = ErrorBody),
+        (status = 409, description = "Idempotency-Key für eine andere Anfrage verwendet", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn create(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<CreateBody>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
+    let idempotency_key =
+        headers.get("idempotency-key").map(|v| v.to_str().map(str::to_owned)).transpose().map_err(|_| {
+            ApiError(shared::Error::BadRequest(
+                "Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.".into(),
+            ))
+        })?;
+    let request = SubmitRequest {
+        text: body.text,
+        voice_id: body.voice_id,
+        rate: body.rate,
+        source: JobSource::Manual,
+        idempotency_key,
+    };
+    let submitted = generation::submit(&state.svc, &caller, request).await?;
+    let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
+    Ok((status, Json(Created { job: Job::from(submitted.job), balance_cent: submitted.balance_cent })))
+}
+
+/// Deletes the job and its audio for good; an unfinished job is refunded.
+#[utoipa::path(delete, path = "/api/jobs/{id}", tag = "jobs", params(("id" = Uuid, Path)), responses(
+    (status = 204),
+    (status = 404, body = ErrorBody),
+))]
+async fn delete(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    generation::delete(&state.svc, &caller, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 struct AudioQuery {
+    /// `1`: as a download with a file name from the text.
     download: Option<String>,
 }
 
+/// The MP3 of a completed job.
+#[utoipa::path(get, path = "/api/jobs/{id}/audio", tag = "jobs", params(("id" = Uuid, Path), AudioQuery), responses(
+    (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+    (status = 404, body = ErrorBody),
+))]
 async fn audio(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
 ) -> ApiResult<Response> {
-    let not_found = || ApiError::Domain(shared::Error::NotFound("Audio nicht gefunden."));
-    let job = shared::db::jobs::get_for_user(&state.pool, id, user.id).await?.ok_or_else(not_found)?;
-    let key = job.audio_key.filter(|_| job.status == "completed").ok_or_else(not_found)?;
-    let (file, len) = state.storage.open(&key).await.map_err(|e| {
+    let (job, key) = generation::audio(&state.svc, &caller, id).await?;
+    let (file, len) = state.svc.storage.open(&key).await.map_err(|e| {
         tracing::error!(job_id = %id, error = %e, "audio file missing");
-        not_found()
+        ApiError(shared::Error::NotFound("Audio nicht gefunden."))
     })?;
     let disposition = match query.download.as_deref() {
         Some("1" | "true") => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
@@ -179,7 +209,14 @@ async fn audio(
         .into_response())
 }
 
-async fn cleanup(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> ApiResult<Json<serde_json::Value>> {
-    let cleaned = generation::sweep(&state.pool, &state.queue, &state.sweep_settings(), Some(user.id)).await?;
-    Ok(Json(json!({ "cleaned_jobs": cleaned })))
+#[derive(Serialize, ToSchema)]
+struct Cleaned {
+    cleaned_jobs: u64,
+}
+
+/// "Hängende Jobs bereinigen": re-queues the user's lost or stuck jobs, or fails and
+/// refunds those out of attempts.
+#[utoipa::path(post, path = "/api/jobs/cleanup", tag = "jobs", responses((status = 200, body = Cleaned)))]
+async fn cleanup(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Cleaned>> {
+    Ok(Json(Cleaned { cleaned_jobs: generation::cleanup(&state.svc, &caller).await? }))
 }

@@ -1,5 +1,33 @@
+//! One module per resource. Every route is registered through utoipa's `OpenApiRouter`,
+//! so the router and the OpenAPI document cannot disagree.
+
 pub mod admin;
 pub mod auth;
 pub mod demo;
 pub mod jobs;
+pub mod meta;
 pub mod voices;
+
+use std::sync::LazyLock;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+/// Every `/api` route with its documentation.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(crate::openapi::base())
+        .merge(auth::router())
+        .merge(voices::router())
+        .merge(jobs::router())
+        .merge(demo::router())
+        .merge(admin::router())
+        .merge(meta::router())
+}
+
+static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| api().split_for_parts().1);
+
+/// The whole OpenAPI document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    DOCUMENT.clone()
+}

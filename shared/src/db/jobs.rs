@@ -7,11 +7,13 @@ use serde_json::Value as Json;
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
+use crate::domain::kinds::{JobSource, JobStatus, ProviderId, VoiceType};
+
 #[derive(Debug, Clone)]
 pub struct JobRow {
     pub id: Uuid,
     pub text: String,
-    pub status: String,
+    pub status: JobStatus,
     pub cost_cent: i64,
     pub duration_seconds: Option<f64>,
     pub error_message: Option<String>,
@@ -20,8 +22,8 @@ pub struct JobRow {
     pub voice_id: Option<Uuid>,
     pub voice_name: String,
     pub voice_language: String,
-    pub voice_type: String,
-    pub voice_provider: String,
+    pub voice_type: VoiceType,
+    pub voice_provider: ProviderId,
     pub audio_key: Option<String>,
 }
 
@@ -32,7 +34,7 @@ pub struct NewJob<'a> {
     pub voice: &'a crate::db::voices::Voice,
     pub options: Json,
     pub cost_cent: i64,
-    pub source_type: &'a str,
+    pub source_type: JobSource,
     pub idempotency_key: Option<&'a str>,
     pub fingerprint: &'a str,
 }
@@ -47,8 +49,9 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
                                  request_fingerprint)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
-           RETURNING id, text, status, cost_cent, duration_seconds, error_message, created_at,
-                     completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+           RETURNING id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
+                     created_at, completed_at, voice_id, voice_name, voice_language,
+                     voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
                      audio_key"#,
         job.id,
         job.user_id,
@@ -56,11 +59,11 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
         job.voice.id,
         job.voice.name,
         job.voice.language,
-        job.voice.voice_type,
-        job.voice.provider,
+        job.voice.voice_type as VoiceType,
+        job.voice.provider as ProviderId,
         job.options,
         job.cost_cent,
-        job.source_type,
+        job.source_type as JobSource,
         job.idempotency_key,
         job.fingerprint,
     )
@@ -88,8 +91,9 @@ pub async fn find_by_idempotency_key(
 pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid, limit: i64) -> Result<Vec<JobRow>, sqlx::Error> {
     sqlx::query_as!(
         JobRow,
-        r#"SELECT id, text, status, cost_cent, duration_seconds, error_message, created_at,
-                  completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+        r#"SELECT id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
+                  created_at, completed_at, voice_id, voice_name, voice_language,
+                  voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
                   audio_key
            FROM tts_jobs WHERE user_id = $1
            ORDER BY created_at DESC, id DESC LIMIT $2"#,
@@ -103,8 +107,9 @@ pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid, limit: i64) -
 pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<JobRow>, sqlx::Error> {
     sqlx::query_as!(
         JobRow,
-        r#"SELECT id, text, status, cost_cent, duration_seconds, error_message, created_at,
-                  completed_at, voice_id, voice_name, voice_language, voice_type, voice_provider,
+        r#"SELECT id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
+                  created_at, completed_at, voice_id, voice_name, voice_language,
+                  voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
                   audio_key
            FROM tts_jobs WHERE id = $1 AND user_id = $2"#,
         id,
@@ -115,15 +120,19 @@ pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> R
 }
 
 pub struct DeletedJob {
-    pub status: String,
+    pub status: JobStatus,
     pub cost_cent: i64,
     pub audio_key: Option<String>,
 }
 
-pub async fn delete_for_user(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<DeletedJob>, sqlx::Error> {
+pub async fn delete_for_user(
+    conn: &mut PgConnection,
+    id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<DeletedJob>, sqlx::Error> {
     sqlx::query_as!(
         DeletedJob,
-        "DELETE FROM tts_jobs WHERE id = $1 AND user_id = $2 RETURNING status, cost_cent, audio_key",
+        r#"DELETE FROM tts_jobs WHERE id = $1 AND user_id = $2 RETURNING status AS "status: JobStatus", cost_cent, audio_key"#,
         id,
         user_id
     )
@@ -148,7 +157,7 @@ pub struct ClaimedJob {
     pub id: Uuid,
     pub user_id: Uuid,
     pub text: String,
-    pub provider: String,
+    pub provider: ProviderId,
     pub api_name: Option<String>,
     pub language: String,
     pub options: Json,
@@ -163,7 +172,7 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ClaimedJo
            SET status = 'processing', attempts = j.attempts + 1,
                started_at = coalesce(j.started_at, now()), heartbeat_at = now()
            WHERE j.id = $1 AND j.status = 'pending'
-           RETURNING j.id, j.user_id, j.text, j.voice_provider AS provider,
+           RETURNING j.id, j.user_id, j.text, j.voice_provider AS "provider: ProviderId",
                      (SELECT v.api_name FROM voices v WHERE v.id = j.voice_id) AS api_name,
                      j.voice_language AS language, j.options, j.attempts"#,
         id
@@ -181,7 +190,12 @@ pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Er
 }
 
 /// processing -> completed. False when the job is gone (deleted meanwhile) or not ours.
-pub async fn complete(db: impl PgExecutor<'_>, id: Uuid, audio_key: &str, duration_seconds: f64) -> Result<bool, sqlx::Error> {
+pub async fn complete(
+    db: impl PgExecutor<'_>,
+    id: Uuid,
+    audio_key: &str,
+    duration_seconds: f64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!(
         r#"UPDATE tts_jobs SET status = 'completed', audio_key = $2, duration_seconds = $3,
                   completed_at = now(), error_message = NULL

@@ -4,22 +4,7 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    SignupBonus,
-    Charge,
-    Refund,
-}
-
-impl Kind {
-    fn as_str(self) -> &'static str {
-        match self {
-            Kind::SignupBonus => "signup_bonus",
-            Kind::Charge => "charge",
-            Kind::Refund => "refund",
-        }
-    }
-}
+pub use crate::domain::kinds::LedgerKind as Kind;
 
 /// Adds `amount_cent` (> 0) to the balance. Returns the new balance.
 pub async fn credit(
@@ -75,7 +60,7 @@ async fn insert_entry(
         "INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id) VALUES ($1, $2, $3, $4)",
         user_id,
         amount_cent,
-        kind.as_str(),
+        kind as Kind,
         job_id
     )
     .execute(conn)

@@ -3,6 +3,7 @@ use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::db::users::User;
+use crate::domain::kinds::Role;
 
 pub async fn insert(
     db: impl PgExecutor<'_>,
@@ -21,41 +22,59 @@ pub async fn insert(
     Ok(())
 }
 
-/// The user of a live session, in one round trip (every authenticated request asks).
-pub async fn user(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<User>, sqlx::Error> {
-    sqlx::query_as!(
-        User,
-        r#"SELECT u.id, u.name, u.email, u.organization, u.role, u.balance_cent, u.created_at
+/// A live session with its user, as every authenticated request sees it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user: User,
+    /// SHA-256 of the session token (the key of `sessions`).
+    pub token_hash: String,
+    /// When the password was last re-entered in this session.
+    pub reauthenticated_at: Option<DateTime<Utc>>,
+}
+
+/// The user of a live session with the session's last password re-entry, in one round
+/// trip (every authenticated request asks).
+pub async fn find(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Session>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"SELECT u.id, u.name, u.email, u.organization, u.role AS "role: Role", u.balance_cent,
+                  u.created_at, s.reauthenticated_at
            FROM sessions s JOIN users u ON u.id = s.user_id
            WHERE s.token_hash = $1 AND s.expires_at > now()"#,
         token_hash
     )
     .fetch_optional(db)
-    .await
+    .await?;
+    Ok(row.map(|r| Session {
+        user: User {
+            id: r.id,
+            name: r.name,
+            email: r.email,
+            organization: r.organization,
+            role: r.role,
+            balance_cent: r.balance_cent,
+            created_at: r.created_at,
+        },
+        token_hash: token_hash.to_owned(),
+        reauthenticated_at: r.reauthenticated_at,
+    }))
 }
 
 pub async fn delete(db: impl PgExecutor<'_>, token_hash: &str) -> Result<(), sqlx::Error> {
-    sqlx::query!("DELETE FROM sessions WHERE token_hash = $1", token_hash)
-        .execute(db)
-        .await?;
+    sqlx::query!("DELETE FROM sessions WHERE token_hash = $1", token_hash).execute(db).await?;
     Ok(())
 }
 
 /// Records a password re-entry for this session (admin settings need a recent one).
-pub async fn mark_reauthenticated(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+pub async fn mark_reauthenticated(
+    db: impl PgExecutor<'_>,
+    token_hash: &str,
+) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
     sqlx::query_scalar!(
         "UPDATE sessions SET reauthenticated_at = now() WHERE token_hash = $1 RETURNING reauthenticated_at AS \"at!\"",
         token_hash
     )
     .fetch_optional(db)
     .await
-}
-
-pub async fn reauthenticated_at(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    let at = sqlx::query_scalar!("SELECT reauthenticated_at FROM sessions WHERE token_hash = $1", token_hash)
-        .fetch_optional(db)
-        .await?;
-    Ok(at.flatten())
 }
 
 /// Removes sessions past their end; returns how many.

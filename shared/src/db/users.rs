@@ -3,20 +3,22 @@ use serde::Serialize;
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Serialize)]
+use crate::domain::kinds::Role;
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct User {
     pub id: Uuid,
     pub name: String,
     pub email: String,
     pub organization: String,
-    pub role: String,
+    pub role: Role,
     pub balance_cent: i64,
     pub created_at: DateTime<Utc>,
 }
 
 impl User {
     pub fn is_admin(&self) -> bool {
-        self.role == "admin"
+        self.role == Role::Admin
     }
 }
 
@@ -25,7 +27,7 @@ pub struct NewUser<'a> {
     pub email: &'a str,
     pub organization: &'a str,
     pub password_hash: &'a str,
-    pub role: &'a str,
+    pub role: Role,
     pub confirmed: bool,
 }
 
@@ -41,7 +43,7 @@ pub async fn insert(db: impl PgExecutor<'_>, user: &NewUser<'_>) -> Result<Uuid,
         user.email,
         user.organization,
         user.password_hash,
-        user.role,
+        user.role as Role,
         user.confirmed,
     )
     .fetch_one(db)
@@ -51,7 +53,7 @@ pub async fn insert(db: impl PgExecutor<'_>, user: &NewUser<'_>) -> Result<Uuid,
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<User>, sqlx::Error> {
     sqlx::query_as!(
         User,
-        "SELECT id, name, email, organization, role, balance_cent, created_at FROM users WHERE id = $1",
+        r#"SELECT id, name, email, organization, role AS "role: Role", balance_cent, created_at FROM users WHERE id = $1"#,
         id
     )
     .fetch_optional(db)
@@ -64,10 +66,7 @@ pub struct Credentials {
     pub confirmed: bool,
 }
 
-pub async fn credentials_by_email(
-    db: impl PgExecutor<'_>,
-    email: &str,
-) -> Result<Option<Credentials>, sqlx::Error> {
+pub async fn credentials_by_email(db: impl PgExecutor<'_>, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as!(
         Credentials,
         r#"SELECT id, password_hash, email_confirmed_at IS NOT NULL AS "confirmed!"
@@ -79,29 +78,20 @@ pub async fn credentials_by_email(
 }
 
 pub async fn confirm_email(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1",
-        id
-    )
-    .execute(db)
-    .await?;
+    sqlx::query!("UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1", id)
+        .execute(db)
+        .await?;
     Ok(())
 }
 
 pub async fn id_by_email(db: impl PgExecutor<'_>, email: &str) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!("SELECT id FROM users WHERE lower(email) = lower($1)", email)
-        .fetch_optional(db)
-        .await
+    sqlx::query_scalar!("SELECT id FROM users WHERE lower(email) = lower($1)", email).fetch_optional(db).await
 }
 
 pub async fn balance(db: impl PgExecutor<'_>, id: Uuid) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!("SELECT balance_cent FROM users WHERE id = $1", id)
-        .fetch_one(db)
-        .await
+    sqlx::query_scalar!("SELECT balance_cent FROM users WHERE id = $1", id).fetch_one(db).await
 }
 
 pub async fn password_hash(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!("SELECT password_hash FROM users WHERE id = $1", id)
-        .fetch_optional(db)
-        .await
+    sqlx::query_scalar!("SELECT password_hash FROM users WHERE id = $1", id).fetch_optional(db).await
 }

@@ -1,7 +1,7 @@
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
-use crate::catalogue::CatalogueVoice;
+use crate::domain::kinds::{ProviderId, VoiceType};
 
 /// A voice as the generation screen and the worker need it.
 #[derive(Debug, Clone)]
@@ -11,26 +11,28 @@ pub struct Voice {
     pub name: String,
     pub description: Option<String>,
     pub language: String,
-    pub provider: String,
+    pub provider: ProviderId,
     pub api_name: Option<String>,
     pub gender: Option<String>,
     pub avatar: Option<String>,
-    pub voice_type: String,
+    pub voice_type: VoiceType,
     pub is_demo: bool,
 }
 
-impl Voice {
-    /// Only Murf voices take a speech rate (spec: 0.7 - 1.3).
-    pub fn supports_rate(&self) -> bool {
-        self.provider == "murf_tts"
-    }
+/// A stock voice as the catalogue describes it.
+pub struct StockVoice<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub provider: ProviderId,
+    pub api_name: &'a str,
+    pub language: &'a str,
+    pub gender: &'a str,
+    pub avatar: &'a str,
+    pub is_demo: bool,
 }
 
-pub async fn upsert_stock(
-    db: impl PgExecutor<'_>,
-    voice: &CatalogueVoice,
-    sort_order: i32,
-) -> Result<(), sqlx::Error> {
+pub async fn upsert_stock(db: impl PgExecutor<'_>, voice: &StockVoice<'_>, sort_order: i32) -> Result<(), sqlx::Error> {
     sqlx::query!(
         r#"INSERT INTO voices (catalogue_key, name, description, type, provider, api_name,
                                language, gender, is_demo, sort_order, is_active, is_global, avatar)
@@ -43,7 +45,7 @@ pub async fn upsert_stock(
         voice.key,
         voice.name,
         voice.description,
-        voice.provider,
+        voice.provider as ProviderId,
         voice.api_name,
         voice.language,
         voice.gender,
@@ -57,12 +59,9 @@ pub async fn upsert_stock(
 }
 
 pub async fn deactivate_stock_except(db: impl PgExecutor<'_>, keys: &[String]) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "UPDATE voices SET is_active = false WHERE type = 'public' AND NOT (catalogue_key = ANY($1))",
-        keys
-    )
-    .execute(db)
-    .await?;
+    sqlx::query!("UPDATE voices SET is_active = false WHERE type = 'public' AND NOT (catalogue_key = ANY($1))", keys)
+        .execute(db)
+        .await?;
     Ok(())
 }
 
@@ -70,8 +69,8 @@ pub async fn deactivate_stock_except(db: impl PgExecutor<'_>, keys: &[String]) -
 pub async fn list_usable(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
-                  type AS voice_type, is_demo
+        r#"SELECT id, catalogue_key, name, description, language, provider AS "provider: ProviderId", api_name, gender, avatar,
+                  type AS "voice_type: VoiceType", is_demo
            FROM voices
            WHERE is_active
              AND (type = 'public'
@@ -84,15 +83,11 @@ pub async fn list_usable(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<V
 }
 
 /// The voice if `user_id` may use it (same rule as [`list_usable`]).
-pub async fn find_usable(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    user_id: Uuid,
-) -> Result<Option<Voice>, sqlx::Error> {
+pub async fn find_usable(db: impl PgExecutor<'_>, voice_id: Uuid, user_id: Uuid) -> Result<Option<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
-                  type AS voice_type, is_demo
+        r#"SELECT id, catalogue_key, name, description, language, provider AS "provider: ProviderId", api_name, gender, avatar,
+                  type AS "voice_type: VoiceType", is_demo
            FROM voices
            WHERE id = $1 AND is_active
              AND (type = 'public'
@@ -107,8 +102,8 @@ pub async fn find_usable(
 pub async fn get(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Option<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
-                  type AS voice_type, is_demo
+        r#"SELECT id, catalogue_key, name, description, language, provider AS "provider: ProviderId", api_name, gender, avatar,
+                  type AS "voice_type: VoiceType", is_demo
            FROM voices WHERE id = $1"#,
         voice_id
     )
@@ -117,9 +112,7 @@ pub async fn get(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Option<Voice
 }
 
 pub async fn id_by_key(db: impl PgExecutor<'_>, key: &str) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!("SELECT id FROM voices WHERE catalogue_key = $1", key)
-        .fetch_optional(db)
-        .await
+    sqlx::query_scalar!("SELECT id FROM voices WHERE catalogue_key = $1", key).fetch_optional(db).await
 }
 
 /// Records one use of a voice. Append-only, so concurrent jobs on one stock voice never
@@ -153,8 +146,8 @@ pub async fn record_use(
 pub async fn list_demo(db: impl PgExecutor<'_>) -> Result<Vec<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,
-        r#"SELECT id, catalogue_key, name, description, language, provider, api_name, gender, avatar,
-                  type AS voice_type, is_demo
+        r#"SELECT id, catalogue_key, name, description, language, provider AS "provider: ProviderId", api_name, gender, avatar,
+                  type AS "voice_type: VoiceType", is_demo
            FROM voices WHERE is_active AND is_demo AND type = 'public'
            ORDER BY language, sort_order"#
     )

@@ -39,8 +39,8 @@ fn sentences(text: &str) -> Vec<&str> {
     let mut start = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        let ends_sentence = matches!(c, '.' | '!' | '?' | '…' | '\n')
-            && chars.peek().is_none_or(|&(_, next)| next.is_whitespace());
+        let ends_sentence =
+            matches!(c, '.' | '!' | '?' | '…' | '\n') && chars.peek().is_none_or(|&(_, next)| next.is_whitespace());
         if ends_sentence {
             let end = i + c.len_utf8();
             out.push(text[start..end].trim());
@@ -140,6 +140,9 @@ mod tests {
         let text = &text[..text.char_indices().nth(5000).map(|(i, _)| i).unwrap_or(text.len())];
         let chunks = split(text, 4096, chars);
         assert_eq!(chunks.len(), 2);
-        assert_eq!(chunks.join(" ").split_whitespace().collect::<Vec<_>>(), text.split_whitespace().collect::<Vec<_>>());
+        assert_eq!(
+            chunks.join(" ").split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>()
+        );
     }
 }

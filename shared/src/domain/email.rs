@@ -13,10 +13,8 @@ impl Email {
             return Err(invalid());
         }
         let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-        let domain_ok = domain.contains('.')
-            && !domain.starts_with('.')
-            && !domain.ends_with('.')
-            && !domain.contains('@');
+        let domain_ok =
+            domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains('@');
         if local.is_empty() || !domain_ok {
             return Err(invalid());
         }

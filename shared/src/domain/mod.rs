@@ -1,7 +1,9 @@
-//! Domain rules: parse-only newtypes and pure functions, tested beside their code.
+//! Domain rules: parse-only newtypes, the closed sets of stored values, and pure
+//! functions, tested beside their code.
 
 pub mod chunks;
 pub mod email;
+pub mod kinds;
 pub mod money;
 pub mod password;
 pub mod text;

@@ -19,9 +19,7 @@ impl SynthesisText {
         if chars > MAX_GENERATION_CHARS {
             return Err(Error::Validation {
                 title: "Text zu lang",
-                message: format!(
-                    "Maximale Länge: {MAX_GENERATION_CHARS} Zeichen. Aktuell: {chars} Zeichen."
-                ),
+                message: format!("Maximale Länge: {MAX_GENERATION_CHARS} Zeichen. Aktuell: {chars} Zeichen."),
                 fields: [("text", format!("Höchstens {MAX_GENERATION_CHARS} Zeichen."))].into(),
             });
         }
@@ -39,10 +37,7 @@ impl SynthesisText {
 
 /// "Eingabe unvollständig": text or voice missing.
 pub fn incomplete_input() -> Error {
-    Error::invalid(
-        "Eingabe unvollständig",
-        "Bitte geben Sie Text ein und wählen Sie eine Stimme.",
-    )
+    Error::invalid("Eingabe unvollständig", "Bitte geben Sie Text ein und wählen Sie eine Stimme.")
 }
 
 #[cfg(test)]
@@ -72,11 +67,7 @@ mod tests {
 /// Download name of an audio: the first 30 characters of its text with every
 /// non-alphanumeric character replaced by `_`, plus `.mp3` (spec, section 9).
 pub fn download_file_name(text: &str) -> String {
-    let stem: String = text
-        .chars()
-        .take(30)
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
+    let stem: String = text.chars().take(30).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let stem = if stem.is_empty() { "audio".to_owned() } else { stem };
     format!("{stem}.mp3")
 }

@@ -13,10 +13,8 @@ impl BenchEngine {
     /// 0.2 s of a quiet tone at 16 kHz.
     pub fn new() -> Self {
         let rate = 16_000u32;
-        let samples: Vec<u8> = (0..rate / 5)
-            .map(|i| ((i as f32 * 0.1).sin() * 1000.0) as i16)
-            .flat_map(i16::to_le_bytes)
-            .collect();
+        let samples: Vec<u8> =
+            (0..rate / 5).map(|i| ((i as f32 * 0.1).sin() * 1000.0) as i16).flat_map(i16::to_le_bytes).collect();
         Self { clip: crate::audio::wav_from_pcm16(&samples, rate) }
     }
 }

@@ -13,17 +13,17 @@ const MAX_CHARS: usize = 4000;
 /// The rate Gemini speaks at, should the mime type not say.
 const DEFAULT_SAMPLE_RATE: u32 = 24_000;
 
-const PROVIDER: Provider = Provider {
-    name: "Gemini",
-    auth: Auth::Header("x-goog-api-key"),
-    parse_error: parse_google_error,
-};
+const PROVIDER: Provider =
+    Provider { name: "Gemini", auth: Auth::Header("x-goog-api-key"), parse_error: parse_google_error };
 
 pub struct GeminiEngine {
     http: HttpClient,
 }
 
 impl GeminiEngine {
+    /// Longest text one request may carry (the provider table reads it).
+    pub const MAX_CHUNK: usize = MAX_CHARS;
+
     pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
         Ok(Self { http: HttpClient::new(config, PROVIDER)? })
     }
@@ -32,7 +32,7 @@ impl GeminiEngine {
 #[async_trait]
 impl SpeechEngine for GeminiEngine {
     fn max_chunk(&self) -> usize {
-        MAX_CHARS
+        Self::MAX_CHUNK
     }
 
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
@@ -229,7 +229,10 @@ mod tests {
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Gemini lieferte keine gültigen Audiodaten."), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Gemini lieferte keine gültigen Audiodaten."),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]

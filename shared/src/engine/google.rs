@@ -10,11 +10,8 @@ use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
 /// us clear of it should Google count a little differently (e.g. after normalising).
 const MAX_BYTES: usize = 4800;
 
-const PROVIDER: Provider = Provider {
-    name: "Google Cloud TTS",
-    auth: Auth::Header("x-goog-api-key"),
-    parse_error: parse_google_error,
-};
+const PROVIDER: Provider =
+    Provider { name: "Google Cloud TTS", auth: Auth::Header("x-goog-api-key"), parse_error: parse_google_error };
 
 pub struct GoogleEngine {
     http: HttpClient,
@@ -55,6 +52,9 @@ struct SynthesizeResponse {
 }
 
 impl GoogleEngine {
+    /// Longest text one request may carry (the provider table reads it).
+    pub const MAX_CHUNK: usize = MAX_BYTES;
+
     pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
         Ok(Self { http: HttpClient::new(config, PROVIDER)? })
     }
@@ -63,7 +63,7 @@ impl GoogleEngine {
 #[async_trait]
 impl SpeechEngine for GoogleEngine {
     fn max_chunk(&self) -> usize {
-        MAX_BYTES
+        Self::MAX_CHUNK
     }
 
     fn measure(&self) -> fn(&str) -> usize {
@@ -77,8 +77,7 @@ impl SpeechEngine for GoogleEngine {
             audio_config: AudioConfig { audio_encoding: "MP3", speaking_rate: request.rate },
         };
         let response = self.http.post_json("/v1/text:synthesize", &body).await?;
-        let response: SynthesizeResponse =
-            serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
+        let response: SynthesizeResponse = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
         let bytes = self.http.decode_audio(&response.audio_content)?;
         Ok(EngineAudio { bytes, extension: "mp3" })
     }
@@ -96,14 +95,13 @@ mod tests {
 
     /// The fake only answers requests in Google's exact shape.
     fn synthesize_call(text: &str) -> MockBuilder {
-        Mock::given(method("POST"))
-            .and(path("/v1/text:synthesize"))
-            .and(header("x-goog-api-key", KEY))
-            .and(body_partial_json(json!({
+        Mock::given(method("POST")).and(path("/v1/text:synthesize")).and(header("x-goog-api-key", KEY)).and(
+            body_partial_json(json!({
                 "input": { "text": text },
                 "voice": { "languageCode": "de-DE", "name": "test-voice" },
                 "audioConfig": { "audioEncoding": "MP3" }
-            })))
+            })),
+        )
     }
 
     fn audio(bytes: &[u8]) -> ResponseTemplate {
@@ -153,7 +151,10 @@ mod tests {
     #[tokio::test]
     async fn overload_becomes_transient_after_the_last_retry() {
         let server = MockServer::start().await;
-        synthesize_call("Hallo.").respond_with(error(500, "INTERNAL", "Internal error encountered.")).mount(&server).await;
+        synthesize_call("Hallo.")
+            .respond_with(error(500, "INTERNAL", "Internal error encountered."))
+            .mount(&server)
+            .await;
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
@@ -191,13 +192,19 @@ mod tests {
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS lieferte keine gültigen Audiodaten."), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS lieferte keine gültigen Audiodaten."),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]
     async fn a_response_without_audio_is_not_audio() {
         let server = MockServer::start().await;
-        synthesize_call("Hallo.").respond_with(ResponseTemplate::new(200).set_body_json(json!({}))).mount(&server).await;
+        synthesize_call("Hallo.")
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+            .mount(&server)
+            .await;
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 

@@ -430,7 +430,10 @@ mod tests {
             .await;
         let client = HttpClient::new(config(&server), test_provider()).unwrap();
         let error = client.post_json("/x", &serde_json::json!({})).await.unwrap_err();
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Testdienst hat die Anfrage abgelehnt (404): <h1>Not Found</h1>"), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Testdienst hat die Anfrage abgelehnt (404): <h1>Not Found</h1>"),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]
@@ -461,7 +464,10 @@ mod tests {
     #[tokio::test]
     async fn downloads_do_not_carry_the_key() {
         let server = MockServer::start().await;
-        Mock::given(method("GET")).respond_with(ResponseTemplate::new(200).set_body_bytes(b"abc".to_vec())).mount(&server).await;
+        Mock::given(method("GET"))
+            .respond_with(ResponseTemplate::new(200).set_body_bytes(b"abc".to_vec()))
+            .mount(&server)
+            .await;
         let client = HttpClient::new(config(&server), test_provider()).unwrap();
         assert_eq!(client.download(&format!("{}/file.mp3", server.uri())).await.unwrap(), b"abc");
         let requests = server.received_requests().await.unwrap();

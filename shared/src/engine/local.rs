@@ -30,10 +30,15 @@ fn valid_voice(voice: &str) -> bool {
     !voice.is_empty() && voice.chars().all(|c| c.is_ascii_alphanumeric() || "+-_".contains(c))
 }
 
+impl LocalEngine {
+    /// Longest text one espeak-ng call takes (the provider table reads it).
+    pub const MAX_CHUNK: usize = 2000;
+}
+
 #[async_trait]
 impl SpeechEngine for LocalEngine {
     fn max_chunk(&self) -> usize {
-        2000
+        Self::MAX_CHUNK
     }
 
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
@@ -44,10 +49,14 @@ impl SpeechEngine for LocalEngine {
             .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
         let wav_path = dir.path().join("speech.wav");
         let mut child = Command::new(&self.program)
-            .arg("-v").arg(&request.voice)
-            .arg("-s").arg(words_per_minute(request.rate).to_string())
-            .arg("-b").arg("1") // input is UTF-8
-            .arg("-w").arg(&wav_path)
+            .arg("-v")
+            .arg(&request.voice)
+            .arg("-s")
+            .arg(words_per_minute(request.rate).to_string())
+            .arg("-b")
+            .arg("1") // input is UTF-8
+            .arg("-w")
+            .arg(&wav_path)
             .arg("--stdin")
             .stdin(Stdio::piped())
             .stdout(Stdio::null())

@@ -40,6 +40,9 @@ struct GenerateResponse {
 }
 
 impl MurfEngine {
+    /// Longest text one request may carry (the provider table reads it).
+    pub const MAX_CHUNK: usize = MAX_CHARS;
+
     pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
         Ok(Self { http: HttpClient::new(config, PROVIDER)? })
     }
@@ -68,7 +71,7 @@ fn murf_rate(rate: Option<f32>) -> i32 {
 #[async_trait]
 impl SpeechEngine for MurfEngine {
     fn max_chunk(&self) -> usize {
-        MAX_CHARS
+        Self::MAX_CHUNK
     }
 
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
@@ -111,13 +114,12 @@ mod tests {
 
     /// The fake only answers requests in Murf's exact shape (rate -10: the default 0.9).
     fn generate_call(text: &str) -> MockBuilder {
-        Mock::given(method("POST"))
-            .and(path("/v1/speech/generate"))
-            .and(header("api-key", KEY))
-            .and(body_partial_json(json!({
+        Mock::given(method("POST")).and(path("/v1/speech/generate")).and(header("api-key", KEY)).and(body_partial_json(
+            json!({
                 "text": text, "voiceId": "test-voice", "style": "Conversational", "rate": -10,
                 "format": "MP3", "modelVersion": "test-model", "locale": "de-DE", "encodeAsBase64": true
-            })))
+            }),
+        ))
     }
 
     fn audio(bytes: &[u8]) -> ResponseTemplate {
@@ -225,7 +227,9 @@ mod tests {
     async fn server_errors_become_transient_after_the_last_retry() {
         let server = MockServer::start().await;
         generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(503).set_body_json(json!({ "errorMessage": "Service temporarily unavailable" })))
+            .respond_with(
+                ResponseTemplate::new(503).set_body_json(json!({ "errorMessage": "Service temporarily unavailable" })),
+            )
             .mount(&server)
             .await;
 
@@ -242,13 +246,19 @@ mod tests {
     async fn an_invalid_key_fails_at_once() {
         let server = MockServer::start().await;
         generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(401).set_body_json(json!({ "errorMessage": "Invalid api key", "errorCode": 401 })))
+            .respond_with(
+                ResponseTemplate::new(401)
+                    .set_body_json(json!({ "errorMessage": "Invalid api key", "errorCode": 401 })),
+            )
             .mount(&server)
             .await;
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Murf hat die Anfrage abgelehnt (401): Invalid api key"), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Murf hat die Anfrage abgelehnt (401): Invalid api key"),
+            "{error:?}"
+        );
         assert_eq!(request_count(&server).await, 1);
     }
 
@@ -273,13 +283,18 @@ mod tests {
     async fn invalid_base64_is_not_audio() {
         let server = MockServer::start().await;
         generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "audioFile": "", "encodedAudio": "ä-kaputt" })))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_json(json!({ "audioFile": "", "encodedAudio": "ä-kaputt" })),
+            )
             .mount(&server)
             .await;
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]
@@ -292,7 +307,10 @@ mod tests {
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]

@@ -26,6 +26,9 @@ struct SpeechRequest<'a> {
 }
 
 impl OpenAiEngine {
+    /// Longest text one request may carry (the provider table reads it).
+    pub const MAX_CHUNK: usize = MAX_CHARS;
+
     pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
         Ok(Self { http: HttpClient::new(config, PROVIDER)? })
     }
@@ -34,7 +37,7 @@ impl OpenAiEngine {
 #[async_trait]
 impl SpeechEngine for OpenAiEngine {
     fn max_chunk(&self) -> usize {
-        MAX_CHARS
+        Self::MAX_CHUNK
     }
 
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
@@ -102,7 +105,9 @@ mod tests {
         let server = MockServer::start().await;
         let mp3 = mp3_tone(1.5);
         speech_call("Hallo Welt.")
-            .respond_with(ResponseTemplate::new(200).insert_header("content-type", "audio/mpeg").set_body_bytes(mp3.clone()))
+            .respond_with(
+                ResponseTemplate::new(200).insert_header("content-type", "audio/mpeg").set_body_bytes(mp3.clone()),
+            )
             .expect(1)
             .mount(&server)
             .await;
@@ -138,7 +143,11 @@ mod tests {
             .expect(1)
             .mount(&server)
             .await;
-        speech_call("Hallo.").respond_with(ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.5))).expect(1).mount(&server).await;
+        speech_call("Hallo.")
+            .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.5)))
+            .expect(1)
+            .mount(&server)
+            .await;
 
         let engine = OpenAiEngine::new(config_trusting_hints(&server)).unwrap();
         let audio = synthesize_following_hint(&engine).await;
@@ -179,11 +188,17 @@ mod tests {
     #[tokio::test]
     async fn an_exhausted_quota_is_not_retried() {
         let server = MockServer::start().await;
-        speech_call("Hallo.").respond_with(error(429, "You exceeded your current quota.", "insufficient_quota")).mount(&server).await;
+        speech_call("Hallo.")
+            .respond_with(error(429, "You exceeded your current quota.", "insufficient_quota"))
+            .mount(&server)
+            .await;
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m.starts_with("OpenAI: Das Kontingent ist aufgebraucht (429)")), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m.starts_with("OpenAI: Das Kontingent ist aufgebraucht (429)")),
+            "{error:?}"
+        );
         assert_eq!(request_count(&server).await, 1);
     }
 
@@ -194,13 +209,19 @@ mod tests {
 
         let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
 
-        assert!(matches!(&error, EngineError::Permanent(m) if m == "OpenAI lieferte keine gültigen Audiodaten."), "{error:?}");
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "OpenAI lieferte keine gültigen Audiodaten."),
+            "{error:?}"
+        );
     }
 
     #[tokio::test]
     async fn long_texts_go_out_in_requests_within_the_limit() {
         let server = MockServer::start().await;
-        Mock::given(method("POST")).respond_with(ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.2))).mount(&server).await;
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.2)))
+            .mount(&server)
+            .await;
         let engine = engine(&server).await;
         let text = german_text(5000);
 
@@ -208,7 +229,8 @@ mod tests {
             engine.synthesize(&request(&chunk)).await.unwrap();
         }
 
-        let inputs: Vec<String> = bodies(&server).await.iter().map(|b| b["input"].as_str().unwrap().to_owned()).collect();
+        let inputs: Vec<String> =
+            bodies(&server).await.iter().map(|b| b["input"].as_str().unwrap().to_owned()).collect();
         assert!(inputs.len() >= 2, "{} requests", inputs.len());
         assert!(inputs.iter().all(|i| i.chars().count() <= 4096));
         assert_eq!(inputs.join(" ").split_whitespace().count(), text.split_whitespace().count());

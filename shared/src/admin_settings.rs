@@ -1,0 +1,85 @@
+//! The admin settings page, the use cases: list the third-party services with where each
+//! key comes from, store or remove a key (sealed, never readable back), and a real
+//! connection test. Only admins who re-entered their password recently get here.
+
+use serde::Serialize;
+
+use crate::caller::Caller;
+use crate::error::{Error, Result};
+use crate::providers::keys::{self, ServiceCheck, ServiceStatus};
+use crate::services::Services;
+use crate::synthesis::{self, Speech};
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ServiceList {
+    pub configured: usize,
+    pub total: usize,
+    pub services: Vec<ServiceStatus>,
+}
+
+pub async fn list(svc: &Services, caller: &Caller) -> Result<ServiceList> {
+    caller.fresh_admin()?;
+    let services = keys::statuses(&svc.pool, &svc.settings).await?;
+    let configured = services.iter().filter(|s| s.source.is_some()).count();
+    Ok(ServiceList { configured, total: services.len(), services })
+}
+
+async fn status_of(svc: &Services, id: &str) -> Result<ServiceStatus> {
+    keys::statuses(&svc.pool, &svc.settings)
+        .await?
+        .into_iter()
+        .find(|s| s.info.id == id)
+        .ok_or(Error::NotFound("Diesen Dienst gibt es nicht."))
+}
+
+/// Stores a key; its engine is usable at once here and within seconds in every worker.
+pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> Result<ServiceStatus> {
+    let admin = caller.fresh_admin()?;
+    keys::store_key(&svc.pool, &svc.settings, id, key, admin.id).await?;
+    svc.engines.refresh(&svc.pool, &svc.settings).await?;
+    tracing::info!(service = %id, admin = %admin.id, "provider key stored");
+    status_of(svc, id).await
+}
+
+/// Removes a stored key (a key from the environment stays).
+pub async fn remove_key(svc: &Services, caller: &Caller, id: &str) -> Result<ServiceStatus> {
+    let admin = caller.fresh_admin()?;
+    keys::remove_key(&svc.pool, id).await?;
+    svc.engines.refresh(&svc.pool, &svc.settings).await?;
+    tracing::info!(service = %id, admin = %admin.id, "provider key removed");
+    status_of(svc, id).await
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ConnectionTest {
+    pub ok: bool,
+    /// German: "Verbindung erfolgreich." or what went wrong.
+    pub message: String,
+}
+
+/// Checks a service for real: a short synthesis with one of its voices, a query, a PING.
+pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Result<ConnectionTest> {
+    caller.fresh_admin()?;
+    let outcome: Result<(), String> = match keys::service(id)?.check() {
+        ServiceCheck::Postgres => sqlx::query("SELECT 1").execute(&svc.pool).await.map(drop).map_err(|e| e.to_string()),
+        ServiceCheck::Redis => svc.queue.ping().await.map_err(|e| e.to_string()),
+        ServiceCheck::Unavailable(reason) => Err(reason.into()),
+        ServiceCheck::Speech(provider) => test_engine(svc, provider).await,
+    };
+    Ok(match outcome {
+        Ok(()) => ConnectionTest { ok: true, message: "Verbindung erfolgreich.".into() },
+        Err(message) => ConnectionTest { ok: false, message },
+    })
+}
+
+async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> Result<(), String> {
+    let engine = svc.engines.current().usable(provider).map_err(|why| why.admin_reason.to_owned())?;
+    let voice = svc
+        .catalogue
+        .voices
+        .iter()
+        .find(|v| v.provider == provider)
+        .ok_or("Für diesen Anbieter ist keine Stimme im Katalog.")?;
+    let speech = Speech { text: "Verbindungstest.", voice: &voice.api_name, language: &voice.language, rate: None };
+    synthesis::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
+}

@@ -1,0 +1,125 @@
+//! Who is calling: one value every use case receives. Today a caller is an anonymous
+//! visitor (with the live demo's browser id, if any) or a signed-in browser session; an
+//! API key will be a third credential of the same shape. Use cases ask the caller for
+//! what they need (`user()`, `admin()`, `fresh_admin()`), so authorization sits in one
+//! place and reads the same on every surface.
+
+use std::net::IpAddr;
+
+use chrono::{Duration, Utc};
+
+pub use crate::db::sessions::Session;
+use crate::db::users::User;
+use crate::domain::kinds::Role;
+use crate::error::{Error, Result};
+
+/// How long a password re-entry unlocks the admin settings.
+pub const REAUTH_WINDOW_MINUTES: i64 = 10;
+
+#[derive(Debug, Clone)]
+pub struct Caller {
+    /// The client's address (per-client limits).
+    pub ip: IpAddr,
+    pub identity: Identity,
+    /// The live demo's browser id (a cookie), once the browser has one.
+    pub demo_browser: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Identity {
+    /// Not signed in.
+    Anonymous,
+    /// Signed in through the session cookie.
+    Session(Session),
+}
+
+impl Caller {
+    pub fn anonymous(ip: IpAddr) -> Self {
+        Caller { ip, identity: Identity::Anonymous, demo_browser: None }
+    }
+
+    /// The signed-in user, or 401.
+    pub fn user(&self) -> Result<&User> {
+        match &self.identity {
+            Identity::Session(session) => Ok(&session.user),
+            Identity::Anonymous => Err(Error::Unauthenticated),
+        }
+    }
+
+    pub fn session(&self) -> Result<&Session> {
+        match &self.identity {
+            Identity::Session(session) => Ok(session),
+            Identity::Anonymous => Err(Error::Unauthenticated),
+        }
+    }
+
+    /// The caller's role, `None` when not signed in.
+    pub fn role(&self) -> Option<Role> {
+        self.user().ok().map(|u| u.role)
+    }
+
+    /// A signed-in admin, or 401 / 403.
+    pub fn admin(&self) -> Result<&User> {
+        let user = self.user()?;
+        if user.role != Role::Admin {
+            return Err(Error::Forbidden);
+        }
+        Ok(user)
+    }
+
+    /// An admin who re-entered the password within [`REAUTH_WINDOW_MINUTES`].
+    pub fn fresh_admin(&self) -> Result<&User> {
+        let user = self.admin()?;
+        let at = self.session()?.reauthenticated_at;
+        if at.is_none_or(|at| Utc::now() - at >= Duration::minutes(REAUTH_WINDOW_MINUTES)) {
+            return Err(Error::ReauthRequired);
+        }
+        Ok(user)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(role: Role) -> User {
+        User {
+            id: uuid::Uuid::new_v4(),
+            name: "Ada".into(),
+            email: "ada@example.de".into(),
+            organization: "Firma".into(),
+            role,
+            balance_cent: 0,
+            created_at: Utc::now(),
+        }
+    }
+
+    fn session(role: Role, reauthenticated_minutes_ago: Option<i64>) -> Caller {
+        Caller {
+            ip: [127, 0, 0, 1].into(),
+            identity: Identity::Session(Session {
+                user: user(role),
+                token_hash: "h".into(),
+                reauthenticated_at: reauthenticated_minutes_ago.map(|m| Utc::now() - Duration::minutes(m)),
+            }),
+            demo_browser: None,
+        }
+    }
+
+    #[test]
+    fn anonymous_callers_are_401_and_users_403_on_admin_use_cases() {
+        let anonymous = Caller::anonymous([127, 0, 0, 1].into());
+        assert!(matches!(anonymous.user(), Err(Error::Unauthenticated)));
+        assert!(matches!(anonymous.admin(), Err(Error::Unauthenticated)));
+        assert!(matches!(session(Role::User, Some(1)).admin(), Err(Error::Forbidden)));
+        assert!(session(Role::Admin, None).admin().is_ok());
+    }
+
+    #[test]
+    fn admin_settings_need_a_password_reentry_within_ten_minutes() {
+        assert!(matches!(session(Role::Admin, None).fresh_admin(), Err(Error::ReauthRequired)));
+        assert!(matches!(session(Role::Admin, Some(11)).fresh_admin(), Err(Error::ReauthRequired)));
+        assert!(session(Role::Admin, Some(9)).fresh_admin().is_ok());
+        assert!(matches!(session(Role::User, Some(1)).fresh_admin(), Err(Error::Forbidden)));
+    }
+}

@@ -1,0 +1,195 @@
+//! The closed sets of values the database stores as text (job status, role, voice type,
+//! ledger kind, training status, job source). Each is a Rust enum that maps to its text
+//! column through sqlx, to JSON through serde, and into the OpenAPI document (and so into
+//! the web app's generated types) through utoipa: the spelling lives here once.
+
+/// Declares a text-backed enum: the variants with their stored spelling, `as_str`,
+/// `FromStr`, and the sqlx mapping to a Postgres `text` column.
+macro_rules! text_enum {
+    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        // The stored spelling is the variant's name in snake_case (a test holds serde,
+        // and so the OpenAPI document, to `as_str`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = $crate::domain::kinds::UnknownValue;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    other => Err($crate::domain::kinds::UnknownValue { kind: stringify!($name), value: other.to_owned() }),
+                }
+            }
+        }
+
+        impl sqlx::Type<sqlx::Postgres> for $name {
+            fn type_info() -> sqlx::postgres::PgTypeInfo {
+                <&str as sqlx::Type<sqlx::Postgres>>::type_info()
+            }
+            fn compatible(ty: &sqlx::postgres::PgTypeInfo) -> bool {
+                <&str as sqlx::Type<sqlx::Postgres>>::compatible(ty)
+            }
+        }
+
+        impl<'q> sqlx::Encode<'q, sqlx::Postgres> for $name {
+            fn encode_by_ref(
+                &self,
+                buf: &mut sqlx::postgres::PgArgumentBuffer,
+            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                <&str as sqlx::Encode<sqlx::Postgres>>::encode_by_ref(&self.as_str(), buf)
+            }
+        }
+
+        impl<'r> sqlx::Decode<'r, sqlx::Postgres> for $name {
+            fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <&str as sqlx::Decode<sqlx::Postgres>>::decode(value)?;
+                Ok(text.parse()?)
+            }
+        }
+    };
+}
+
+/// A stored value outside its enum (a row written by a newer version, or by hand).
+#[derive(Debug, thiserror::Error)]
+#[error("unknown {kind} value {value:?}")]
+pub struct UnknownValue {
+    pub kind: &'static str,
+    pub value: String,
+}
+
+text_enum! {
+    /// Where a generation job stands. pending -> processing -> completed | failed.
+    pub enum JobStatus {
+        Pending = "pending",
+        Processing = "processing",
+        Completed = "completed",
+        Failed = "failed",
+    }
+}
+
+impl JobStatus {
+    /// Not finished yet: the charge is still open and a delete refunds it.
+    pub fn is_unfinished(self) -> bool {
+        matches!(self, JobStatus::Pending | JobStatus::Processing)
+    }
+}
+
+text_enum! {
+    pub enum Role {
+        User = "user",
+        Admin = "admin",
+    }
+}
+
+text_enum! {
+    /// Stock voices from the catalogue, or a user's cloned voice.
+    pub enum VoiceType {
+        Public = "public",
+        Clone = "clone",
+    }
+}
+
+text_enum! {
+    /// Why a balance changed. Debits are negative, credits positive (a CHECK holds it).
+    pub enum LedgerKind {
+        SignupBonus = "signup_bonus",
+        Charge = "charge",
+        Refund = "refund",
+        CloneFee = "clone_fee",
+        TopUp = "top_up",
+        AdminAdjustment = "admin_adjustment",
+    }
+}
+
+text_enum! {
+    /// Training state of a cloned voice.
+    pub enum TrainingStatus {
+        TrainingNeeded = "training_needed",
+        Training = "training",
+        TrainingInProgress = "training_in_progress",
+        Completed = "completed",
+        Failed = "failed",
+    }
+}
+
+text_enum! {
+    /// `voices.provider`: which engine speaks a voice. What each provider can do is in
+    /// the provider table (`crate::providers::PROVIDERS`).
+    pub enum ProviderId {
+        Local = "local",
+        OpenaiTts = "openai_tts",
+        GeminiTts = "gemini_tts",
+        CloudTts = "cloud_tts",
+        MurfTts = "murf_tts",
+        Clone = "clone",
+    }
+}
+
+text_enum! {
+    /// How a generation was requested: the web app, or the developer API.
+    pub enum JobSource {
+        Manual = "manual",
+        Api = "api",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trips<T>(values: &[T])
+    where
+        T: Copy + std::fmt::Debug + PartialEq + std::str::FromStr + serde::Serialize + std::fmt::Display,
+        T::Err: std::fmt::Debug,
+    {
+        for value in values {
+            let text = value.to_string();
+            assert_eq!(text.parse::<T>().unwrap(), *value);
+            assert_eq!(serde_json::to_value(value).unwrap(), text, "serde spells {value:?} as stored");
+        }
+    }
+
+    #[test]
+    fn every_value_round_trips_through_its_text() {
+        round_trips(JobStatus::ALL);
+        round_trips(Role::ALL);
+        round_trips(VoiceType::ALL);
+        round_trips(LedgerKind::ALL);
+        round_trips(TrainingStatus::ALL);
+        round_trips(ProviderId::ALL);
+        round_trips(JobSource::ALL);
+        assert_eq!(TrainingStatus::TrainingInProgress.as_str(), "training_in_progress");
+        assert_eq!(Role::Admin.to_string(), "admin");
+    }
+
+    #[test]
+    fn an_unknown_value_is_an_error_not_a_default() {
+        let err = "archived".parse::<JobStatus>().unwrap_err();
+        assert_eq!(err.to_string(), "unknown JobStatus value \"archived\"");
+        assert!("Admin".parse::<Role>().is_err(), "spelling is exact");
+    }
+
+    #[test]
+    fn only_pending_and_processing_jobs_are_unfinished() {
+        let unfinished: Vec<_> = JobStatus::ALL.iter().filter(|s| s.is_unfinished()).collect();
+        assert_eq!(unfinished, [&JobStatus::Pending, &JobStatus::Processing]);
+    }
+}

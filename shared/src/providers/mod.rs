@@ -1,0 +1,267 @@
+//! The speech providers: one table in code that says, for each provider, its id, the
+//! label of the voice filter, where its key is configured, how much text one request may
+//! carry, whether it takes a speech rate, how its engine is built and how the admin page
+//! shows it. Adding a provider means adding one entry here (plus its engine module and
+//! its `[providers.<key>]` defaults in `config/default.toml`).
+
+pub mod keys;
+pub mod live;
+
+use std::sync::Arc;
+
+use crate::config::{ProviderSection, ProviderSettings};
+pub use crate::domain::kinds::ProviderId;
+use crate::engine::{self, BenchEngine, Engines, HttpEngineConfig, LocalEngine, SpeechEngine};
+
+pub use keys::{KeySource, ServiceInfo, ServiceStatus};
+pub use live::LiveEngines;
+
+/// How the admin settings page shows a service whose key an admin can set.
+#[derive(Debug)]
+pub struct AdminCard {
+    pub name: &'static str,
+    pub category: &'static str,
+    pub description: &'static str,
+    pub docs_url: &'static str,
+    pub key_url: &'static str,
+}
+
+type BuildEngine = fn(HttpEngineConfig) -> anyhow::Result<Arc<dyn SpeechEngine>>;
+
+#[derive(Debug)]
+pub struct Provider {
+    pub id: ProviderId,
+    /// The voice filter's label.
+    pub label: &'static str,
+    /// `[providers.<key>]` in the configuration, `APP__PROVIDERS__<KEY>__API_KEY` in the
+    /// environment. `None`: the provider needs no key.
+    pub config_key: Option<&'static str>,
+    /// Longest text one request may carry, as the engine measures it.
+    pub text_limit: usize,
+    /// Whether the provider takes a speech rate (spec: 0.7 - 1.3).
+    pub takes_rate: bool,
+    /// Builds the cloud engine from its connection settings (`None`: not a cloud engine).
+    pub build: Option<BuildEngine>,
+    pub admin: Option<AdminCard>,
+}
+
+pub const PROVIDERS: &[Provider] = &[
+    Provider {
+        id: ProviderId::Local,
+        label: "Lokal (eSpeak NG)",
+        config_key: None,
+        text_limit: engine::LocalEngine::MAX_CHUNK,
+        takes_rate: false,
+        build: None,
+        admin: None,
+    },
+    Provider {
+        id: ProviderId::OpenaiTts,
+        label: "OpenAI",
+        config_key: Some("openai"),
+        text_limit: engine::OpenAiEngine::MAX_CHUNK,
+        takes_rate: false,
+        build: Some(|config| Ok(Arc::new(engine::OpenAiEngine::new(config)?))),
+        admin: Some(AdminCard {
+            name: "OpenAI Text-to-Speech",
+            category: "AI/ML",
+            description: "Natürliche Stimmen (nova, onyx, shimmer …) über /v1/audio/speech.",
+            docs_url: "https://platform.openai.com/docs/guides/text-to-speech",
+            key_url: "https://platform.openai.com/api-keys",
+        }),
+    },
+    Provider {
+        id: ProviderId::GeminiTts,
+        label: "Gemini",
+        config_key: Some("gemini"),
+        text_limit: engine::GeminiEngine::MAX_CHUNK,
+        takes_rate: false,
+        build: Some(|config| Ok(Arc::new(engine::GeminiEngine::new(config)?))),
+        admin: Some(AdminCard {
+            name: "Google Gemini TTS",
+            category: "AI/ML",
+            description: "Ausdrucksstarke Gemini-Stimmen über generateContent mit Audioausgabe.",
+            docs_url: "https://ai.google.dev/gemini-api/docs/speech-generation",
+            key_url: "https://aistudio.google.com/apikey",
+        }),
+    },
+    Provider {
+        id: ProviderId::CloudTts,
+        label: "Google Cloud",
+        config_key: Some("google"),
+        // Bytes of UTF-8, not characters (Google's limit).
+        text_limit: engine::GoogleEngine::MAX_CHUNK,
+        takes_rate: false,
+        build: Some(|config| Ok(Arc::new(engine::GoogleEngine::new(config)?))),
+        admin: Some(AdminCard {
+            name: "Google Cloud Text-to-Speech",
+            category: "Cloud",
+            description: "Neural2-, WaveNet- und Chirp-3-HD-Stimmen über text:synthesize.",
+            docs_url: "https://cloud.google.com/text-to-speech/docs",
+            key_url: "https://console.cloud.google.com/apis/credentials",
+        }),
+    },
+    Provider {
+        id: ProviderId::MurfTts,
+        label: "Murf AI",
+        config_key: Some("murf"),
+        text_limit: engine::MurfEngine::MAX_CHUNK,
+        takes_rate: true,
+        build: Some(|config| Ok(Arc::new(engine::MurfEngine::new(config)?))),
+        admin: Some(AdminCard {
+            name: "Murf AI",
+            category: "AI/ML",
+            description: "Professionelle Sprecherstimmen mit einstellbarem Sprechtempo.",
+            docs_url: "https://murf.ai/api/docs",
+            key_url: "https://murf.ai/api/dashboard",
+        }),
+    },
+    Provider {
+        id: ProviderId::Clone,
+        label: "Eigene Stimmen",
+        config_key: None,
+        text_limit: engine::LocalEngine::MAX_CHUNK,
+        takes_rate: false,
+        build: None,
+        admin: None,
+    },
+];
+
+impl ProviderId {
+    /// This provider's entry in [`PROVIDERS`].
+    pub fn provider(self) -> &'static Provider {
+        PROVIDERS.iter().find(|p| p.id == self).expect("every provider id has an entry")
+    }
+}
+
+impl Provider {
+    /// The environment variable that carries this provider's key.
+    pub fn secret_name(&self) -> Option<String> {
+        self.config_key.map(|key| format!("APP__PROVIDERS__{}__API_KEY", key.to_uppercase()))
+    }
+
+    /// This provider's configuration section, if it has one and it is configured.
+    pub fn section<'a>(&self, settings: &'a ProviderSettings) -> Option<&'a ProviderSection> {
+        settings.get(self.config_key?)
+    }
+
+    pub fn section_mut<'a>(&self, settings: &'a mut ProviderSettings) -> Option<&'a mut ProviderSection> {
+        settings.get_mut(self.config_key?)
+    }
+}
+
+/// The engines this installation can run: the local one, and each cloud provider whose
+/// API key is set. `override_name` = "bench" replaces them all by the fixed-clip bench
+/// engine (benchmarks only: no paid API is ever called).
+pub fn build_engines(override_name: &str, providers: &ProviderSettings) -> Engines {
+    let mut engines = Engines::default();
+    if override_name == "bench" {
+        engines.insert(ProviderId::Local, Arc::new(BenchEngine::new()));
+        return engines;
+    }
+    engines.insert(ProviderId::Local, Arc::new(LocalEngine::default()));
+    for provider in PROVIDERS {
+        let (Some(build), Some(section)) = (provider.build, provider.section(providers)) else { continue };
+        let Some(config) = HttpEngineConfig::from_section(section) else { continue };
+        // A broken configuration takes one provider offline, not the whole process.
+        match build(config) {
+            Ok(engine) => engines.insert(provider.id, engine),
+            Err(e) => tracing::error!(provider = %provider.id, error = %e, "speech engine not available"),
+        }
+    }
+    engines
+}
+
+/// A value of the voice filter (`all`, or a provider id) with its label.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct ProviderOption {
+    pub value: &'static str,
+    pub label: &'static str,
+}
+
+/// The voice filter's options: all providers, then each one in table order.
+pub fn filter_options() -> Vec<ProviderOption> {
+    std::iter::once(ProviderOption { value: "all", label: "Alle Anbieter" })
+        .chain(PROVIDERS.iter().map(|p| ProviderOption { value: p.id.as_str(), label: p.label }))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_provider_id_has_exactly_one_entry() {
+        for id in ProviderId::ALL {
+            assert_eq!(PROVIDERS.iter().filter(|p| p.id == *id).count(), 1, "{id}");
+        }
+    }
+
+    #[test]
+    fn cloud_providers_have_a_key_setting_an_engine_and_an_admin_card() {
+        for provider in PROVIDERS {
+            let cloud = provider.build.is_some();
+            assert_eq!(provider.config_key.is_some(), cloud, "{}", provider.id);
+            assert_eq!(provider.admin.is_some(), cloud, "{}", provider.id);
+        }
+        assert_eq!(ProviderId::OpenaiTts.provider().secret_name().unwrap(), "APP__PROVIDERS__OPENAI__API_KEY");
+    }
+
+    #[test]
+    fn only_murf_takes_a_rate() {
+        let with_rate: Vec<_> = PROVIDERS.iter().filter(|p| p.takes_rate).map(|p| p.id).collect();
+        assert_eq!(with_rate, [ProviderId::MurfTts]);
+    }
+
+    #[test]
+    fn the_default_configuration_has_a_section_for_every_cloud_provider() {
+        let settings = crate::config::Settings::load().unwrap();
+        for provider in PROVIDERS.iter().filter(|p| p.config_key.is_some()) {
+            let section = provider.section(&settings.providers).unwrap_or_else(|| panic!("{}", provider.id));
+            assert!(section.base_url.starts_with("https://"), "{}", provider.id);
+            assert!(section.api_key.is_none(), "no key ships with the defaults");
+        }
+        assert_eq!(settings.providers["openai"].model, "gpt-4o-mini-tts");
+        assert_eq!(settings.providers["murf"].model, "GEN2");
+    }
+
+    fn with_key(key: &str) -> ProviderSection {
+        ProviderSection {
+            api_key: Some(secrecy::SecretString::from(key)),
+            base_url: "https://example.test".into(),
+            model: "m".into(),
+            timeout_secs: 60,
+        }
+    }
+
+    fn keys(keys: &[(&str, &str)]) -> ProviderSettings {
+        keys.iter().map(|(name, key)| (name.to_string(), with_key(key))).collect()
+    }
+
+    #[test]
+    fn cloud_providers_need_a_key() {
+        let engines = build_engines("", &ProviderSettings::default());
+        assert!(engines.get(ProviderId::Local).is_some());
+        for provider in PROVIDERS.iter().filter(|p| p.build.is_some()) {
+            assert!(engines.get(provider.id).is_none(), "{}", provider.id);
+        }
+        let engines = build_engines("", &keys(&[("openai", "sk-1"), ("murf", "")]));
+        assert_eq!(engines.get(ProviderId::OpenaiTts).map(|e| e.max_chunk()), Some(4096));
+        assert!(engines.get(ProviderId::MurfTts).is_none(), "an empty key counts as unset");
+    }
+
+    #[test]
+    fn the_bench_override_replaces_every_engine() {
+        let engines = build_engines("bench", &keys(&[("openai", "sk-1")]));
+        assert!(engines.get(ProviderId::Local).is_some());
+        assert!(engines.get(ProviderId::OpenaiTts).is_none(), "benchmarks never call a paid API");
+    }
+
+    #[test]
+    fn the_filter_lists_all_then_every_provider() {
+        let options = filter_options();
+        assert_eq!(options[0].value, "all");
+        assert_eq!(options.len(), PROVIDERS.len() + 1);
+        assert!(options.iter().any(|o| o.value == "murf_tts" && o.label == "Murf AI"));
+    }
+}

@@ -1,0 +1,55 @@
+//! What every use case stands on, built once per process: the database, the queues,
+//! audio storage, the live engines, configuration, mail and the limiters. The API and
+//! the worker hold one `Services` each and hand it to the use cases.
+
+use std::sync::Arc;
+
+use sqlx::PgPool;
+
+use crate::catalogue::Catalogue;
+use crate::config::Settings;
+use crate::mail::Mailer;
+use crate::providers::LiveEngines;
+use crate::queue::Queue;
+use crate::rate_limit::{DemoLimiter, LoginLimiter};
+use crate::storage::{AudioStorage, FsStorage};
+
+#[derive(Clone)]
+pub struct Services {
+    pub pool: PgPool,
+    pub queue: Queue,
+    pub storage: Arc<dyn AudioStorage>,
+    pub engines: LiveEngines,
+    pub catalogue: Arc<Catalogue>,
+    pub settings: Arc<Settings>,
+    pub mailer: Arc<Mailer>,
+    pub login_limiter: LoginLimiter,
+    pub demo_limiter: DemoLimiter,
+    /// Demo syntheses running at once in this process.
+    pub demo_slots: Arc<tokio::sync::Semaphore>,
+}
+
+impl Services {
+    /// Connects to Redis and loads the engines (configuration plus stored keys).
+    pub async fn new(settings: Settings, pool: PgPool) -> anyhow::Result<Self> {
+        let queue = Queue::connect(&settings.redis).await?;
+        let engines = LiveEngines::load(&pool, &settings).await?;
+        Self::with_engines(settings, pool, queue, engines)
+    }
+
+    pub fn with_engines(settings: Settings, pool: PgPool, queue: Queue, engines: LiveEngines) -> anyhow::Result<Self> {
+        let prefix = settings.redis.queue_prefix.clone();
+        Ok(Services {
+            login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),
+            demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
+            demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
+            storage: Arc::new(FsStorage::new(&settings.storage.dir)),
+            mailer: Arc::new(Mailer::from_settings(&settings.mail)?),
+            catalogue: Arc::new(Catalogue::builtin()),
+            engines,
+            queue,
+            pool,
+            settings: Arc::new(settings),
+        })
+    }
+}

@@ -1,0 +1,155 @@
+//! The structure stays visible: `api` and `worker` stand on `shared` and never on each
+//! other, and no crate's top-level modules import each other in a cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The workspace crates a crate depends on (any kind of dependency).
+fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
+    let manifest = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).unwrap();
+    ["api", "worker", "shared", "testsuite"]
+        .into_iter()
+        .filter(|other| *other != krate)
+        .filter(|other| {
+            manifest.lines().any(|line| {
+                let line = line.trim();
+                line.starts_with(&format!("{other} "))
+                    || line.starts_with(&format!("{other}."))
+                    || line.starts_with(&format!("{other}="))
+            })
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn api_and_worker_depend_on_shared_and_never_on_each_other() {
+    assert_eq!(workspace_dependencies("api"), BTreeSet::from(["shared".to_owned()]));
+    assert_eq!(workspace_dependencies("worker"), BTreeSet::from(["shared".to_owned()]));
+    assert_eq!(workspace_dependencies("shared"), BTreeSet::new());
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Edges between the top-level modules of a crate's `src/`, from `crate::module` paths
+/// in code (comments are skipped; `lib.rs` and `main.rs`, the crate root, are left out:
+/// it declares every module).
+fn module_graph(krate: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join(krate).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+        let module = first.trim_end_matches(".rs").to_owned();
+        if ["lib", "main", "bin"].contains(&module.as_str()) {
+            continue;
+        }
+        let code: String = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let targets = graph.entry(module.clone()).or_default();
+        for (index, _) in code.match_indices("crate::") {
+            let rest = &code[index + "crate::".len()..];
+            let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
+                group[..group.find('}').unwrap_or(0)]
+                    .split(',')
+                    .map(|n| n.trim().split("::").next().unwrap_or(""))
+                    .collect()
+            } else {
+                vec![rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("")]
+            };
+            for name in names {
+                // Lower-case names are modules; capitalised ones are items of the crate root.
+                if name.starts_with(|c: char| c.is_ascii_lowercase()) && name != module {
+                    targets.insert(name.to_owned());
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle in the graph, if there is one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|n| n == node) {
+            let mut cycle = path[start..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_crate_has_a_cycle_between_its_modules() {
+    for krate in ["shared", "api", "worker"] {
+        let graph = module_graph(krate);
+        assert!(graph.len() > 2, "{krate}: {graph:?}");
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!("{krate}: modules import each other in a cycle: {}", cycle.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn the_cycle_finder_finds_cycles() {
+    let graph = BTreeMap::from([
+        ("a".to_owned(), BTreeSet::from(["b".to_owned()])),
+        ("b".to_owned(), BTreeSet::from(["c".to_owned()])),
+        ("c".to_owned(), BTreeSet::from(["a".to_owned()])),
+    ]);
+    assert_eq!(find_cycle(&graph).unwrap(), ["a", "b", "c", "a"]);
+    let acyclic = BTreeMap::from([("a".to_owned(), BTreeSet::from(["b".to_owned()]))]);
+    assert!(find_cycle(&acyclic).is_none());
+}
+
+#[test]
+fn use_cases_sit_at_the_top_of_shared_and_what_they_stand_on_never_calls_them() {
+    let use_cases = ["admin_settings", "auth", "demo", "generation", "limits", "voices"];
+    let graph = module_graph("shared");
+    for (module, targets) in &graph {
+        if use_cases.contains(&module.as_str()) {
+            continue;
+        }
+        for target in targets {
+            assert!(!use_cases.contains(&target.as_str()), "{module} (a building block) calls the use case {target}");
+        }
+    }
+}

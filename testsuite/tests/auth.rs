@@ -1,0 +1,214 @@
+//! Sign-up, confirmation, sign-in, sessions, rate limiting and CSRF, over real HTTP.
+
+mod common;
+
+use common::{PASSWORD, TestApp, error_of};
+use reqwest::StatusCode;
+use serde_json::json;
+use sqlx::PgPool;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sign_up_credits_100_cents_with_one_ledger_row(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("anna@example.de").await;
+    assert_eq!(app.balance(user).await, 100);
+    assert_eq!(app.ledger_rows(user, "signup_bonus").await, vec![100]);
+    let me: serde_json::Value = client.get("/api/me").await.json().await.unwrap();
+    assert_eq!(me["balance_cent"], 100);
+    assert_eq!(me["role"], "user");
+    assert_eq!(me["organization"], "Testfirma");
+    assert!(app.ledger_drift().await.is_empty());
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sign_in_needs_a_confirmed_email(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let client = app.client();
+    let body = json!({ "name": "Bernd", "organization": "Firma", "email": "bernd@example.de", "password": PASSWORD });
+    assert_eq!(client.post("/api/auth/signup", body).await.status(), StatusCode::CREATED);
+    let res = client.post("/api/auth/login", json!({ "email": "bernd@example.de", "password": PASSWORD })).await;
+    let (status, error) = error_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error["code"], "email_not_confirmed");
+
+    let bad = client.http.get(format!("{}/api/auth/confirm?token=falsch", app.base)).send().await.unwrap();
+    assert_eq!(bad.headers()["location"], "/auth?confirmed=0");
+    let link = app.confirmation_link("bernd@example.de");
+    client.http.get(&link).send().await.unwrap();
+    let res = client.post("/api/auth/login", json!({ "email": "Bernd@Example.de", "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    // A link works once.
+    let again = client.http.get(&link).send().await.unwrap();
+    assert_eq!(again.headers()["location"], "/auth?confirmed=0");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sign_up_validates_every_field_in_german(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let client = app.client();
+    let cases = [
+        (
+            json!({ "name": "", "organization": "F", "email": "a@b.de", "password": PASSWORD }),
+            "name",
+            "Name ist erforderlich.",
+        ),
+        (
+            json!({ "name": "A", "organization": " ", "email": "a@b.de", "password": PASSWORD }),
+            "organization",
+            "Organisation ist erforderlich.",
+        ),
+        (
+            json!({ "name": "A", "organization": "F", "email": "kein-at", "password": PASSWORD }),
+            "email",
+            "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+        ),
+        (
+            json!({ "name": "A", "organization": "F", "email": "a@b.de", "password": "kurz" }),
+            "password",
+            "Das Passwort muss mindestens 8 Zeichen lang sein.",
+        ),
+    ];
+    for (body, field, message) in cases {
+        let (status, error) = error_of(client.post("/api/auth/signup", body).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"][field], message);
+    }
+    let (status, error) = error_of(
+        client
+            .post(
+                "/api/auth/signup",
+                json!({ "name": "A", "organization": "F", "email": "a@b.de", "password": "password123" }),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error["fields"]["password"].as_str().unwrap().contains("zu verbreitet"));
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(count, 0, "no partial writes");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_email_can_register_only_once(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    app.signed_in_user("doppelt@example.de").await;
+    let body = json!({ "name": "X", "organization": "Y", "email": "DOPPELT@example.de", "password": PASSWORD });
+    let (status, error) = error_of(app.client().post("/api/auth/signup", body).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["fields"]["email"], "Für diese E-Mail-Adresse besteht bereits ein Konto.");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn wrong_password_is_rejected_and_failures_are_rate_limited(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| s.auth.login_max_failures_per_email = 3).await;
+    app.signed_in_user("carla@example.de").await;
+    let client = app.client();
+    for _ in 0..3 {
+        let (status, error) = error_of(
+            client.post("/api/auth/login", json!({ "email": "carla@example.de", "password": "falsch-falsch" })).await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(error["title"], "Anmeldung fehlgeschlagen");
+        assert_eq!(error["message"], "E-Mail oder Passwort ist falsch.");
+    }
+    // Now even the right password waits for the window to end.
+    let res = client.post("/api/auth/login", json!({ "email": "carla@example.de", "password": PASSWORD })).await;
+    assert!(res.headers().contains_key("retry-after"));
+    let (status, error) = error_of(res).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(error["message"].as_str().unwrap().starts_with("Zu viele Versuche"));
+    // Unknown addresses fail the same way and count per IP as well.
+    let (status, _) =
+        error_of(client.post("/api/auth/login", json!({ "email": "niemand@example.de", "password": PASSWORD })).await)
+            .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn failures_are_rate_limited_per_ip_across_addresses(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| s.auth.login_max_failures_per_ip = 4).await;
+    let client = app.client();
+    for i in 0..4 {
+        let res = client
+            .post("/api/auth/login", json!({ "email": format!("x{i}@example.de"), "password": "nope-nope" }))
+            .await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    }
+    let res = client.post("/api/auth/login", json!({ "email": "y@example.de", "password": "nope-nope" })).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sign_out_ends_the_session(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("dora@example.de").await;
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::OK);
+    assert_eq!(client.post("/api/auth/logout", json!({})).await.status(), StatusCode::NO_CONTENT);
+    let (status, error) = error_of(client.get("/api/me").await).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(error["code"], "unauthenticated");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn writes_without_the_csrf_header_are_refused(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("emil@example.de").await;
+    let plain = reqwest::Client::new();
+    let res = plain
+        .post(format!("{}/api/auth/login", app.base))
+        .json(&json!({ "email": "emil@example.de", "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let (status, error) = error_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error["code"], "csrf");
+    // GETs stay usable without it.
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_admin_is_created_once_from_configuration(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().expect("created");
+    assert!(shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().is_none());
+    let client = app.client();
+    let res = client.post("/api/auth/login", json!({ "email": app.settings.admin.email, "password": password })).await;
+    let me: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(me["role"], "admin");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn malformed_json_is_a_german_400_not_a_500(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let client = app.client();
+    let res = client
+        .http
+        .post(format!("{}/api/auth/signup", app.base))
+        .header("content-type", "application/json")
+        .body("{kaputt")
+        .send()
+        .await
+        .unwrap();
+    let (status, error) = error_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error["message"].as_str().unwrap().starts_with("Ungültiger JSON-Inhalt"));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn expired_sessions_stop_working_and_are_purged(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("ablauf@example.de").await;
+    sqlx::query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1")
+        .bind(user)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(shared::auth::purge_expired(&app.pool).await.unwrap(), 1);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0);
+}

@@ -1,0 +1,223 @@
+//! Test harness: the real API on a random port against a fresh Postgres database
+//! (`#[sqlx::test]`), real Redis under a unique key prefix, temp folders for audio
+//! and the mail outbox.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use api::AppState;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use shared::Services;
+use shared::catalogue::Catalogue;
+use shared::config::Settings;
+use shared::engine::Engines;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub struct TestApp {
+    pub base: String,
+    pub pool: PgPool,
+    pub settings: Settings,
+    pub state: AppState,
+    _dirs: (tempfile::TempDir, tempfile::TempDir),
+}
+
+pub const PASSWORD: &str = "Sonnenblume-Kaffee-42";
+
+impl TestApp {
+    pub async fn spawn(pool: PgPool) -> TestApp {
+        Self::spawn_with(pool, |_| {}).await
+    }
+
+    pub async fn spawn_with(pool: PgPool, adjust: impl FnOnce(&mut Settings)) -> TestApp {
+        shared::catalogue::seed(&pool, &Catalogue::builtin()).await.unwrap();
+        let audio = tempfile::tempdir().unwrap();
+        let outbox = tempfile::tempdir().unwrap();
+        let mut settings = Settings::load().unwrap();
+        settings.redis.queue_prefix = format!("test-{}", Uuid::new_v4().simple());
+        settings.storage.dir = audio.path().to_owned();
+        settings.mail.outbox_dir = outbox.path().to_owned();
+        settings.mail.smtp_url = None;
+        settings.http.web_dist = PathBuf::from("/nonexistent");
+        adjust(&mut settings);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        settings.http.public_url = base.clone();
+        let state = AppState::new(settings.clone(), pool.clone()).await.unwrap();
+        tokio::spawn(api::serve(listener, state.clone(), std::future::pending()));
+        TestApp { base, pool, settings, state, _dirs: (audio, outbox) }
+    }
+
+    /// A browser-like client: cookie store and the CSRF header on every request.
+    pub fn client(&self) -> Client {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("x-requested-with", "stimmwerk".parse().unwrap());
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Client { http, base: self.base.clone() }
+    }
+
+    /// The app's services with these engines (what a worker process would hold).
+    pub fn worker_state(&self, engines: Engines) -> Services {
+        Services { engines: shared::providers::LiveEngines::fixed(engines), ..self.state.svc.clone() }
+    }
+
+    /// Runs the worker (every job kind) until the returned token is cancelled.
+    pub fn spawn_worker(&self, svc: Services) -> (tokio_util::sync::CancellationToken, tokio::task::JoinHandle<()>) {
+        let stop = tokio_util::sync::CancellationToken::new();
+        let running = tokio::spawn(worker::run(svc, stop.clone()));
+        (stop, running)
+    }
+
+    /// Signs up, confirms through the link in the outbox mail, signs in.
+    pub async fn signed_in_user(&self, email: &str) -> (Client, Uuid) {
+        let client = self.client();
+        let res = client
+            .post(
+                "/api/auth/signup",
+                json!({
+                    "name": "Test Person", "organization": "Testfirma", "email": email, "password": PASSWORD
+                }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED, "{}", res.text().await.unwrap());
+        let link = self.confirmation_link(email);
+        let res = client.http.get(&link).send().await.unwrap();
+        assert_eq!(res.headers()["location"], "/auth?confirmed=1");
+        let res = client.post("/api/auth/login", json!({ "email": email, "password": PASSWORD })).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let user: Value = res.json().await.unwrap();
+        (client, user["id"].as_str().unwrap().parse().unwrap())
+    }
+
+    /// The configured admin, signed in (not yet re-authenticated), and its password.
+    pub async fn signed_in_admin_with_password(&self) -> (Client, String) {
+        let password = shared::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
+        let client = self.client();
+        let res =
+            client.post("/api/auth/login", json!({ "email": self.settings.admin.email, "password": password })).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        (client, password)
+    }
+
+    pub async fn signed_in_admin(&self) -> Client {
+        self.signed_in_admin_with_password().await.0
+    }
+
+    /// The confirmation link from the newest mail to `email` in the outbox.
+    pub fn confirmation_link(&self, email: &str) -> String {
+        let mut mails: Vec<_> = std::fs::read_dir(&self.settings.mail.outbox_dir)
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .filter(|m| m.contains(&format!("To: {email}")))
+            .collect();
+        let mail = mails.pop().unwrap_or_else(|| panic!("no mail to {email}"));
+        let decoded = decode_body(&mail);
+        let start = decoded.find("http").expect("link in mail");
+        decoded[start..].split_whitespace().next().unwrap().to_owned()
+    }
+
+    pub async fn voice_id(&self, key: &str) -> Uuid {
+        shared::db::voices::id_by_key(&self.pool, key).await.unwrap().unwrap()
+    }
+
+    pub async fn balance(&self, user: Uuid) -> i64 {
+        shared::db::users::balance(&self.pool, user).await.unwrap()
+    }
+
+    /// Adds credit, booked like any top-up (one ledger row in the same transaction).
+    pub async fn top_up(&self, user: Uuid, cents: i64) {
+        let mut tx = self.pool.begin().await.unwrap();
+        sqlx::query("UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1")
+            .bind(user)
+            .bind(cents)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO ledger_entries (user_id, amount_cent, kind) VALUES ($1, $2, 'top_up')")
+            .bind(user)
+            .bind(cents)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+
+    pub async fn ledger_drift(&self) -> Vec<Uuid> {
+        let mut conn = self.pool.acquire().await.unwrap();
+        shared::db::ledger::drifted_users(&mut conn).await.unwrap()
+    }
+
+    pub async fn ledger_rows(&self, user: Uuid, kind: &str) -> Vec<i64> {
+        sqlx::query_scalar("SELECT amount_cent FROM ledger_entries WHERE user_id = $1 AND kind = $2 ORDER BY id")
+            .bind(user)
+            .bind(kind)
+            .fetch_all(&self.pool)
+            .await
+            .unwrap()
+    }
+}
+
+/// Undoes the mail's transfer encoding (quoted-printable or base64) of the body.
+fn decode_body(mail: &str) -> String {
+    let (head, body) = mail.split_once("\r\n\r\n").unwrap_or((mail, ""));
+    if head.contains("Content-Transfer-Encoding: base64") {
+        use base64::Engine;
+        let compact: String = body.split_whitespace().collect();
+        String::from_utf8(base64::engine::general_purpose::STANDARD.decode(compact).unwrap()).unwrap()
+    } else if head.contains("Content-Transfer-Encoding: quoted-printable") {
+        let joined = body.replace("=\r\n", "");
+        let mut out = Vec::new();
+        let bytes = joined.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'='
+                && i + 2 < bytes.len()
+                && let Ok(b) = u8::from_str_radix(&joined[i + 1..i + 3], 16)
+            {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+            out.push(bytes[i]);
+            i += 1;
+        }
+        String::from_utf8(out).unwrap()
+    } else {
+        body.to_owned()
+    }
+}
+
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+}
+
+impl Client {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(format!("{}{path}", self.base)).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> reqwest::Response {
+        self.http.post(format!("{}{path}", self.base)).json(&body).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.http.delete(format!("{}{path}", self.base)).send().await.unwrap()
+    }
+
+    pub async fn submit(&self, text: &str, voice_id: Uuid) -> reqwest::Response {
+        self.post("/api/jobs", json!({ "text": text, "voice_id": voice_id })).await
+    }
+}
+
+pub async fn error_of(res: reqwest::Response) -> (StatusCode, Value) {
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    (status, body["error"].clone())
+}

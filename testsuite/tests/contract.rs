@@ -1,0 +1,133 @@
+//! The HTTP contract: the OpenAPI document generated from the code matches the committed
+//! snapshot (from which the web app's types are generated), every documented route is
+//! served, and what the web app shows about limits comes from the server.
+
+mod common;
+
+use std::path::Path;
+
+use common::TestApp;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+const SNAPSHOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../api/openapi.json");
+
+/// The document as the snapshot stores it: pretty JSON with a final newline.
+fn pretty(document: &Value) -> String {
+    serde_json::to_string_pretty(document).unwrap() + "\n"
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_served_contract_matches_the_committed_snapshot(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let res = app.client().get("/api/openapi.json").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let served: Value = res.json().await.unwrap();
+    assert_eq!(served["openapi"], "3.1.0");
+    let served = pretty(&served);
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        std::fs::write(SNAPSHOT, &served).unwrap();
+    }
+    let committed = std::fs::read_to_string(SNAPSHOT).unwrap_or_default();
+    assert!(
+        committed == served,
+        "the API contract changed without its snapshot: run `scripts/update-contract.sh` \
+         (it rewrites api/openapi.json and the web app's generated types) and commit both"
+    );
+}
+
+/// A concrete request for a documented path: path parameters get a well-formed value.
+fn concrete(path: &str) -> String {
+    path.replace("{id}", "00000000-0000-4000-8000-000000000000")
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_documented_route_is_served_and_every_served_route_is_documented(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let document: Value = app.client().get("/api/openapi.json").await.json().await.unwrap();
+    let paths = document["paths"].as_object().unwrap();
+    assert!(paths.len() >= 17, "{} paths", paths.len());
+    let client = app.client();
+    for (path, item) in paths {
+        for method in item.as_object().unwrap().keys() {
+            let method: Method = method.to_uppercase().parse().unwrap();
+            let res = client
+                .http
+                .request(method.clone(), format!("{}{}", app.base, concrete(path)))
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap();
+            let status = res.status();
+            let body: Value = res.json().await.unwrap_or(Value::Null);
+            let unrouted = status == StatusCode::METHOD_NOT_ALLOWED
+                || body["error"]["message"] == "Diese API-Adresse gibt es nicht.";
+            assert!(!unrouted, "{method} {path} is documented but not served ({status})");
+        }
+    }
+    // The other way round: routes are registered only through the documenting router
+    // (`OpenApiRouter::routes`), so none can be served without a document entry.
+    let routes = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../api/src/routes"));
+    for file in std::fs::read_dir(routes).unwrap() {
+        let path = file.unwrap().path();
+        let source = std::fs::read_to_string(&path).unwrap();
+        for forbidden in [".route(", "routing::get", "routing::post", "routing::put", "routing::delete"] {
+            assert!(!source.contains(forbidden), "{}: routes must be added with `routes!(..)`", path.display());
+        }
+    }
+    let unknown = client.get("/api/gibt-es-nicht").await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_limits_the_web_shows_come_from_the_server(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| s.demo.tries_per_browser = 5).await;
+    let limits: Value = app.client().get("/api/limits").await.json().await.unwrap();
+    assert_eq!(
+        limits,
+        json!({
+            "text_max_chars": 5000, "chars_per_cent": 10, "min_cost_cent": 1,
+            "demo_max_chars": 100, "demo_tries_per_day": 5, "signup_bonus_cent": 100
+        })
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn users_see_a_plain_reason_for_unavailable_voices_and_admins_the_cause(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (user, _) = app.signed_in_user("stimmen@example.de").await;
+    let voices: Value = user.get("/api/voices").await.json().await.unwrap();
+    let voices = voices["voices"].as_array().unwrap();
+    let nova = voices.iter().find(|v| v["key"] == "openai-de-nova").unwrap();
+    assert_eq!(nova["available"], false);
+    assert_eq!(nova["unavailable_reason"], "Derzeit nicht verfügbar.");
+    let first_unavailable = voices.iter().position(|v| v["available"] == false).unwrap();
+    assert!(voices[first_unavailable..].iter().all(|v| v["available"] == false), "usable voices come first");
+
+    let admin = app.signed_in_admin().await;
+    let voices: Value = admin.get("/api/voices").await.json().await.unwrap();
+    let nova = voices["voices"].as_array().unwrap().iter().find(|v| v["key"] == "openai-de-nova").unwrap().clone();
+    assert_eq!(nova["unavailable_reason"], "Für diesen Anbieter ist kein API-Schlüssel hinterlegt.");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn static_assets_are_compressed_and_cached_for_a_year(pool: PgPool) {
+    let web = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(web.path().join("assets")).unwrap();
+    std::fs::write(web.path().join("index.html"), "<!doctype html><title>Stimmwerk</title>".repeat(50)).unwrap();
+    std::fs::write(web.path().join("assets/app-1a2b3c.js"), "console.log('Stimmwerk');\n".repeat(500)).unwrap();
+    let dist = web.path().to_owned();
+    let app = TestApp::spawn_with(pool, move |s| s.http.web_dist = dist).await;
+    // reqwest is built without decompression here, so the encoded body arrives as sent.
+    let client = reqwest::Client::new();
+    let get = |path: &str| client.get(format!("{}{path}", app.base)).header("accept-encoding", "gzip, br").send();
+    let asset = get("/assets/app-1a2b3c.js").await.unwrap();
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert!(["gzip", "br"].contains(&asset.headers()["content-encoding"].to_str().unwrap()));
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let page = get("/dashboard/tts").await.unwrap();
+    assert_eq!(page.headers()["cache-control"], "no-cache", "index.html is revalidated, a new build shows at once");
+    let api = get("/api/limits").await.unwrap();
+    assert!(api.headers().get("cache-control").is_none_or(|v| v != "public, max-age=31536000, immutable"));
+}

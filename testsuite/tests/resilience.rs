@@ -1,0 +1,126 @@
+//! The worker outlives its Redis: a private redis-server is restarted twice during a
+//! burst of 200 paid jobs, and every job still finishes, charged once, no ledger drift.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use common::TestApp;
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// A redis-server of this test's own, on a free port, that can be killed and restarted
+/// (the machine's shared Redis must not be touched).
+struct PrivateRedis {
+    port: u16,
+    child: Option<Child>,
+}
+
+impl PrivateRedis {
+    fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut redis = PrivateRedis { port, child: None };
+        redis.spawn();
+        redis
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn spawn(&mut self) {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("redis-server is installed (scripts/lib.sh installs it)");
+        self.child = Some(child);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("redis-server did not start");
+    }
+
+    /// Kills the server (everything it held is lost) and starts a new one.
+    fn restart(&mut self) {
+        self.kill();
+        std::thread::sleep(Duration::from_millis(300));
+        self.spawn();
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+    }
+}
+
+impl Drop for PrivateRedis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+const VOICE: &str = "local-de-klara";
+const JOBS: usize = 200;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_job_finishes_when_redis_restarts_twice_during_a_burst(pool: PgPool) {
+    let mut redis = PrivateRedis::start();
+    let url = redis.url();
+    let app = TestApp::spawn_with(pool, move |s| {
+        s.redis.url = url;
+        s.worker.sweep_every_secs = 1;
+        s.worker.requeue_after_secs = 3;
+        s.worker.stuck_after_secs = 5;
+        s.worker.engine_override = "bench".into();
+    })
+    .await;
+    let (client, user) = app.signed_in_user("burst@example.de").await;
+    app.top_up(user, 1000).await;
+    let voice = app.voice_id(VOICE).await;
+    let (stop, running) =
+        app.spawn_worker(app.worker_state(shared::providers::build_engines("bench", &Default::default())));
+
+    let mut ids = Vec::new();
+    for round in 0..JOBS {
+        if round == JOBS / 3 || round == 2 * JOBS / 3 {
+            redis.restart();
+        }
+        let res = client.submit(&format!("Satz Nummer {round}."), voice).await;
+        assert_eq!(
+            res.status(),
+            reqwest::StatusCode::CREATED,
+            "submission {round}: a paid job is accepted even while Redis is away"
+        );
+        let body: Value = res.json().await.unwrap();
+        ids.push(body["job"]["id"].as_str().unwrap().parse::<Uuid>().unwrap());
+    }
+
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let done: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE user_id = $1 AND status = 'completed'")
+            .bind(user)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if done == JOBS as i64 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "only {done} of {JOBS} jobs finished after two Redis restarts");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    stop.cancel();
+    tokio::time::timeout(Duration::from_secs(60), running).await.expect("worker stops").unwrap();
+
+    let charges = app.ledger_rows(user, "charge").await;
+    assert_eq!(charges.len(), JOBS, "each job charged exactly once");
+    assert!(app.ledger_rows(user, "refund").await.is_empty(), "nothing failed, nothing refunded");
+    assert!(app.ledger_drift().await.is_empty());
+}

@@ -1,0 +1,54 @@
+//! The sweep (every `worker.sweep_every_secs`): asks every queued job kind to recover its
+//! lost and stuck rows, then deletes expired sessions and confirmation links. Every step
+//! is a conditional update, so several worker processes sweeping at once do no harm.
+
+use std::time::Duration;
+
+use super::{CronJob, JobContext};
+
+pub struct Sweep;
+
+impl CronJob for Sweep {
+    const NAME: &'static str = "sweep";
+    const TIMEOUT: Duration = Duration::from_secs(55);
+
+    fn schedule(svc: &shared::Services) -> String {
+        every(svc.settings.worker.sweep_every_secs)
+    }
+
+    async fn run(ctx: &JobContext) -> shared::Result<()> {
+        for recovery in ctx.recoveries.iter() {
+            // One kind's trouble must not keep the others from being swept.
+            match (recovery.recover)(&ctx.svc).await {
+                Ok(0) => {}
+                Ok(recovered) => tracing::info!(job = recovery.name, recovered, "sweep recovered jobs"),
+                Err(e) => tracing::error!(job = recovery.name, error = %e, "sweep failed"),
+            }
+        }
+        shared::auth::purge_expired(&ctx.svc.pool).await?;
+        Ok(())
+    }
+}
+
+/// A cron expression (with seconds) firing every `secs` seconds: a divisor of 60 fires
+/// within each minute, anything else on whole minutes.
+fn every(secs: u64) -> String {
+    match secs {
+        0 | 1 => "* * * * * *".into(),
+        s if s < 60 && 60 % s == 0 => format!("*/{s} * * * * *"),
+        s => format!("0 */{} * * * *", s.div_ceil(60).clamp(1, 59)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::every;
+
+    #[test]
+    fn the_sweep_interval_becomes_a_cron_expression() {
+        assert_eq!(every(60), "0 */1 * * * *");
+        assert_eq!(every(5), "*/5 * * * * *");
+        assert_eq!(every(300), "0 */5 * * * *");
+        assert_eq!(every(7), "0 */1 * * * *");
+    }
+}

@@ -1,0 +1,107 @@
+//! Synthesis: claim the row, synthesize chunk by chunk, make one MP3, store it, mark the
+//! job completed. Engine failures are retried; the last one fails the job and refunds it.
+//! A duplicate delivery finds the row already claimed and does nothing.
+
+use std::time::Duration;
+
+use shared::db::jobs::{self, ClaimedJob};
+use shared::engine::EngineError;
+use shared::synthesis::{self, Speech};
+use shared::{Services, audio, generation, queue, storage};
+use uuid::Uuid;
+
+use super::{Outcome, QueuedJob};
+
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
+
+pub struct SynthesizeJob;
+
+impl QueuedJob for SynthesizeJob {
+    type Payload = queue::Synthesize;
+    const TIMEOUT: Duration = Duration::from_secs(15 * 60);
+
+    fn concurrency(svc: &Services) -> usize {
+        svc.settings.worker.concurrency
+    }
+
+    fn max_attempts(svc: &Services) -> usize {
+        svc.settings.worker.max_attempts.max(1) as usize
+    }
+
+    async fn process(svc: &Services, id: Uuid) -> shared::Result<Outcome> {
+        process(svc, id).await
+    }
+
+    async fn recover(svc: &Services) -> shared::Result<u64> {
+        generation::recover(svc, None).await
+    }
+}
+
+pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
+    let Some(job) = jobs::claim(&svc.pool, job_id).await? else {
+        return Ok(Outcome::Skipped);
+    };
+    let heartbeat = spawn_heartbeat(svc.pool.clone(), job_id);
+    let result = synthesize(svc, &job).await;
+    heartbeat.abort();
+    let max_attempts = svc.settings.worker.max_attempts;
+    match result {
+        Ok(mp3) => store(svc, &job, mp3).await,
+        Err(EngineError::Transient(message)) if job.attempts < max_attempts => {
+            tracing::warn!(%job_id, attempt = job.attempts, %message, "synthesis failed, will retry");
+            jobs::release(&svc.pool, job_id).await?;
+            Ok(Outcome::Retry)
+        }
+        Err(error) => {
+            let message = match error {
+                EngineError::Transient(m) => format!("{m} (nach {} Versuchen)", job.attempts),
+                EngineError::Permanent(m) => m,
+            };
+            tracing::warn!(%job_id, %message, "synthesis failed for good, refunding");
+            generation::fail_and_refund(&svc.pool, job_id, &format!("{message} Der Betrag wurde erstattet.")).await?;
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
+async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Result<Outcome> {
+    let key = storage::audio_key(job.user_id, job.id);
+    if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
+        tracing::error!(job_id = %job.id, error = %e, "storing audio failed");
+        jobs::release(&svc.pool, job.id).await?;
+        return Ok(Outcome::Retry);
+    }
+    if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds).await? {
+        Ok(Outcome::Completed)
+    } else {
+        // Deleted while we worked: do not leave its file behind.
+        svc.storage.delete(&key).await.ok();
+        Ok(Outcome::Skipped)
+    }
+}
+
+fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HEARTBEAT_EVERY);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            if let Err(e) = jobs::heartbeat(&pool, job_id).await {
+                tracing::warn!(%job_id, error = %e, "heartbeat failed");
+            }
+        }
+    })
+}
+
+async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {
+    let engine = svc
+        .engines
+        .current()
+        .usable(job.provider)
+        .map_err(|why| EngineError::Permanent(why.reason_for(shared::domain::kinds::Role::User).into()))?;
+    let voice =
+        job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
+    let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
+    let speech = Speech { text: &job.text, voice, language: &job.language, rate };
+    synthesis::render(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency).await
+}
