@@ -31,7 +31,7 @@ cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
 
 log "Web: Lint, Typprüfung, Unit-Tests"
-( cd web && npm ci --no-audit --no-fund --loglevel=error && npm run lint && npm run typecheck && npm test )
+( cd web && npm ci --no-audit --no-fund --loglevel=error && npm run check:api && npm run lint && npm run typecheck && npm test )
 ( cd web && npm run build --silent )
 
 build_rust debug

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import type { ApiLimits } from './api-types';
 import { countChars } from './format';
 
 /** `GET /api/limits`: the server's business limits; the web app hard-codes none of them. */
-export type Limits = {
-  text_max_chars: number;
-  chars_per_cent: number;
-  min_cost_cent: number;
-  demo_max_chars: number;
-  demo_tries_per_day: number;
-  signup_bonus_cent: number;
-};
+export type Limits = ApiLimits;
 
 export const limitsKeys = {
   all: ['limits'] as const,

@@ -25,8 +25,8 @@ export const voicesFixture: VoicesResponse = {
   providers: [
     { value: 'all', label: 'Alle Anbieter' },
     { value: 'local', label: 'Lokal (eSpeak NG)' },
-    { value: 'murf', label: 'Murf AI' },
-    { value: 'openai', label: 'OpenAI' },
+    { value: 'murf_tts', label: 'Murf AI' },
+    { value: 'openai_tts', label: 'OpenAI' },
   ],
   voices: [
     {
@@ -50,7 +50,7 @@ export const voicesFixture: VoicesResponse = {
       name: 'Lena',
       description: 'Warme Frauenstimme',
       language: 'de-DE',
-      provider: 'murf',
+      provider: 'murf_tts',
       gender: 'female',
       avatar: '/avatars/f1.svg',
       type: 'public',
@@ -65,7 +65,7 @@ export const voicesFixture: VoicesResponse = {
       name: 'Max',
       description: 'Dynamische Männerstimme',
       language: 'de-DE',
-      provider: 'openai',
+      provider: 'openai_tts',
       gender: 'male',
       avatar: '/avatars/m1.svg',
       type: 'public',
