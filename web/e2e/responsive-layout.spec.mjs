@@ -8,7 +8,7 @@ import { costCents, pickLocalGermanVoice, signUpConfirmAndSignIn, START_BALANCE_
 import { assertAccessible } from './helpers/a11y.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, skip } from './helpers/env.mjs';
-import { assertInside, assertInViewport, assertNoHorizontalScroll, shot, VIEWPORTS } from './helpers/layout.mjs';
+import { assertInside, assertInViewport, assertNoHorizontalScroll, box, shot, VIEWPORTS } from './helpers/layout.mjs';
 
 describe('responsive layout (end to end)', { skip }, () => {
   let browser;
@@ -51,6 +51,12 @@ describe('responsive layout (end to end)', { skip }, () => {
         await page.goto(`${BASE_URL}/live-demo`);
         await page.getByTestId('demo-voice-option').first().waitFor();
         await assertNoHorizontalScroll(page, `/live-demo at ${vp.width} px`);
+        // Every header link is visible, in the window and big enough to tap.
+        for (const link of await page.getByRole('navigation', { name: 'Kopfnavigation' }).getByRole('link').all()) {
+          const b = await box(link);
+          assert.ok(b.width >= 24 && b.height >= 24, `header link ${await link.textContent()} is ${b.width}x${b.height} at ${vp.width} px`);
+          await assertInViewport(page, link, `header link at ${vp.width} px`);
+        }
         await assertInside(page.getByTestId('demo-generate'), page.getByRole('form', { name: 'Live Demo' }), `demo button at ${vp.width} px`);
         await shot(page, `layout-demo-${vp.width}.png`);
       }

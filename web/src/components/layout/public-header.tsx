@@ -16,11 +16,11 @@ export function PublicHeader({ secondaryLink }: { secondaryLink: ReactNode }) {
         <Link to={paths.home} aria-label="Stimmwerk Startseite" className="shrink-0">
           <Logo />
         </Link>
-        {/* On a phone the buttons drop their icons, so logo, link and "Anmelden" fit 390 px. */}
-        <nav aria-label="Kopfnavigation" className="flex min-w-0 items-center gap-1 sm:gap-2 max-sm:[&_a]:px-2.5 max-sm:[&_svg]:hidden">
+        {/* On a phone the labelled buttons drop their icons, so logo, link and "Anmelden" fit 390 px. */}
+        <nav aria-label="Kopfnavigation" className="flex min-w-0 items-center gap-1 sm:gap-2 max-sm:[&_a]:px-2.5">
           {secondaryLink}
           <ButtonLink to={paths.auth} variant="primary" size="sm">
-            <LogIn aria-hidden="true" />
+            <LogIn aria-hidden="true" className="max-sm:hidden" />
             Anmelden
           </ButtonLink>
         </nav>

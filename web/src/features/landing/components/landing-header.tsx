@@ -8,7 +8,7 @@ export function LandingHeader() {
     <PublicHeader
       secondaryLink={
         <ButtonLink to={paths.liveDemo} variant="ghost" size="sm">
-          <PlayCircle aria-hidden="true" />
+          <PlayCircle aria-hidden="true" className="max-sm:hidden" />
           Live Demo
         </ButtonLink>
       }
