@@ -3,8 +3,7 @@
 // styles, testing helpers) never imports features or the app; a feature never imports
 // another feature; only app/ composes features.
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -36,7 +35,8 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Resolves the `@/` alias through tsconfig.json, so the zones see the real paths.
+      'import-x/resolver': { typescript: { project: './tsconfig.json' } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
