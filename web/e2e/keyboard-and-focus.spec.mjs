@@ -76,6 +76,22 @@ describe('keyboard and focus (end to end)', { skip }, () => {
       await shot(page, 'focus-after-sign-in.png');
 
       await assertSkipLink(page, '/dashboard');
+
+      // Toasts do not pile up: five in a row, at most three visible. An error toast has
+      // enough contrast (axe scans the page while it shows).
+      await page.getByRole('link', { name: 'Text zu Sprache' }).click();
+      const cleanup = page.getByTestId('jobs-cleanup');
+      for (let i = 0; i < 5; i++) {
+        await cleanup.click();
+        await page.waitForFunction(() => !document.querySelector('[data-testid="jobs-cleanup"]')?.hasAttribute('disabled'));
+      }
+      await page.waitForTimeout(500);
+      const visible = await page.locator('[data-sonner-toast][data-visible="true"]').count();
+      assert.ok(visible >= 1 && visible <= 3, `${visible} toasts visible at once`);
+      await page.getByTestId('tts-submit').click();
+      await page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Eingabe unvollständig' }).waitFor();
+      await assertAccessible(page, 'TTS with an error toast');
+      await shot(page, 'toasts.png');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
