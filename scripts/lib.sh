@@ -25,15 +25,60 @@ apt_install() {
 
 install_prerequisites() {
   apt_install espeak-ng postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
-  if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
-    apt_install nodejs npm
-  fi
+  ensure_node
   if ! command -v cargo >/dev/null; then
     log "Installiere Rust (rustup)"
     curl -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
     # shellcheck disable=SC1091
     . "$HOME/.cargo/env"
   fi
+}
+
+# Node for the web build and the browser tests. Vite 8 needs Node >= 20.19, but Debian 12
+# and Ubuntu 24.04 ship 18. When `node` is missing or too old (or FORCE_NODE_INSTALL=1), a
+# current Node is unpacked into $NODE_DIR from the npm registry - the packages
+# node-linux-<arch> (the official binaries) and npm - and put first on PATH. Only the npm
+# registry has to be reachable, not nodejs.org. A second run reuses the folder.
+NODE_MAJOR="${NODE_MAJOR:-22}"
+NPM_MAJOR="${NPM_MAJOR:-10}"
+NODE_DIR="${NODE_DIR:-$ROOT/.tools/node}"
+
+node_is_current() { # node on PATH is >= 20.19
+  command -v node >/dev/null 2>&1 &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' 2>/dev/null
+}
+
+ensure_node() {
+  if [ -x "$NODE_DIR/bin/node" ] && [ -x "$NODE_DIR/bin/npm" ]; then
+    case ":$PATH:" in *":$NODE_DIR/bin:"*) ;; *) export PATH="$NODE_DIR/bin:$PATH" ;; esac
+    if node_is_current; then log "Node $(node --version) aus $NODE_DIR"; return 0; fi
+  fi
+  if [ "${FORCE_NODE_INSTALL:-0}" != 1 ] && node_is_current && command -v npm >/dev/null 2>&1; then
+    return 0
+  fi
+  # Any npm can fetch the packages; the distribution's old one is good enough for that.
+  command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+  local arch
+  case "$(uname -m)" in
+    x86_64|amd64) arch=x64 ;;
+    aarch64|arm64) arch=arm64 ;;
+    *) echo "Keine Node-Binärdateien für $(uname -m); bitte Node >= 20.19 installieren" >&2; exit 1 ;;
+  esac
+  log "Installiere Node $NODE_MAJOR und npm $NPM_MAJOR nach $NODE_DIR (aus der npm-Registry)"
+  local tmp; tmp="$(mktemp -d)"
+  ( cd "$tmp" && npm pack --silent "node-linux-$arch@$NODE_MAJOR" "npm@$NPM_MAJOR" >/dev/null )
+  local stage="$NODE_DIR.partial"
+  rm -rf "$stage"; mkdir -p "$stage/lib/node_modules/npm"
+  tar -xzf "$tmp"/node-linux-"$arch"-*.tgz --strip-components=1 -C "$stage"
+  tar -xzf "$tmp"/npm-*.tgz --strip-components=1 -C "$stage/lib/node_modules/npm"
+  for tool in npm npx; do
+    printf '#!/bin/sh\nexec "$(dirname "$(readlink -f "$0")")/node" "$(dirname "$(readlink -f "$0")")/../lib/node_modules/npm/bin/%s-cli.js" "$@"\n' "$tool" > "$stage/bin/$tool"
+    chmod +x "$stage/bin/$tool"
+  done
+  rm -rf "$tmp" "$NODE_DIR"; mkdir -p "$(dirname "$NODE_DIR")"; mv "$stage" "$NODE_DIR"
+  export PATH="$NODE_DIR/bin:$PATH"
+  node_is_current || { echo "Node in $NODE_DIR startet nicht" >&2; exit 1; }
+  log "Node $(node --version), npm $(npm --version)"
 }
 
 pg_ready() { pg_isready -q -h "$PG_HOST" -p "$PG_PORT" 2>/dev/null && psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; }

@@ -29,6 +29,7 @@ export default defineConfig(({ mode }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/ },
           ],
         },
       },

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { expectVisibleText } from './helpers/app.mjs';
+import { chooseOption, expectVisibleText } from './helpers/app.mjs';
+import { assertAccessible } from './helpers/a11y.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, SCREENSHOT_DIR } from './helpers/env.mjs';
 
@@ -32,8 +33,19 @@ describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
     await login.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
-    await page.getByRole('link', { name: 'API-Einstellungen' }).click();
+    // Admins see why a voice is unusable, and a way to fix it.
+    await page.getByRole('link', { name: 'Text zu Sprache' }).click();
+    await page.getByTestId('voice-option').first().waitFor();
+    await chooseOption(page, 'Anbieter', 'OpenAI');
+    const unusable = page.locator('[data-testid="voice-option"][data-voice-key^="openai-"]').first();
+    assert.equal(await unusable.isDisabled(), true);
+    assert.match((await unusable.textContent()) ?? '', /kein API-Schlüssel hinterlegt/);
+    const settingsLink = page.getByRole('link', { name: 'Einstellungen öffnen' });
+    assert.equal(await settingsLink.getAttribute('href'), '/admin/api-settings');
+    await settingsLink.click();
     await page.waitForURL((url) => url.pathname === '/admin/api-settings');
+    await page.getByTestId('reauth-password').waitFor();
+    await assertAccessible(page, 'admin API settings gate');
 
     // The gate: a wrong password counts, the right one opens the page.
     await page.getByTestId('reauth-password').fill('ganz-falsch-123');
@@ -44,6 +56,7 @@ describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
     await page.getByTestId('reauth-password').fill(ADMIN_PASSWORD);
     await page.getByTestId('reauth-submit').click();
     await expectVisibleText(page, '2/7 konfiguriert');
+    await assertAccessible(page, 'admin API settings');
 
     const openai = page.locator('[data-testid="service-card"][data-service-id="openai_tts"]');
     await openai.getByTestId('service-status').filter({ hasText: 'Fehlt' }).waitFor();
@@ -62,7 +75,7 @@ describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
     // The stored key switches the OpenAI voices on.
     await page.getByRole('link', { name: 'Text zu Sprache' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/tts');
-    await page.getByLabel('Anbieter').selectOption('openai_tts');
+    await chooseOption(page, 'Anbieter', 'OpenAI');
     const nova = page.locator('[data-testid="voice-option"][data-voice-key="openai-de-nova"]');
     await nova.waitFor();
     assert.equal(await nova.isDisabled(), false, 'OpenAI voices are selectable with a key');

@@ -13,15 +13,21 @@ import { after, before, describe, test } from 'node:test';
 import {
   assertMp3Download,
   audioFileName,
+  chooseOption,
   expectVisibleText,
   openTts,
+  optionLabels,
+  selectedValue,
   signUpConfirmAndSignIn,
   waitForPlayback,
 } from './helpers/app.mjs';
+import { assertAccessible } from './helpers/a11y.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, SCREENSHOT_DIR, skip } from './helpers/env.mjs';
 
+// The admin's reason for a voice without a key; customers and visitors never see it.
 const NO_KEY_REASON = 'Für diesen Anbieter ist kein API-Schlüssel hinterlegt.';
+const CUSTOMER_REASON = 'Derzeit nicht verfügbar.';
 const EMPTY_FILTER = 'Keine Sprecher für den gewählten Filter verfügbar';
 const DEMO_TEXTS = [
   'Willkommen bei Stimmwerk! Dies ist der erste Test.',
@@ -81,8 +87,8 @@ async function generate(page, text, previousUrl = null) {
   return page.getByTestId('demo-audio').getAttribute('src');
 }
 
-/** Disabled voices of the current list must all show the "no API key" reason. */
-async function assertOnlyDisabledVoicesOf(page, testId, keyPrefix) {
+/** Voices of the current list must all be disabled and show `reason`. */
+async function assertOnlyDisabledVoicesOf(page, testId, keyPrefix, reason) {
   const options = page.getByTestId(testId);
   await options.first().waitFor();
   const count = await options.count();
@@ -92,7 +98,7 @@ async function assertOnlyDisabledVoicesOf(page, testId, keyPrefix) {
     const key = (await option.getAttribute('data-voice-key')) ?? '';
     assert.ok(key.startsWith(keyPrefix), `${key} belongs to the filter ${keyPrefix}`);
     assert.equal(await option.isDisabled(), true, `${key} is disabled without an API key`);
-    assert.match((await option.textContent()) ?? '', new RegExp(NO_KEY_REASON.replace(/[.]/g, '\\.')));
+    assert.ok(((await option.textContent()) ?? '').includes(reason), `${key} shows "${reason}"`);
   }
   return count;
 }
@@ -123,14 +129,16 @@ describe('Stimmwerk live demo (end to end)', { skip }, () => {
       );
       await screenshot(page, 'live-demo.png');
 
-      // Demo voices of a provider without a key are listed but disabled, with the reason.
-      await page.getByLabel('Anbieter').selectOption({ label: 'OpenAI' });
-      await assertOnlyDisabledVoicesOf(page, 'demo-voice-option', 'openai-');
+      await assertAccessible(page, 'live demo');
+
+      // Visitors get only usable voices, and never the admin's wording.
+      assert.equal(await page.locator('[data-testid="demo-voice-option"][disabled]').count(), 0, 'no unusable demo voice');
+      assert.ok(!(await page.content()).includes(NO_KEY_REASON), 'no admin wording on the demo');
       // A provider without demo voices: the empty state resets the filter.
-      await page.getByLabel('Anbieter').selectOption({ label: 'Murf AI' });
+      await chooseOption(page, 'Anbieter', 'Murf AI');
       await expectVisibleText(page, EMPTY_FILTER);
       await page.getByRole('button', { name: 'Alle Anbieter anzeigen' }).click();
-      assert.equal(await page.getByLabel('Anbieter').inputValue(), 'all');
+      assert.equal(await selectedValue(page, 'Anbieter'), 'all');
 
       // Over 100 characters: the counter turns red and nothing is sent.
       await page.getByTestId('demo-text').fill('x'.repeat(101));
@@ -198,19 +206,22 @@ describe('Stimmwerk live demo (end to end)', { skip }, () => {
     try {
       await signUpConfirmAndSignIn(page);
       await openTts(page);
-      const provider = page.getByLabel('Anbieter');
+      await assertAccessible(page, 'TTS');
 
-      // No keys are configured in e2e: OpenAI voices are shown but disabled, with the reason.
-      await provider.selectOption({ label: 'OpenAI' });
-      const count = await assertOnlyDisabledVoicesOf(page, 'voice-option', 'openai-');
+      // No keys are configured in e2e: OpenAI voices are shown but disabled, with the
+      // customer's wording (not the admin's) and no link to the admin settings.
+      await chooseOption(page, 'Anbieter', 'OpenAI');
+      const count = await assertOnlyDisabledVoicesOf(page, 'voice-option', 'openai-', CUSTOMER_REASON);
       assert.ok(count >= 1);
+      assert.ok(!(await page.content()).includes(NO_KEY_REASON), 'no admin wording for customers');
+      assert.equal(await page.getByRole('link', { name: 'Einstellungen öffnen' }).count(), 0);
       await screenshot(page, 'tts-openai-filter.png');
 
       // A filter value without voices for German shows the empty state ...
-      const labels = (await provider.locator('option').allTextContents()).filter((l) => l !== 'Alle Anbieter');
+      const labels = (await optionLabels(page, 'Anbieter')).filter((l) => l !== 'Alle Anbieter');
       let empty = null;
       for (const label of labels) {
-        await provider.selectOption({ label });
+        await chooseOption(page, 'Anbieter', label);
         if (await page.getByText(EMPTY_FILTER).isVisible()) {
           empty = label;
           break;
@@ -222,7 +233,7 @@ describe('Stimmwerk live demo (end to end)', { skip }, () => {
 
       // ... whose button shows all providers again.
       await page.getByRole('button', { name: 'Alle Anbieter anzeigen' }).click();
-      assert.equal(await provider.inputValue(), 'all');
+      assert.equal(await selectedValue(page, 'Anbieter'), 'all');
       await page.getByTestId('voice-option').first().waitFor();
       assert.equal(await page.getByText(EMPTY_FILTER).count(), 0);
       assert.ok((await page.getByTestId('voice-option').count()) > count);

@@ -77,12 +77,33 @@ export async function signUpConfirmAndSignIn(page) {
   return email;
 }
 
+/** Opens the (Radix) select labelled `label` and clicks the option named `option`. */
+export async function chooseOption(page, label, option) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The value of the (Radix) select labelled `label`. */
+export function selectedValue(page, label) {
+  return page.getByLabel(label, { exact: true }).getAttribute('data-value');
+}
+
+/** The option texts of the (Radix) select labelled `label` (opens and closes it). */
+export async function optionLabels(page, label) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option').first().waitFor();
+  const labels = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  return labels;
+}
+
 export async function openTts(page) {
   await page.getByRole('link', { name: 'Text zu Sprache' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard/tts');
   await page.getByTestId('voice-option').first().waitFor({ timeout: 15_000 });
-  const language = page.getByLabel('Sprache');
-  if ((await language.inputValue()) !== 'de-DE') await language.selectOption('de-DE');
+  if ((await selectedValue(page, 'Sprache')) !== 'de-DE') await chooseOption(page, 'Sprache', /\(de-DE\)/);
 }
 
 /** Selects the first available local German voice and returns its key. */

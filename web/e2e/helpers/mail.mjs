@@ -62,7 +62,7 @@ export function decodeHeader(value = '') {
 
 /** The token of the confirmation link in a decoded body, or null. */
 export function findConfirmationToken(text) {
-  const match = /\/api\/auth\/confirm\?token=([A-Za-z0-9._~%+\-]+)/.exec(text);
+  const match = /\/api\/auth\/confirm\?token=([A-Za-z0-9._~%+-]+)/.exec(text);
   return match ? decodeURIComponent(match[1]) : null;
 }
 

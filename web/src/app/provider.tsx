@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { authKeys } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -18,8 +19,17 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createAppQueryClient());
   return (
     <QueryClientProvider client={client}>
-      {children}
-      <Toaster position="top-right" richColors closeButton duration={5000} toastOptions={{ className: 'font-sans' }} />
+      <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+      {/* Bottom right, so the top bar stays usable; at most three at once. */}
+      <Toaster
+        position="bottom-right"
+        visibleToasts={3}
+        richColors
+        closeButton
+        duration={5000}
+        containerAriaLabel="Benachrichtigungen"
+        toastOptions={{ className: 'font-sans sw-toast', closeButtonAriaLabel: 'Schließen' }}
+      />
     </QueryClientProvider>
   );
 }

@@ -6,6 +6,7 @@ import { DashboardLayout } from '@/features/dashboard-layout/components/dashboar
 import { PublicOnly, RequireAdmin, RequireAuth } from './routes/guards';
 import { NotFoundPage } from './routes/not-found';
 import { PlaceholderPage, placeholderRoutes } from './routes/placeholders';
+import { paths } from '@/config/paths';
 
 // Screens are loaded on demand; the layout and guards ship with the first chunk.
 const LandingPage = lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })));
@@ -44,27 +45,27 @@ export function AppRoutes() {
       <DocumentTitle />
       <Suspense fallback={<LoadingScreen className="min-h-screen" />}>
         <Routes>
-          <Route path="/" element={<PublicOnly><LandingPage /></PublicOnly>} />
-          <Route path="/auth" element={<PublicOnly><AuthPage /></PublicOnly>} />
-          <Route path="/live-demo" element={<LiveDemoPage />} />
+          <Route path={paths.home} element={<PublicOnly><LandingPage /></PublicOnly>} />
+          <Route path={paths.auth} element={<PublicOnly><AuthPage /></PublicOnly>} />
+          <Route path={paths.liveDemo} element={<LiveDemoPage />} />
           <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
-            <Route path="/dashboard/tts" element={<TtsPage />} />
+            <Route path={paths.tts} element={<TtsPage />} />
             {placeholderRoutes
               .filter((r) => !r.admin)
               .map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
               ))}
             <Route element={<RequireAdmin />}>
-              <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
-              <Route path="/admin/api-settings" element={<ApiSettingsPage />} />
+              <Route path={paths.admin.root} element={<Navigate to={paths.admin.users} replace />} />
+              <Route path={paths.admin.apiSettings} element={<ApiSettingsPage />} />
               {placeholderRoutes
                 .filter((r) => r.admin)
                 .map((r) => (
                   <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
                 ))}
-              <Route path="/admin/*" element={<NotFoundPage embedded />} />
+              <Route path={`${paths.admin.root}/*`} element={<NotFoundPage embedded />} />
             </Route>
-            <Route path="/dashboard/*" element={<NotFoundPage embedded />} />
+            <Route path={`${paths.dashboard}/*`} element={<NotFoundPage embedded />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

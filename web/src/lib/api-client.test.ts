@@ -68,6 +68,16 @@ describe('parseApiError', () => {
     expect(error.fields).toEqual({ name: 'Pflicht' });
     expect(error.retryAfter).toBe(30);
   });
+
+  it('says a rate-limit wait in minutes, not in seconds', () => {
+    const body = { error: { code: 'rate_limited', title: 'Zu viele Versuche', message: 'Zu viele Versuche. Bitte warten Sie 873 Sekunden.' } };
+    expect(parseApiError(429, body, '873').message).toBe('Bitte warten Sie etwa 15 Minuten und versuchen Sie es dann erneut.');
+    expect(parseApiError(429, body, '45').message).toBe('Bitte warten Sie 45 Sekunden und versuchen Sie es dann erneut.');
+    // Without Retry-After the server's message stays; other 429 codes keep theirs too.
+    expect(parseApiError(429, body).message).toBe('Zu viele Versuche. Bitte warten Sie 873 Sekunden.');
+    const demo = { error: { code: 'demo_limit', title: 'Demo-Limit erreicht', message: 'Sie haben bereits 3 Tests verwendet.' } };
+    expect(parseApiError(429, demo, '3600').message).toBe('Sie haben bereits 3 Tests verwendet.');
+  });
 });
 
 describe('api client requests', () => {

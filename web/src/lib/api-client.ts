@@ -5,6 +5,8 @@
  * `{"error": {code, title, message, fields?}}`.
  */
 
+import { formatWait } from './format';
+
 export const CSRF_HEADER = 'X-Requested-With';
 export const CSRF_VALUE = 'stimmwerk';
 
@@ -90,13 +92,20 @@ export function parseApiError(status: number, body: unknown, retryAfterHeader: s
       else if (Array.isArray(value) && typeof value[0] === 'string') fields[key] = value[0];
     }
   }
+  const retryAfter = parseRetryAfter(retryAfterHeader);
+  const code = str(err?.code) ?? fallback.code;
+  // A wait is said in words people use ("etwa 15 Minuten"), not as "873 Sekunden".
+  const message =
+    code === 'rate_limited' && retryAfter !== null
+      ? `Bitte warten Sie ${formatWait(retryAfter)} und versuchen Sie es dann erneut.`
+      : (str(err?.message) ?? fallback.message);
   return new ApiError({
     status,
-    code: str(err?.code) ?? fallback.code,
+    code,
     title: str(err?.title) ?? fallback.title,
-    message: str(err?.message) ?? fallback.message,
+    message,
     fields,
-    retryAfter: parseRetryAfter(retryAfterHeader),
+    retryAfter,
   });
 }
 

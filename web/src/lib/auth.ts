@@ -4,18 +4,12 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api-client';
+import type { ApiRole, ApiUser } from './api-types';
 
-export type Role = 'user' | 'admin';
+export type Role = ApiRole;
 
-export type User = {
-  id: string;
-  name: string;
-  email: string;
-  organization: string;
-  role: Role;
-  balance_cent: number;
-  created_at: string;
-};
+/** `GET /api/me` */
+export type User = ApiUser;
 
 /** Query key factory of the session. */
 export const authKeys = {

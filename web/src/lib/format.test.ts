@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatDuration, formatEuroFromCents, truncate } from './format';
+import { formatCents, formatDate, formatDateTime, formatDuration, formatEuroFromCents, formatWait, truncate } from './format';
 
 describe('formatEuroFromCents', () => {
   it('shows euros with two decimals and a comma', () => {
@@ -62,5 +62,24 @@ describe('truncate', () => {
   it('cuts long texts and adds an ellipsis', () => {
     expect(truncate('abcdef', 3)).toBe('abc…');
     expect(truncate('abc', 3)).toBe('abc');
+  });
+});
+
+describe('formatWait', () => {
+  it('uses seconds under a minute', () => {
+    expect(formatWait(1)).toBe('1 Sekunde');
+    expect(formatWait(30)).toBe('30 Sekunden');
+    expect(formatWait(59.2)).toBe('etwa 1 Minute');
+  });
+
+  it('rounds up to minutes from a minute on', () => {
+    expect(formatWait(60)).toBe('etwa 1 Minute');
+    expect(formatWait(873)).toBe('etwa 15 Minuten');
+    expect(formatWait(3540)).toBe('etwa 59 Minuten');
+  });
+
+  it('uses hours from an hour on', () => {
+    expect(formatWait(3600)).toBe('etwa 1 Stunde');
+    expect(formatWait(7200)).toBe('etwa 2 Stunden');
   });
 });

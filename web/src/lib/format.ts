@@ -66,3 +66,17 @@ export function truncate(text: string, max: number): string {
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join('').trimEnd()}…`;
 }
+
+/**
+ * A waiting time for people: under a minute in seconds ("30 Sekunden", "1 Sekunde"),
+ * otherwise rounded up to minutes ("etwa 15 Minuten", "etwa 1 Minute"), from an hour on
+ * in hours and minutes ("etwa 2 Stunden").
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 Sekunde' : `${s} Sekunden`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return minutes === 1 ? 'etwa 1 Minute' : `etwa ${minutes} Minuten`;
+  const hours = Math.round(minutes / 60);
+  return hours === 1 ? 'etwa 1 Stunde' : `etwa ${hours} Stunden`;
+}

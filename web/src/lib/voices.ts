@@ -1,3 +1,5 @@
+import type { ApiLanguage, ApiProviderOption, ApiVoice } from './api-types';
+
 // Voice selection rules shared by the generation screen and the live demo.
 
 /** Provider filter value that shows every provider. */
@@ -5,26 +7,12 @@ export const ALL_PROVIDERS = 'all';
 /** The language preselected when it is offered. */
 export const DEFAULT_LANGUAGE = 'de-DE';
 
-export type Language = { code: string; name: string; flag: string };
+export type Language = ApiLanguage;
 
-export type ProviderOption = { value: string; label: string };
+export type ProviderOption = ApiProviderOption;
 
-/** A voice as `GET /api/voices` and `GET /api/demo` send it (docs/api.md, "Voices"). */
-export type Voice = {
-  id: string;
-  key: string | null;
-  name: string;
-  description: string | null;
-  language: string;
-  provider: string;
-  gender: 'male' | 'female' | null;
-  avatar: string | null;
-  type: 'public' | 'clone';
-  available: boolean;
-  unavailable_reason: string | null;
-  is_demo: boolean;
-  supports_rate: boolean;
-};
+/** A voice as `GET /api/voices` and `GET /api/demo` send it (generated from the API contract). */
+export type Voice = ApiVoice;
 
 type SelectableVoice = Pick<Voice, 'id' | 'language' | 'provider' | 'type' | 'available'>;
 

@@ -1,6 +1,7 @@
 import type { User } from '@/lib/auth';
 import type { Job, VoicesResponse } from '@/features/tts/api/types';
 import type { DemoConfig, DemoVoice } from '@/features/live-demo/api/types';
+import type { Limits } from '@/lib/limits';
 import type { Service, ServicesResponse } from '@/features/admin-api-settings/api/types';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -24,8 +25,8 @@ export const voicesFixture: VoicesResponse = {
   providers: [
     { value: 'all', label: 'Alle Anbieter' },
     { value: 'local', label: 'Lokal (eSpeak NG)' },
-    { value: 'murf', label: 'Murf AI' },
-    { value: 'openai', label: 'OpenAI' },
+    { value: 'murf_tts', label: 'Murf AI' },
+    { value: 'openai_tts', label: 'OpenAI' },
   ],
   voices: [
     {
@@ -49,7 +50,7 @@ export const voicesFixture: VoicesResponse = {
       name: 'Lena',
       description: 'Warme Frauenstimme',
       language: 'de-DE',
-      provider: 'murf',
+      provider: 'murf_tts',
       gender: 'female',
       avatar: '/avatars/f1.svg',
       type: 'public',
@@ -64,7 +65,7 @@ export const voicesFixture: VoicesResponse = {
       name: 'Max',
       description: 'Dynamische Männerstimme',
       language: 'de-DE',
-      provider: 'openai',
+      provider: 'openai_tts',
       gender: 'male',
       avatar: '/avatars/m1.svg',
       type: 'public',
@@ -222,4 +223,17 @@ export function makeServicesResponse(services?: Service[]): ServicesResponse {
     }),
   ];
   return { configured: list.filter((s) => s.status === 'configured').length, total: list.length, services: list };
+}
+
+/** `GET /api/limits` as the server answers it. */
+export function makeLimits(overrides: Partial<Limits> = {}): Limits {
+  return {
+    text_max_chars: 5000,
+    chars_per_cent: 10,
+    min_cost_cent: 1,
+    demo_max_chars: 100,
+    demo_tries_per_day: 3,
+    signup_bonus_cent: 100,
+    ...overrides,
+  };
 }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { makeLimits } from './fixtures';
 
 export type MockRequest = {
   method: string;
@@ -16,12 +17,13 @@ export type MockReply =
 export type MockHandler = MockReply | ((req: MockRequest) => MockReply | Promise<MockReply>);
 
 /**
- * Replaces `fetch` with a tiny router over "METHOD /path" keys (query strings are
+ * Replaces `fetch` with a tiny router (`GET /api/limits` answers the server's limits) over "METHOD /path" keys (query strings are
  * ignored for matching). Unknown routes answer 404 in the API's error shape.
  * Every request is recorded in `calls`.
  */
 export function mockApi(initial: Record<string, MockHandler> = {}) {
-  const handlers = new Map<string, MockHandler>(Object.entries(initial));
+  // Public and read by most screens; a test replaces it to check other limits or failures.
+  const handlers = new Map<string, MockHandler>([['GET /api/limits', { json: makeLimits() }], ...Object.entries(initial)]);
   const calls: MockRequest[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -39,6 +39,23 @@ if (typeof window.scrollTo !== 'function' || String(window.scrollTo).includes('n
   window.scrollTo = () => undefined;
 }
 
+// Radix primitives measure and capture pointers; jsdom has neither.
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture'] as const) {
+  if (typeof Element.prototype[name] !== 'function') {
+    Object.defineProperty(Element.prototype, name, { configurable: true, writable: true, value: () => false });
+  }
+}
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   // sonner keeps toasts in a module-wide store and replays active ones to a new Toaster.
   toast.dismiss();

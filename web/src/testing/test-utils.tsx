@@ -54,3 +54,9 @@ export function renderWithProviders(ui: ReactElement, { path = '/', queryClient 
 export function currentPath(): string {
   return screen.getByTestId('location').getAttribute('data-pathname') ?? '';
 }
+
+/** Picks an option of a (Radix) select by the select's label and the option's text. */
+export async function chooseOption(user: ReturnType<typeof userEvent.setup>, label: string, option: string | RegExp) {
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByRole('option', { name: option }));
+}

@@ -72,7 +72,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Natürliche Stimmen für Ihre Texte' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Live Demo/ })[0]).toHaveAttribute('href', '/live-demo');
     expect(screen.getAllByRole('link', { name: 'Anmelden' })[0]).toHaveAttribute('href', '/auth');
-    const cards = screen.getAllByTestId('pricing-card');
+    const cards = await screen.findAllByTestId('pricing-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('1,00 € Startguthaben (= 1.000 Zeichen)');
     expect(cards[0]).not.toHaveTextContent('10.000');

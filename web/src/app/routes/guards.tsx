@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useMe, type User } from '@/lib/auth';
+import { paths } from '@/config/paths';
 
 function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
@@ -28,14 +29,14 @@ export function RequireAuth({ children }: { children: (user: User) => ReactNode 
   const location = useLocation();
   if (me.isPending) return <LoadingScreen label="Sitzung wird geprüft..." className="min-h-screen" />;
   if (me.isError) return <SessionError error={me.error} onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!me.data) return <Navigate to={paths.auth} replace state={{ from: location.pathname }} />;
   return <>{children(me.data)}</>;
 }
 
 /** Admin-only routes: everybody else is sent to /dashboard. */
 export function RequireAdmin() {
   const { data: user } = useMe();
-  if (user?.role !== 'admin') return <Navigate to="/dashboard" replace />;
+  if (user?.role !== 'admin') return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
 }
 
@@ -43,6 +44,6 @@ export function RequireAdmin() {
 export function PublicOnly({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <LoadingScreen className="min-h-screen" />;
-  if (me.data) return <Navigate to="/dashboard" replace />;
+  if (me.data) return <Navigate to={paths.dashboard} replace />;
   return <>{children}</>;
 }

@@ -1,6 +1,8 @@
-import type { LabelHTMLAttributes } from 'react';
+import { Label as LabelPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium leading-none text-foreground', className)} {...props} />;
+/** Radix Label: a `<label>` whose `htmlFor` also names Radix controls (select triggers). */
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none text-foreground', className)} {...props} />;
 }

@@ -1,27 +1,58 @@
-import { ChevronDown } from 'lucide-react';
-import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { Check, ChevronDown } from 'lucide-react';
+import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
 import { fieldBase } from './input';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
-export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[] };
+export type SelectProps = {
+  id?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: SelectOption[];
+  placeholder?: string;
+  className?: string;
+  'data-testid'?: string;
+};
 
-/** A styled native select: accessible and usable on every device. */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ className, options, ...props }, ref) {
+/** Radix Select: a combobox button with a listbox (keyboard, typeahead, screen readers). */
+export function Select({ id, value, onValueChange, options, placeholder, className, ...rest }: SelectProps) {
   return (
-    <div className="relative">
-      <select ref={ref} className={cn(fieldBase, 'h-10 appearance-none pr-9', className)} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-    </div>
+    <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
+      <SelectPrimitive.Trigger
+        id={id}
+        className={cn(fieldBase, 'flex h-10 items-center justify-between gap-2 text-left', className)}
+        data-value={value}
+        {...rest}
+      >
+        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Icon>
+          <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-[min(24rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-border bg-card shadow-lg"
+        >
+          <SelectPrimitive.Viewport className="p-1">
+            {options.map((o) => (
+              <SelectPrimitive.Item
+                key={o.value}
+                value={o.value}
+                disabled={o.disabled}
+                className="relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
+              >
+                <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
+                  <Check aria-hidden="true" className="size-4" />
+                </SelectPrimitive.ItemIndicator>
+                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
   );
-});
+}

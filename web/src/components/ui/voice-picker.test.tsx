@@ -47,4 +47,14 @@ describe('VoicePicker', () => {
     renderPicker([voice({ avatar: null })]);
     expect(screen.queryByTestId('voice-avatar')).not.toBeInTheDocument();
   });
+
+  it('shows the server reason of an unusable voice, or a neutral fallback', () => {
+    renderPicker([
+      voice({ id: 'v2', key: 'openai-de-nova', available: false, unavailable_reason: 'Derzeit nicht verfügbar.' }),
+      voice({ id: 'v3', key: 'murf-de-x', available: false, unavailable_reason: null }),
+    ]);
+    const reasons = screen.getAllByTestId('voice-unavailable-reason').map((r) => r.textContent);
+    expect(reasons).toEqual(['Derzeit nicht verfügbar.', 'Derzeit nicht verfügbar.']);
+    expect(screen.getAllByTestId('voice-option').every((o) => (o as HTMLButtonElement).disabled)).toBe(true);
+  });
 });

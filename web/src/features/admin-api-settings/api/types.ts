@@ -1,27 +1,16 @@
-/** Shapes of the admin engine settings endpoints (docs/api.md, "Admin: engine settings"). */
+/** Shapes of the admin engine settings endpoints, from the generated API contract. */
+
+import type { ApiConnectionTest, ApiReauthenticated, ApiService, ApiServiceList } from '@/lib/api-types';
 
 export type ServiceCategory = 'AI/ML' | 'Cloud' | 'Payment' | 'Database';
 
-export type Service = {
-  id: string;
-  name: string;
-  category: ServiceCategory;
-  description: string;
-  secret_name: string;
-  status: 'configured' | 'missing';
-  source: 'environment' | 'database' | null;
-  key_last4: string | null;
-  docs_url: string | null;
-  key_url: string | null;
-  can_store_key: boolean;
-  can_test: boolean;
-};
+export type Service = ApiService;
 
 /** `GET /api/admin/services` */
-export type ServicesResponse = { configured: number; total: number; services: Service[] };
+export type ServicesResponse = ApiServiceList;
 
 /** `POST /api/admin/reauth` */
-export type ReauthResponse = { valid_until: string };
+export type ReauthResponse = ApiReauthenticated;
 
 /** `POST /api/admin/services/{id}/test` */
-export type ServiceTestResult = { ok: boolean; message: string };
+export type ServiceTestResult = ApiConnectionTest;

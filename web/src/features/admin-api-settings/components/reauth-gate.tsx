@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff, LockKeyhole, ShieldCheck } from 'lucide-react';
+import { LockKeyhole, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { reauthInputSchema, useReauth, type ReauthInput } from '../api/reauth';
+import { PasswordField } from './password-field';
 
 /** Gate constants (spec section 9): 3 failed attempts, then 30 s locked. */
 export const MAX_FAILURES = 3;
@@ -27,7 +27,6 @@ export function ReauthGate() {
   const [failures, setFailures] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const [lockedForMs, setLockedForMs] = useState<number | null>(null);
-  const [visible, setVisible] = useState(false);
   const locked = lockedForMs !== null;
 
   // After the lockout the counter and the message start over.
@@ -42,6 +41,8 @@ export function ReauthGate() {
   }, [lockedForMs]);
 
   const form = useForm<ReauthInput>({ resolver: zodResolver(reauthInputSchema), defaultValues: { password: '' } });
+  // The field the person came for gets the focus (react-hook-form's setFocus, not autoFocus).
+  useEffect(() => form.setFocus('password'), [form]);
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   const mutation = useReauth({
@@ -92,29 +93,15 @@ export function ReauthGate() {
           <form noValidate aria-label="Zugang bestätigen" onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
               <Label htmlFor={passwordId}>Passwort</Label>
-              <div className="relative">
-                <Input
-                  id={passwordId}
-                  type={visible ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  autoFocus
-                  disabled={disabled}
-                  data-testid="reauth-password"
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={message ? `${passwordId}-error` : undefined}
-                  className="pr-10"
-                  {...form.register('password')}
-                />
-                <button
-                  type="button"
-                  onClick={() => setVisible((v) => !v)}
-                  aria-label={visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
-                  aria-pressed={visible}
-                  className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-                >
-                  {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-                </button>
-              </div>
+              <PasswordField
+                id={passwordId}
+                autoComplete="current-password"
+                disabled={disabled}
+                data-testid="reauth-password"
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? `${passwordId}-error` : undefined}
+                {...form.register('password')}
+              />
               <FieldError id={`${passwordId}-error`} message={message ?? undefined} />
             </div>
             <Button

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +22,8 @@ export function UpdateKeyForm({ service, onDone }: { service: Service; onDone: (
     resolver: zodResolver(serviceKeyInputSchema),
     defaultValues: { key: '' },
   });
+  // The field the person came for gets the focus (react-hook-form's setFocus, not autoFocus).
+  useEffect(() => form.setFocus('key'), [form]);
 
   const mutation = useUpdateServiceKey({
     mutationConfig: {
@@ -56,7 +59,6 @@ export function UpdateKeyForm({ service, onDone }: { service: Service; onDone: (
           type="password"
           autoComplete="new-password"
           spellCheck={false}
-          autoFocus
           placeholder="Neuen Schlüssel einfügen"
           data-testid="service-key-input"
           className="font-mono"

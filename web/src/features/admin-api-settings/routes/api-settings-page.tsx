@@ -51,17 +51,22 @@ function ServicesView({ data }: { data: ServicesResponse }) {
             </Button>
           </div>
         )}
-        {shown.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
-            Keine Dienste in dieser Kategorie.
-          </p>
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {shown.map((service) => (
-              <ServiceCard key={service.id} service={service} />
-            ))}
-          </div>
-        )}
+        <section aria-labelledby="services-title" className="flex flex-col gap-3">
+          <h2 id="services-title" className="text-lg font-semibold tracking-tight">
+            Dienste
+          </h2>
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+              Keine Dienste in dieser Kategorie.
+            </p>
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {shown.map((service) => (
+                <ServiceCard key={service.id} service={service} />
+              ))}
+            </div>
+          )}
+        </section>
         <SecurityInfo />
       </div>
     </>

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -17,17 +19,21 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
 
   const loginMutation = useLogin({
     mutationConfig: {
       onSuccess: (user) => {
+        setFailure(null);
         toast.success('Erfolgreich angemeldet', { description: 'Willkommen zurück' });
         onSuccess(user);
       },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['email', 'password']);
-        toast.error('Anmeldung fehlgeschlagen', {
-          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+        // Shown in the form (role="alert"), where the person is looking; a toast would say it twice.
+        setFailure({
+          title: 'Anmeldung fehlgeschlagen',
+          message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
         });
       },
     },
@@ -40,6 +46,11 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
     >
+      {failure && (
+        <Alert variant="error" title={failure.title}>
+          <span data-testid="login-error">{failure.message}</span>
+        </Alert>
+      )}
       <FormField label="E-Mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" placeholder="name@firma.de" {...form.register('email')} />
       </FormField>

@@ -61,8 +61,10 @@ describe('auth page: sign-in', () => {
     await user.type(within(form).getByLabelText('E-Mail'), 'erika@example.de');
     await user.type(within(form).getByLabelText('Passwort'), 'falsch123');
     await user.click(within(form).getByRole('button', { name: 'Anmelden' }));
-    expect(await screen.findByText('Anmeldung fehlgeschlagen')).toBeInTheDocument();
-    expect(screen.getByText('E-Mail oder Passwort ist falsch.')).toBeInTheDocument();
+    // Inline in the form, announced as an alert (not only a toast).
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Anmeldung fehlgeschlagen');
+    expect(alert).toHaveTextContent('E-Mail oder Passwort ist falsch.');
     expect(currentPath()).toBe('/auth');
   });
 });

@@ -2,11 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SkipLink } from '@/components/layout/skip-link';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Logo } from '@/components/ui/logo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from '../components/login-form';
 import { SignupForm } from '../components/signup-form';
+import { MAIN_CONTENT_ID, paths } from '@/config/paths';
 
 type Tab = 'login' | 'signup';
 
@@ -45,21 +47,22 @@ export function AuthPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-primary-soft/60 to-background">
+      <SkipLink />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
-        <Link to="/" aria-label="Stimmwerk Startseite">
+        <Link to={paths.home} aria-label="Stimmwerk Startseite">
           <Logo />
         </Link>
-        <Link to="/" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <Link to={paths.home} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" />
           Zur Startseite
         </Link>
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 focus:outline-none sm:pt-12">
         <Card className="w-full max-w-lg">
           <CardHeader className="text-center">
-            <CardTitle className="text-xl">
+            <h1 className="text-xl font-semibold leading-tight tracking-tight">
               {tab === 'login' ? 'Willkommen bei Stimmwerk' : 'Konto erstellen'}
-            </CardTitle>
+            </h1>
             <CardDescription>
               {tab === 'login'
                 ? 'Melden Sie sich an, um Texte in natürliche Sprache umzuwandeln.'
@@ -83,7 +86,7 @@ export function AuthPage() {
                 <LoginForm
                   key={signedUpEmail ?? 'login'}
                   defaultEmail={signedUpEmail ?? ''}
-                  onSuccess={() => navigate('/dashboard', { replace: true })}
+                  onSuccess={() => navigate(paths.dashboard, { replace: true })}
                 />
               </TabsContent>
               <TabsContent value="signup">

@@ -80,7 +80,8 @@ describe('dashboard layout', () => {
   it('signs out and returns to /auth', async () => {
     const api = mockApi({ 'GET /api/me': { json: makeUser() }, 'POST /api/auth/logout': { status: 204 } });
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Abmelden' }));
+    await user.click(await screen.findByRole('button', { name: /^Benutzermenü/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
     await waitFor(() => expect(currentPath()).toBe('/auth'));
     expect(api.callsTo('POST /api/auth/logout')[0].headers['x-requested-with']).toBe('stimmwerk');
   });

@@ -1,18 +1,28 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { SkipLink } from '@/components/layout/skip-link';
+import { MAIN_CONTENT_ID } from '@/config/paths';
 import type { User } from '@/lib/auth';
+import { useFocusHeadingOnNavigate } from '@/lib/use-focus-heading';
 import { SidebarProvider } from '../hooks/use-sidebar';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-/** Frame of every /dashboard and /admin screen: sidebar, top bar and the page. */
+/** Frame of every /dashboard and /admin screen: skip link, sidebar, top bar and the page. */
 export function DashboardLayout({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  useFocusHeadingOnNavigate(pathname);
   return (
     <SidebarProvider>
+      <SkipLink />
       <div className="flex min-h-screen bg-background">
         <Sidebar user={user} isAdmin={user.role === 'admin'} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar user={user} />
-          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+          >
             <Outlet />
           </main>
         </div>

@@ -1,51 +1,35 @@
-import { LogOut, PanelLeft, Wallet } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { PanelLeft, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useLogout, type User } from '@/lib/auth';
+import { Tooltip } from '@/components/ui/tooltip';
+import type { User } from '@/lib/auth';
 import { formatEuroFromCents } from '@/lib/format';
 import { useSidebar } from '../hooks/use-sidebar';
+import { UserMenu } from './user-menu';
 
 export function TopBar({ user }: { user: User }) {
   const { toggle, open, openMobile, isMobile } = useSidebar();
-  const navigate = useNavigate();
-  const logoutMutation = useLogout({
-    onSuccess: () => {
-      toast.success('Abgemeldet', { description: 'Bis bald!' });
-      navigate('/auth', { replace: true });
-    },
-  });
   const expanded = isMobile ? openMobile : open;
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card/85 px-3 backdrop-blur sm:gap-3 sm:px-5">
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={toggle}
-        aria-label="Seitenleiste umschalten"
-        aria-expanded={expanded}
-        title="Seitenleiste umschalten (Strg/⌘ + B)"
-        data-testid="sidebar-toggle"
-      >
-        <PanelLeft aria-hidden="true" />
-      </Button>
+      <Tooltip content="Seitenleiste umschalten (Strg/⌘ + B)">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggle}
+          aria-label="Seitenleiste umschalten"
+          aria-expanded={expanded}
+          data-testid="sidebar-toggle"
+        >
+          <PanelLeft aria-hidden="true" />
+        </Button>
+      </Tooltip>
       <div className="flex-1" />
       <Badge variant="primary" className="h-8 px-3 text-sm tabular-nums" data-testid="balance-badge" title="Guthaben">
         <Wallet aria-hidden="true" />
         {formatEuroFromCents(user.balance_cent)}
       </Badge>
-      <span
-        className="hidden max-w-48 truncate text-sm font-medium text-foreground sm:inline"
-        data-testid="user-name"
-        title={user.email}
-      >
-        {user.name || user.email}
-      </span>
-      <Button variant="outline" size="sm" onClick={() => logoutMutation.mutate()} loading={logoutMutation.isPending}>
-        {!logoutMutation.isPending && <LogOut aria-hidden="true" />}
-        <span>Abmelden</span>
-      </Button>
+      <UserMenu user={user} />
     </header>
   );
 }

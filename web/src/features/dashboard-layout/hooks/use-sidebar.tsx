@@ -32,9 +32,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const toggle = useCallback(() => {
-    if (isMobile) setOpenMobile((v) => !v);
+    if (isMobile) setOpenMobile(!openMobile);
     else setOpen(!open);
-  }, [isMobile, open, setOpen]);
+  }, [isMobile, open, openMobile, setOpen]);
 
   // Ctrl+B / Cmd+B toggles the sidebar.
   useEffect(() => {
@@ -49,13 +49,11 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
   }, [toggle]);
 
   // Leaving the mobile layout closes the sheet.
-  useEffect(() => {
-    if (!isMobile) setOpenMobile(false);
-  }, [isMobile]);
+  const sheetOpen = isMobile && openMobile;
 
   const value = useMemo(
-    () => ({ open, openMobile, isMobile, setOpen, setOpenMobile, toggle }),
-    [open, openMobile, isMobile, setOpen, toggle],
+    () => ({ open, openMobile: sheetOpen, isMobile, setOpen, setOpenMobile, toggle }),
+    [open, sheetOpen, isMobile, setOpen, toggle],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }

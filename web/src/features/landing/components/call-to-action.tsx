@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 export function CallToAction() {
   return (
@@ -10,12 +11,12 @@ export function CallToAction() {
           Registrieren Sie sich in einer Minute und erzeugen Sie Ihr erstes Audio mit Ihrem Startguthaben.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/auth?tab=signup" size="lg" variant="secondary" className="bg-white text-primary hover:bg-white/90">
+          <ButtonLink to={paths.signup} size="lg" variant="secondary" className="bg-white text-primary hover:bg-white/90">
             Jetzt registrieren
             <ArrowRight aria-hidden="true" />
           </ButtonLink>
           <ButtonLink
-            to="/live-demo"
+            to={paths.liveDemo}
             size="lg"
             variant="outline"
             className="border-white/40 bg-transparent text-primary-foreground hover:bg-white/10"

@@ -1,5 +1,6 @@
 import { ArrowRight, AudioLines, PlayCircle } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 const BARS = [14, 26, 38, 22, 46, 30, 54, 36, 24, 42, 58, 34, 20, 44, 28, 50, 32, 18, 40, 26, 12];
 
@@ -21,11 +22,11 @@ export function Hero() {
             eigenen Stimmklonen und einer API für Ihre Anwendungen.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/auth?tab=signup" size="lg">
+            <ButtonLink to={paths.signup} size="lg">
               Kostenlos starten
               <ArrowRight aria-hidden="true" />
             </ButtonLink>
-            <ButtonLink to="/live-demo" size="lg" variant="outline">
+            <ButtonLink to={paths.liveDemo} size="lg" variant="outline">
               <PlayCircle aria-hidden="true" />
               Live Demo testen
             </ButtonLink>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 
 export function LandingFooter() {
   return (
@@ -10,13 +11,13 @@ export function LandingFooter() {
           <p className="mt-2 text-sm text-muted-foreground">Natürliche Sprachausgabe aus Text für den deutschsprachigen Raum.</p>
         </div>
         <nav aria-label="Fußnavigation" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-          <Link to="/live-demo" className="hover:text-foreground">
+          <Link to={paths.liveDemo} className="hover:text-foreground">
             Live Demo
           </Link>
-          <Link to="/auth" className="hover:text-foreground">
+          <Link to={paths.auth} className="hover:text-foreground">
             Anmelden
           </Link>
-          <Link to="/auth?tab=signup" className="hover:text-foreground">
+          <Link to={paths.signup} className="hover:text-foreground">
             Registrieren
           </Link>
         </nav>

@@ -1,29 +1,41 @@
 import { Check } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formatEuroFromCents } from '@/lib/format';
+import { useLimits, type Limits } from '@/lib/limits';
 
-const PLANS = [
-  {
-    name: 'Kostenlos',
-    price: '0 €',
-    note: 'zum Ausprobieren',
-    // New accounts start with 100 cents, i.e. 1,000 characters at 1 cent per 10 characters.
-    features: ['1,00 € Startguthaben (= 1.000 Zeichen)', '5 Demo-Stimmen', 'API-Zugang'],
-    cta: 'Kostenlos registrieren',
-    highlight: false,
-  },
-  {
-    name: 'Pay-per-Use',
-    price: '1 Cent',
-    note: 'pro 10 Zeichen',
-    features: ['1 Cent pro 10 Zeichen', '30+ Stimmen', 'Voice Cloning'],
-    cta: 'Jetzt starten',
-    highlight: true,
-  },
-];
+type Plan = { name: string; price: string; note: string; features: string[]; cta: string; highlight: boolean };
+
+/** The two plans; every number comes from the server's `GET /api/limits`. */
+export function pricingPlans(limits: Limits): Plan[] {
+  const perCent = `1 Cent pro ${limits.chars_per_cent} Zeichen`;
+  const bonusChars = (limits.signup_bonus_cent * limits.chars_per_cent).toLocaleString('de-DE');
+  return [
+    {
+      name: 'Kostenlos',
+      price: '0 €',
+      note: 'zum Ausprobieren',
+      features: [`${formatEuroFromCents(limits.signup_bonus_cent)} Startguthaben (= ${bonusChars} Zeichen)`, '5 Demo-Stimmen', 'API-Zugang'],
+      cta: 'Kostenlos registrieren',
+      highlight: false,
+    },
+    {
+      name: 'Pay-per-Use',
+      price: '1 Cent',
+      note: `pro ${limits.chars_per_cent} Zeichen`,
+      features: [perCent, '30+ Stimmen', 'Voice Cloning'],
+      cta: 'Jetzt starten',
+      highlight: true,
+    },
+  ];
+}
 
 export function Pricing() {
+  const limits = useLimits();
   return (
     <section className="border-y border-border bg-card/60" aria-labelledby="pricing-title">
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
@@ -33,8 +45,17 @@ export function Pricing() {
           </h2>
           <p className="mt-3 text-muted-foreground">Sie zahlen nur, was Sie nutzen. Keine Grundgebühr, kein Abo.</p>
         </div>
+        {limits.isPending && <LoadingScreen label="Preise werden geladen..." className="min-h-40" />}
+        {limits.isError && (
+          <LoadErrorAlert
+            title="Preise konnten nicht geladen werden"
+            error={limits.error}
+            onRetry={() => void limits.refetch()}
+            className="mx-auto mt-12 max-w-xl"
+          />
+        )}
         <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
-          {PLANS.map((plan) => (
+          {limits.data && pricingPlans(limits.data).map((plan) => (
             <Card
               key={plan.name}
               data-testid="pricing-card"
@@ -62,7 +83,7 @@ export function Pricing() {
                   ))}
                 </ul>
                 <ButtonLink
-                  to="/auth?tab=signup"
+                  to={paths.signup}
                   variant={plan.highlight ? 'primary' : 'outline'}
                   className="mt-8 w-full"
                 >

@@ -1,3 +1,5 @@
+import { SkipLink } from '@/components/layout/skip-link';
+import { MAIN_CONTENT_ID } from '@/config/paths';
 import { CallToAction } from '../components/call-to-action';
 import { Features } from '../components/features';
 import { Hero } from '../components/hero';
@@ -8,8 +10,9 @@ import { Pricing } from '../components/pricing';
 export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <LandingHeader />
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Hero />
         <Features />
         <Pricing />

@@ -1,16 +1,10 @@
-/** Shapes of the live demo endpoints (docs/api.md, "Live demo"). */
+/** Shapes of the live demo endpoints, from the generated API contract. */
 
-import type { Language, ProviderOption, Voice } from '@/lib/voices';
+import type { ApiDemoOverview } from '@/lib/api-types';
+import type { Voice } from '@/lib/voices';
 
-/** The demo lists only demo voices, in the shape of `GET /api/voices`. */
+/** The demo lists only demo voices that can speak now, in the shape of `GET /api/voices`. */
 export type DemoVoice = Voice;
 
-/** `GET /api/demo` */
-export type DemoConfig = {
-  tries_per_day: number;
-  remaining: number;
-  max_chars: number;
-  languages: Language[];
-  providers: ProviderOption[];
-  voices: DemoVoice[];
-};
+/** `GET /api/demo`: today's tries, the text limit and the voices. */
+export type DemoConfig = ApiDemoOverview;

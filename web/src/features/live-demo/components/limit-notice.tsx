@@ -1,5 +1,6 @@
 import { Lock, UserPlus } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { LIMIT_TITLE } from '../utils/limits';
 
 /** Shown once the demo tries are used up: a call to action to register. */
@@ -17,7 +18,7 @@ export function LimitNotice({ message }: { message: string }) {
           <p className="mt-0.5 text-foreground/80">{message}</p>
         </div>
       </div>
-      <ButtonLink to="/auth?tab=signup" size="sm" className="shrink-0">
+      <ButtonLink to={paths.signup} size="sm" className="shrink-0">
         <UserPlus aria-hidden="true" />
         Kostenlos registrieren
       </ButtonLink>

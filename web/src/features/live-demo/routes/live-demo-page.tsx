@@ -1,56 +1,53 @@
-import { RefreshCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { SkipLink } from '@/components/layout/skip-link';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { MAIN_CONTENT_ID } from '@/config/paths';
+import { formatEuroFromCents } from '@/lib/format';
+import { useLimits } from '@/lib/limits';
 import { useDemo } from '../api/get-demo';
 import { DemoForm } from '../components/demo-form';
 import { DemoHeader } from '../components/demo-header';
-import { DEMO_MAX_CHARS, DEMO_TRIES_PER_DAY } from '../utils/limits';
 
-/** /live-demo: anonymous tries with the demo voices (3 a day, 100 characters each). */
+/** /live-demo: anonymous tries with the demo voices; the limits come from `GET /api/demo`. */
 export function LiveDemoPage() {
   const demo = useDemo();
-  const tries = demo.data?.tries_per_day ?? DEMO_TRIES_PER_DAY;
-  const maxChars = demo.data?.max_chars ?? DEMO_MAX_CHARS;
-  const remaining = demo.data?.remaining ?? null;
-
+  const limits = useLimits();
+  const config = demo.data;
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-primary-soft/60 to-background">
+      <SkipLink />
       <DemoHeader />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10">
         <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Live Demo</h1>
             <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
-              Hören Sie unsere Stimmen ohne Anmeldung: bis zu {tries} Tests pro Tag mit je {maxChars} Zeichen.
+              {config
+                ? `Hören Sie unsere Stimmen ohne Anmeldung: bis zu ${config.tries_per_day} Tests pro Tag mit je ${config.max_chars} Zeichen.`
+                : 'Hören Sie unsere Stimmen ohne Anmeldung.'}
             </p>
           </div>
-          {remaining !== null && (
+          {config && (
             <Badge
-              variant={remaining > 0 ? 'primary' : 'warning'}
+              variant={config.remaining > 0 ? 'primary' : 'warning'}
               className="self-start px-3 py-1 text-sm sm:self-auto"
               data-testid="demo-remaining"
             >
-              Verbleibende Tests: {remaining} von {tries}
+              Verbleibende Tests: {config.remaining} von {config.tries_per_day}
             </Badge>
           )}
         </div>
         {demo.isPending ? (
           <LoadingScreen label="Demo wird geladen..." />
         ) : demo.isError ? (
-          <Alert variant="error" title="Die Demo konnte nicht geladen werden" className="max-w-xl">
-            <p>{isApiError(demo.error) ? demo.error.message : 'Bitte versuchen Sie es erneut.'}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void demo.refetch()}>
-              <RefreshCw aria-hidden="true" /> Erneut versuchen
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="Die Demo konnte nicht geladen werden" error={demo.error} onRetry={() => void demo.refetch()} className="max-w-xl" />
         ) : (
           <DemoForm config={demo.data} />
         )}
         <p className="mt-8 text-center text-sm text-muted-foreground">
-          Mehr Stimmen, längere Texte und Voice Cloning erhalten Sie nach der kostenlosen Registrierung mit 1,00 € Startguthaben.
+          Mehr Stimmen, längere Texte und Voice Cloning erhalten Sie nach der kostenlosen Registrierung
+          {limits.data ? ` mit ${formatEuroFromCents(limits.data.signup_bonus_cent)} Startguthaben` : ''}.
         </p>
       </main>
     </div>

@@ -3,26 +3,35 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { authKeys, setSessionBalance } from '@/lib/auth';
 import type { MutationConfig } from '@/lib/react-query';
-import { MAX_TEXT_LENGTH, RATE_MAX, RATE_MIN } from '../utils/cost';
+import { textLength, tooLongMessage } from '@/lib/limits';
+import { RATE_MAX, RATE_MIN } from '../utils/cost';
 import { ttsKeys } from './keys';
 import type { Job } from './types';
 
 export const INCOMPLETE_TITLE = 'Eingabe unvollständig';
 export const INCOMPLETE_MESSAGE = 'Bitte geben Sie Text ein und wählen Sie eine Stimme.';
 
-/** Form schema of the generation form (shared by the form and the request). */
-export const createJobInputSchema = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, INCOMPLETE_MESSAGE)
-    .max(MAX_TEXT_LENGTH, `Der Text darf höchstens ${MAX_TEXT_LENGTH} Zeichen lang sein.`),
-  voice_id: z.string().min(1, INCOMPLETE_MESSAGE),
-  rate: z.number().min(RATE_MIN).max(RATE_MAX),
-});
+/**
+ * Form schema of the generation form; `maxChars` is the server's `text_max_chars`. Length is
+ * counted like the server: Unicode code points of the trimmed text.
+ */
+export function createJobInputSchema(maxChars: number) {
+  return z.object({
+    text: z
+      .string()
+      .trim()
+      .superRefine((text, ctx) => {
+        const chars = textLength(text);
+        if (chars === 0) ctx.addIssue({ code: 'custom', message: INCOMPLETE_MESSAGE });
+        else if (chars > maxChars) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: maxChars, message: tooLongMessage(maxChars, chars) });
+      }),
+    voice_id: z.string().min(1, INCOMPLETE_MESSAGE),
+    rate: z.number().min(RATE_MIN).max(RATE_MAX),
+  });
+}
 
-export type CreateJobFormInput = z.input<typeof createJobInputSchema>;
-export type CreateJobFormOutput = z.output<typeof createJobInputSchema>;
+export type CreateJobFormInput = z.input<ReturnType<typeof createJobInputSchema>>;
+export type CreateJobFormOutput = z.output<ReturnType<typeof createJobInputSchema>>;
 
 /** Request body of `POST /api/jobs`; `rate` only for voices that support it. */
 export type CreateJobBody = { text: string; voice_id: string; rate?: number };

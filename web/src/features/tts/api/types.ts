@@ -1,30 +1,14 @@
-/** Shapes of the voices and jobs endpoints (docs/api.md). */
+/** Shapes of the voices and jobs endpoints, from the generated API contract. */
 
+import type { ApiJob, ApiJobList, ApiJobStatus, ApiVoiceList } from '@/lib/api-types';
 import type { Language, ProviderOption, Voice } from '@/lib/voices';
 
 export type { Language, ProviderOption, Voice };
 
-export type VoicesResponse = {
-  languages: Language[];
-  providers: ProviderOption[];
-  voices: Voice[];
-};
+export type VoicesResponse = ApiVoiceList;
 
-export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export type JobStatus = ApiJobStatus;
 
-export type JobVoice = { id: string; name: string; language: string; type: string; provider: string };
+export type Job = ApiJob;
 
-export type Job = {
-  id: string;
-  text: string;
-  status: JobStatus;
-  cost_cent: number;
-  duration_seconds: number | null;
-  error_message: string | null;
-  created_at: string;
-  completed_at: string | null;
-  voice: JobVoice | null;
-  audio_url: string | null;
-};
-
-export type JobsResponse = { jobs: Job[] };
+export type JobsResponse = ApiJobList;

@@ -1,9 +1,8 @@
 import { Wallet } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatEuroFromCents } from '@/lib/format';
-import { CHARS_PER_CENT } from '../utils/cost';
 
-export function BalanceCard({ balanceCent }: { balanceCent: number }) {
+export function BalanceCard({ balanceCent, charsPerCent }: { balanceCent: number; charsPerCent: number }) {
   return (
     <Card>
       <CardContent className="flex items-center gap-4 pt-5 sm:pt-6">
@@ -16,7 +15,7 @@ export function BalanceCard({ balanceCent }: { balanceCent: number }) {
             {formatEuroFromCents(balanceCent)}
           </p>
           <p className="text-xs text-muted-foreground">
-            Reicht für etwa {(Math.max(0, balanceCent) * CHARS_PER_CENT).toLocaleString('de-DE')} Zeichen
+            Reicht für etwa {(Math.max(0, balanceCent) * charsPerCent).toLocaleString('de-DE')} Zeichen
           </p>
         </div>
       </CardContent>

@@ -22,10 +22,12 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
   const variant = JOB_STATUS_VARIANTS[job.status] ?? 'primary';
   return (
     <li
+      tabIndex={-1}
+      aria-label={`${statusLabel(job.status)}: ${preview}`}
       data-testid="job-row"
       data-status={job.status}
       data-job-id={job.id}
-      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-6"
+      className="flex scroll-mt-20 flex-col gap-3 px-4 py-4 outline-offset-[-2px] sm:flex-row sm:items-center sm:gap-4 sm:px-6"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-start gap-2">

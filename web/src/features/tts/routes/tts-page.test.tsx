@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeJob, makeUser, voicesFixture } from '@/testing/fixtures';
+import { makeJob, makeLimits, makeUser, voicesFixture } from '@/testing/fixtures';
 import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, chooseOption } from '@/testing/test-utils';
 import type { Job } from '../api/types';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,7 +30,7 @@ describe('TTS screen: text input', () => {
   it('counts characters and shows the cost before submitting', async () => {
     const { user } = setup();
     const text = await textarea();
-    expect(text).toHaveAttribute('maxLength', '5000');
+    expect(text).not.toHaveAttribute('maxLength');
     expect(screen.getByTestId('tts-counter')).toHaveTextContent('0/5000 Zeichen');
     expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 0 Cent');
 
@@ -47,8 +47,40 @@ describe('TTS screen: text input', () => {
     setup();
     const text = await textarea();
     fireEvent.change(text, { target: { value: `   ${'a'.repeat(10)}   ` } });
-    expect(screen.getByTestId('tts-counter')).toHaveTextContent('16/5000 Zeichen');
+    // Counted like the server: code points of the trimmed text.
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('10/5000 Zeichen');
     expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 1 Cent');
+    fireEvent.change(text, { target: { value: '🙂'.repeat(11) } });
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('11/5000 Zeichen');
+  });
+
+  it('never cuts a pasted text: shows the real count over the limit and refuses it', async () => {
+    const { api } = setup();
+    const text = await textarea();
+    const long = 'a'.repeat(5321);
+    fireEvent.change(text, { target: { value: long } });
+    expect(text).toHaveValue(long);
+    const counter = screen.getByTestId('tts-counter');
+    expect(counter).toHaveTextContent('5321/5000 Zeichen');
+    expect(counter).toHaveAttribute('data-over-limit', 'true');
+    expect(counter).toHaveClass('text-destructive');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Text zu lang');
+    expect(alert).toHaveTextContent('Maximale Länge: 5000 Zeichen. Aktuell: 5321 Zeichen.');
+    expect(screen.getByTestId('tts-submit')).toBeDisabled();
+    expect(api.callsTo('POST /api/jobs')).toHaveLength(0);
+  });
+
+  it('takes the limit and the price from GET /api/limits', async () => {
+    setup({ extra: { 'GET /api/limits': { json: makeLimits({ text_max_chars: 300, chars_per_cent: 20, min_cost_cent: 2 }) } } });
+    const text = await textarea();
+    expect(screen.getByTestId('tts-counter')).toHaveTextContent('0/300 Zeichen');
+    fireEvent.change(text, { target: { value: 'x'.repeat(41) } });
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 3 Cent');
+    fireEvent.change(text, { target: { value: 'x'.repeat(5) } });
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 2 Cent');
+    fireEvent.change(text, { target: { value: 'x'.repeat(301) } });
+    expect(screen.getByText('Maximale Länge: 300 Zeichen. Aktuell: 301 Zeichen.')).toBeInTheDocument();
   });
 });
 
@@ -79,25 +111,33 @@ describe('TTS screen: voices', () => {
     await user.click(max);
     expect(max).toHaveAttribute('aria-checked', 'false');
     expect(voiceOption('local-de-male-1')).toBeEnabled();
+    // Customers get no way into the admin settings.
+    expect(screen.queryByRole('link', { name: 'Einstellungen öffnen' })).not.toBeInTheDocument();
+  });
+
+  it('offers admins a link to the engine settings under unusable voices', async () => {
+    setup({ extra: { 'GET /api/me': { json: makeUser({ role: 'admin' }) } } });
+    await screen.findByTestId('voice-list');
+    expect(screen.getByRole('link', { name: 'Einstellungen öffnen' })).toHaveAttribute('href', '/admin/api-settings');
   });
 
   it('switches the list with the language', async () => {
     const { user } = setup();
     await screen.findByTestId('voice-list');
-    await user.selectOptions(screen.getByLabelText('Sprache'), 'en-US');
+    await chooseOption(user, 'Sprache', /en-US/);
     expect(screen.getAllByTestId('voice-option').map((o) => o.getAttribute('data-voice-key'))).toEqual(['local-en-female-1']);
   });
 
   it('offers to show all providers when the filter leaves nothing', async () => {
     const { user } = setup();
     await screen.findByTestId('voice-list');
-    await user.selectOptions(screen.getByLabelText('Sprache'), 'en-US');
-    await user.selectOptions(screen.getByLabelText('Anbieter'), 'murf');
+    await chooseOption(user, 'Sprache', /en-US/);
+    await chooseOption(user, 'Anbieter', 'Murf AI');
     expect(screen.getByText('Keine Sprecher für den gewählten Filter verfügbar')).toBeInTheDocument();
     expect(screen.queryAllByTestId('voice-option')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Alle Anbieter anzeigen' }));
-    expect(screen.getByLabelText('Anbieter')).toHaveValue('all');
+    expect(screen.getByLabelText('Anbieter')).toHaveTextContent('Alle Anbieter');
     expect(screen.getAllByTestId('voice-option')).toHaveLength(1);
   });
 
@@ -173,7 +213,9 @@ describe('TTS screen: submitting', () => {
     // The new job shows up and the balance is updated.
     expect(await screen.findByText('Wartend')).toBeInTheDocument();
     expect(screen.getByTestId('balance-badge')).toHaveTextContent('0,98 €');
-    expect(screen.getByTestId('tts-text')).toHaveValue('');
+    // The text stays for the next take; the new job has the focus.
+    expect(screen.getByTestId('tts-text')).toHaveValue('  Guten Morgen!  ');
+    await waitFor(() => expect(screen.getByTestId('job-row')).toHaveFocus());
   });
 
   it('sends the rate for a voice that supports it', async () => {
@@ -265,6 +307,23 @@ describe('TTS screen: job list', () => {
       await screen.findByText('Fertig');
       expect(api.callsTo('GET /api/jobs').length).toBe(before + 1);
       await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(api.callsTo('GET /api/jobs').length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('polls every second while a job is young, so a fast job shows "Fertig" at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: Job['status'] = 'pending';
+      const createdAt = new Date().toISOString();
+      const { api } = setup({ extra: { 'GET /api/jobs': () => ({ json: { jobs: [makeJob({ status, created_at: createdAt })] } }) } });
+      await screen.findByText('Wartend');
+      const before = api.callsTo('GET /api/jobs').length;
+      status = 'completed';
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      await screen.findByText('Fertig');
       expect(api.callsTo('GET /api/jobs').length).toBe(before + 1);
     } finally {
       vi.useRealTimers();

@@ -1,0 +1,30 @@
+/**
+ * Every route of the web app, in one place: links (`to=`), redirects (`navigate(`,
+ * `<Navigate>`) and the router's `path=` all read from here.
+ */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  signup: '/auth?tab=signup',
+  liveDemo: '/live-demo',
+  dashboard: '/dashboard',
+  tts: '/dashboard/tts',
+  voiceCloning: '/dashboard/voice-cloning',
+  knowledge: '/dashboard/knowledge',
+  api: {
+    root: '/dashboard/api',
+    scripts: '/dashboard/api/scripts',
+    settings: '/dashboard/api/settings',
+    docs: '/dashboard/api/docs',
+  },
+  account: '/dashboard/account',
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    voices: '/admin/voices',
+    apiSettings: '/admin/api-settings',
+  },
+} as const;
+
+/** The id of each layout's `<main>`, the target of the "Zum Inhalt springen" link. */
+export const MAIN_CONTENT_ID = 'inhalt';

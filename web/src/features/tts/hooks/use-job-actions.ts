@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/api-client';
+import { authKeys } from '@/lib/auth';
+import { useAudioPlayer } from '@/lib/use-audio-player';
+import { useCleanupJobs } from '../api/cleanup-jobs';
+import { useDeleteJob } from '../api/delete-job';
+import { useDownloadJobAudio } from '../api/download-job-audio';
+import type { Job } from '../api/types';
+import { isActiveStatus } from '../utils/status';
+
+const PLAYBACK_ERROR_TOAST = 'playback-error';
+
+export function cleanupMessage(count: number): string {
+  if (count === 0) return 'Es wurden keine hängenden Jobs gefunden.';
+  if (count === 1) return '1 hängender Job wurde bereinigt.';
+  return `${count} hängende Jobs wurden bereinigt.`;
+}
+
+/** Refreshes the balance when a running job failed (the server refunds it). */
+export function useRefreshBalanceOnFailure(jobs: Job[] | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(new Map<string, Job['status']>());
+  useEffect(() => {
+    if (!jobs) return;
+    const before = previous.current;
+    const refunded = jobs.some((job) => job.status === 'failed' && isActiveStatus(before.get(job.id) ?? 'completed'));
+    previous.current = new Map(jobs.map((job) => [job.id, job.status]));
+    if (refunded) void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+  }, [jobs, queryClient]);
+}
+
+/** Play, download, delete (after confirmation) and clean up, each with its German toast. */
+export function useJobActions() {
+  const showPlaybackError = useCallback(
+    () => toast.error('Wiedergabefehler', { id: PLAYBACK_ERROR_TOAST, description: 'Audio konnte nicht abgespielt werden.' }),
+    [],
+  );
+  const player = useAudioPlayer({ onError: showPlaybackError });
+  const [jobToDelete, setJobToDelete] = useState<Job | null>(null);
+
+  const remove = useDeleteJob({
+    mutationConfig: {
+      onSuccess: (_data, jobId) => {
+        player.stop(jobId);
+        setJobToDelete(null);
+        toast.success('Audio gelöscht', { description: 'Das Audio wurde dauerhaft entfernt.' });
+      },
+      onError: (error) => {
+        setJobToDelete(null);
+        toast.error('Fehler beim Löschen', {
+          description: isApiError(error) ? error.message : 'Das Audio konnte nicht gelöscht werden.',
+        });
+      },
+    },
+  });
+
+  const download = useDownloadJobAudio({
+    mutationConfig: {
+      retry: false,
+      onError: () =>
+        toast.error('Download fehlgeschlagen', { description: 'Die Audio-Datei konnte nicht heruntergeladen werden.' }),
+    },
+  });
+
+  const cleanup = useCleanupJobs({
+    mutationConfig: {
+      onSuccess: (data) => toast.success('Aufräumen abgeschlossen', { description: cleanupMessage(data.cleaned_jobs) }),
+      onError: (error) =>
+        toast.error('Fehler beim Aufräumen', {
+          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+        }),
+    },
+  });
+
+  return { player, jobToDelete, setJobToDelete, remove, download, cleanup };
+}

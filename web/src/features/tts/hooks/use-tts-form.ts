@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { VoiceSelection } from '@/components/ui/voice-selection-panel';
+import { isApiError } from '@/lib/api-client';
+import { estimateCostCents, textLength, TOO_LONG_TITLE, type Limits } from '@/lib/limits';
+import { ALL_PROVIDERS, defaultLanguage, visibleVoices } from '@/lib/voices';
+import {
+  createJobInputSchema,
+  INCOMPLETE_MESSAGE,
+  INCOMPLETE_TITLE,
+  newIdempotencyKey,
+  useCreateJob,
+  type CreateJobBody,
+  type CreateJobFormInput,
+  type CreateJobFormOutput,
+} from '../api/create-job';
+import type { Job, VoicesResponse } from '../api/types';
+import { normalizeRate, RATE_DEFAULT } from '../utils/cost';
+
+export function insufficientBalanceMessage(costCent: number, balanceCent: number): string {
+  return `Sie benötigen ${costCent} Cent für diese Konvertierung. Ihr aktuelles Guthaben: ${balanceCent} Cent.`;
+}
+
+/**
+ * State of the generation screen: the voice selection, the text form and the submit.
+ * The typed text stays after a submit, for the next take.
+ */
+export function useTtsForm({
+  catalogue,
+  limits,
+  balanceCent,
+  onCreated,
+}: {
+  catalogue: VoicesResponse;
+  limits: Limits;
+  balanceCent: number;
+  onCreated: (job: Job) => void;
+}) {
+  const { languages, providers, voices } = catalogue;
+  const [chosenLanguage, setLanguage] = useState<string | null>(null);
+  const language = chosenLanguage ?? defaultLanguage(languages);
+  const [provider, setProvider] = useState<string>(ALL_PROVIDERS);
+  const schema = useMemo(() => createJobInputSchema(limits.text_max_chars), [limits.text_max_chars]);
+  const form = useForm<CreateJobFormInput, unknown, CreateJobFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { text: '', voice_id: '', rate: RATE_DEFAULT },
+  });
+  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
+  const chosenVoiceId = useWatch({ control: form.control, name: 'voice_id' });
+  const rate = useWatch({ control: form.control, name: 'rate' });
+
+  const shownVoices = useMemo(() => visibleVoices(voices, language, provider), [voices, language, provider]);
+  // A voice hidden by another language or filter is no longer selected.
+  const voiceId = shownVoices.some((v) => v.id === chosenVoiceId && v.available) ? chosenVoiceId : '';
+  const selectedVoice = voices.find((v) => v.id === voiceId);
+
+  const chars = textLength(text);
+  const cost = estimateCostCents(text, limits);
+  const tooLong = chars > limits.text_max_chars;
+
+  const createJob = useCreateJob({
+    mutationConfig: {
+      onSuccess: (data) => {
+        toast.success('TTS-Generierung gestartet', {
+          description: 'Ihr Audio wird erstellt und erscheint gleich unter „Meine Audios“.',
+        });
+        onCreated(data.job);
+      },
+      onError: (error) => {
+        if (isApiError(error)) toast.error(error.title, { description: error.message });
+        else toast.error('Fehler bei der TTS-Generierung', { description: 'Bitte versuchen Sie es erneut.' });
+      },
+    },
+  });
+
+  const onValid = (values: CreateJobFormOutput) => {
+    const voice = voices.find((v) => v.id === voiceId);
+    if (!voice || !voice.available) {
+      toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
+      return;
+    }
+    const needed = estimateCostCents(values.text, limits);
+    if (needed > balanceCent) {
+      toast.error('Unzureichendes Guthaben', { description: insufficientBalanceMessage(needed, balanceCent) });
+      return;
+    }
+    const body: CreateJobBody = { text: values.text, voice_id: voice.id };
+    if (voice.supports_rate) body.rate = normalizeRate(values.rate);
+    createJob.mutate({ body, idempotencyKey: newIdempotencyKey() });
+  };
+
+  const onInvalid = (errors: FieldErrors<CreateJobFormInput>) => {
+    if (errors.text?.type === 'too_big') toast.error(TOO_LONG_TITLE, { description: errors.text.message });
+    else toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
+  };
+
+  const selection: VoiceSelection = {
+    languages,
+    providers,
+    voices: shownVoices,
+    language,
+    onLanguageChange: setLanguage,
+    provider,
+    onProviderChange: setProvider,
+    voiceId,
+    onVoiceChange: (id) => form.setValue('voice_id', id),
+    rate: selectedVoice?.supports_rate ? { value: rate, onChange: (r) => form.setValue('rate', r) } : undefined,
+  };
+
+  return {
+    form,
+    selection,
+    chars,
+    cost,
+    tooLong,
+    overBalance: cost > balanceCent,
+    pending: createJob.isPending,
+    submit: form.handleSubmit(onValid, onInvalid),
+  };
+}
+
+export type TtsFormState = ReturnType<typeof useTtsForm>;

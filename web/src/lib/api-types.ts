@@ -1,0 +1,26 @@
+/**
+ * The API's shapes, from the generated contract (`npm run gen:api` writes api-schema.d.ts
+ * from ../api/openapi.json; `npm run check:api` fails when it is behind). Features import
+ * their answer types from here or through their own `api/types.ts`, never declare them anew.
+ */
+import type { components } from './api-schema';
+
+type Schemas = components['schemas'];
+
+export type ApiLimits = Schemas['Limits'];
+export type ApiUser = Schemas['User'];
+export type ApiRole = Schemas['Role'];
+export type ApiJob = Schemas['Job'];
+export type ApiJobStatus = Schemas['JobStatus'];
+export type ApiJobList = Schemas['JobList'];
+export type ApiJobCreated = Schemas['Created'];
+export type ApiCleaned = Schemas['Cleaned'];
+export type ApiVoice = Schemas['VoiceView'];
+export type ApiVoiceList = Schemas['VoiceList'];
+export type ApiLanguage = Schemas['Language'];
+export type ApiProviderOption = Schemas['ProviderOption'];
+export type ApiDemoOverview = Schemas['Overview'];
+export type ApiService = Schemas['ServiceStatus'];
+export type ApiServiceList = Schemas['ServiceList'];
+export type ApiConnectionTest = Schemas['ConnectionTest'];
+export type ApiReauthenticated = Schemas['Reauthenticated'];
