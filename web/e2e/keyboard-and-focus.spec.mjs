@@ -122,6 +122,9 @@ describe('keyboard and focus (end to end)', { skip }, () => {
 
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
+      await page
+        .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'sidebar-toggle', null, { timeout: 5000 })
+        .catch(() => {});
       assert.equal((await activeInfo(page)).testid, 'sidebar-toggle', 'focus is back on the toggle');
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
 
@@ -142,6 +145,11 @@ describe('keyboard and focus (end to end)', { skip }, () => {
       await assertAccessible(page, 'user menu');
       await page.keyboard.press('Escape');
       await signOut.waitFor({ state: 'detached' });
+      // Radix gives the focus back a task after the menu unmounts: wait for it (a menu
+      // that never returns the focus still fails here, after the timeout).
+      await page
+        .waitForFunction(() => document.activeElement?.textContent?.trim().startsWith('Benutzermenü:'), null, { timeout: 5000 })
+        .catch(() => {});
       assert.match((await activeInfo(page)).text ?? '', /^Benutzermenü:/, 'focus is back on the menu button');
       await userMenu.click();
       await signOut.click();
