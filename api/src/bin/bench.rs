@@ -71,7 +71,7 @@ async fn account(args: &Args, pool: &PgPool, n: usize) -> anyhow::Result<reqwest
         bail!("sign-up failed: {}", res.text().await?);
     }
     let mut tx = pool.begin().await?;
-    let id: Uuid = sqlx::query_scalar("UPDATE users SET email_confirmed_at = now(), balance_cent = balance_cent + 10000000 WHERE lower(email) = $1 RETURNING id")
+    let id: Uuid = sqlx::query_scalar("UPDATE users SET email_confirmed_at = now(), balance_cent = balance_cent + 10000000 WHERE email = $1 RETURNING id")
         .bind(&email)
         .fetch_one(&mut *tx)
         .await?;
