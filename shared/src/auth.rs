@@ -17,6 +17,7 @@ use crate::domain::kinds::Role;
 use crate::domain::password::{self, NewPassword};
 use crate::error::{Error, Result};
 use crate::mail;
+use crate::rate_limit::MailKind;
 use crate::services::Services;
 use crate::token;
 
@@ -157,7 +158,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
 /// account. The answer is the same either way.
 pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
     let email = Email::parse(email)?;
-    svc.account_limiter.reserve_login_link(caller.ip, email.as_str()).await?;
+    svc.account_limiter.reserve_mail(MailKind::LoginLink, caller.ip, email.as_str()).await?;
     let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
     if !account.confirmed {
         return Ok(());
@@ -184,6 +185,63 @@ pub async fn use_login_link(svc: &Services, link_token: &str) -> Result<Option<S
     let signed_in = open_session(svc, user_id).await?;
     svc.login_limiter.address_proven(&signed_in.user.email).await?;
     Ok(Some(signed_in))
+}
+
+/// How long a password reset link works.
+const RESET_MINUTES: i64 = 60;
+
+/// Mails a single-use link to set a new password, if the address has an account. The
+/// answer is the same either way.
+pub async fn request_password_reset(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
+    let email = Email::parse(email)?;
+    svc.account_limiter.reserve_mail(MailKind::PasswordReset, caller.ip, email.as_str()).await?;
+    let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
+    let reset_token = token::random_token();
+    let expires = Utc::now() + Duration::minutes(RESET_MINUTES);
+    db::password_resets::insert(&svc.pool, &token::hash_token(&reset_token), account.id, expires).await?;
+    let link = format!("{}/auth/reset?token={reset_token}", base_url(svc));
+    send(svc, mail::password_reset(email.as_str(), &link, RESET_MINUTES)).await
+}
+
+fn invalid_reset_link() -> Error {
+    Error::invalid("Link ungültig", "Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.")
+}
+
+/// Sets a new password with a reset link (once). Every session of the account ends, and
+/// the address's sign-in pause with it (its owner proved the address).
+pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &str) -> Result<()> {
+    let token_hash = token::hash_token(reset_token);
+    let user_id = db::password_resets::find(&svc.pool, &token_hash).await?.ok_or_else(invalid_reset_link)?;
+    let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid_reset_link)?;
+    // The password is checked before the link is used up: a weak one costs no new mail.
+    let (raw, personal) = (new_password.to_owned(), [user.email.clone(), user.name.clone()]);
+    let password_hash = svc
+        .cpu
+        .run(move || {
+            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+            NewPassword::parse(&raw, &personal)?.hash()
+        })
+        .await??;
+    let mut tx = svc.pool.begin().await?;
+    if db::password_resets::consume(&mut *tx, &token_hash).await?.is_none() {
+        return Err(invalid_reset_link());
+    }
+    users::set_password_hash(&mut *tx, user_id, &password_hash).await?;
+    db::sessions::delete_for_user(&mut *tx, user_id).await?;
+    tx.commit().await?;
+    svc.login_limiter.address_proven(&user.email).await?;
+    Ok(())
+}
+
+/// Sends the confirmation mail again to an address whose account is not confirmed yet.
+/// The answer is the same whatever the address.
+pub async fn resend_confirmation(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
+    let email = Email::parse(email)?;
+    svc.account_limiter.reserve_mail(MailKind::Confirmation, caller.ip, email.as_str()).await?;
+    match users::credentials_by_email(&svc.pool, email.as_str()).await? {
+        Some(account) if !account.confirmed => send_confirmation(svc, account.id, &email).await,
+        _ => Ok(()),
+    }
 }
 
 /// Ends the caller's session (nothing to do without one).
@@ -242,5 +300,6 @@ pub async fn purge_expired(pool: &PgPool, confirmation_hours: i64) -> Result<u64
     Ok(db::sessions::delete_expired(pool).await?
         + db::confirmations::delete_expired(pool).await?
         + db::login_links::delete_expired(pool).await?
+        + db::password_resets::delete_expired(pool).await?
         + users::delete_unconfirmed(pool, confirmation_hours).await?)
 }

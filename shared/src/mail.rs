@@ -99,3 +99,17 @@ pub fn login_link(to: &str, link: &str, minutes: i64) -> Mail {
         ),
     }
 }
+
+/// A single-use link to set a new password.
+pub fn password_reset(to: &str, link: &str, minutes: i64) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Neues Passwort für Stimmwerk".into(),
+        body: format!(
+            "Guten Tag,\n\nüber diesen Link legen Sie ein neues Passwort für Ihr Stimmwerk-Konto fest:\n\n\
+             {link}\n\nDer Link ist {minutes} Minuten gültig und funktioniert einmal. Wenn Sie kein neues \
+             Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt \
+             unverändert.\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}

@@ -192,9 +192,9 @@ pub struct AccountLimiter {
 
 const HOUR: u64 = 3600;
 const DAY: u64 = 86_400;
-/// Sign-in links one address or one client may ask for per hour.
-const LINKS_PER_HOUR: u32 = 3;
-const LINKS_PER_CLIENT_PER_HOUR: u32 = 10;
+/// Mails of one kind one address or one client may ask for per hour.
+const MAILS_PER_HOUR: u32 = 3;
+const MAILS_PER_CLIENT_PER_HOUR: u32 = 10;
 
 impl AccountLimiter {
     pub fn new(conn: ConnectionManager, prefix: &str, settings: &AuthSettings) -> Self {
@@ -213,10 +213,32 @@ impl AccountLimiter {
             .await
     }
 
-    pub async fn reserve_login_link(&self, ip: IpAddr, address: &str) -> Result<(), Error> {
-        let client = format!("{}:link-client:{}", self.prefix, digest(&client_key(ip)));
-        let address = format!("{}:link-address:{}", self.prefix, digest(address));
-        reserve(&self.conn, &[(&client, HOUR, LINKS_PER_CLIENT_PER_HOUR), (&address, HOUR, LINKS_PER_HOUR)]).await
+    /// One more mail of this kind to `address` from this client (sign-in links, password
+    /// resets, confirmation mails): 3 per address and 10 per client per hour, each kind
+    /// counted on its own.
+    pub async fn reserve_mail(&self, kind: MailKind, ip: IpAddr, address: &str) -> Result<(), Error> {
+        let kind = kind.as_str();
+        let client = format!("{}:{kind}-client:{}", self.prefix, digest(&client_key(ip)));
+        let address = format!("{}:{kind}-address:{}", self.prefix, digest(address));
+        reserve(&self.conn, &[(&client, HOUR, MAILS_PER_CLIENT_PER_HOUR), (&address, HOUR, MAILS_PER_HOUR)]).await
+    }
+}
+
+/// Mails a visitor can ask us to send.
+#[derive(Debug, Clone, Copy)]
+pub enum MailKind {
+    LoginLink,
+    PasswordReset,
+    Confirmation,
+}
+
+impl MailKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            MailKind::LoginLink => "link",
+            MailKind::PasswordReset => "reset",
+            MailKind::Confirmation => "confirm",
+        }
     }
 }
 

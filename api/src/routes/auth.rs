@@ -21,6 +21,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(confirm))
         .routes(routes!(sign_in))
         .routes(routes!(request_login_link, use_login_link))
+        .routes(routes!(request_password_reset))
+        .routes(routes!(reset_password))
+        .routes(routes!(resend_confirmation))
         .routes(routes!(sign_out))
         .routes(routes!(me))
 }
@@ -105,15 +108,9 @@ async fn sign_in(
     Ok((jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)))
 }
 
-#[derive(Deserialize, ToSchema)]
-struct LoginLinkBody {
-    #[serde(default)]
-    email: String,
-}
-
 /// Mails a one-time sign-in link to the address, if it has an account. It gets the owner
 /// in while password sign-ins for the address are slowed down.
-#[utoipa::path(post, path = "/api/auth/login-link", tag = "auth", request_body = LoginLinkBody, responses(
+#[utoipa::path(post, path = "/api/auth/login-link", tag = "auth", request_body = EmailBody, responses(
     (status = 202, body = Message),
     (status = 422, body = ErrorBody),
     (status = 429, body = ErrorBody),
@@ -121,7 +118,7 @@ struct LoginLinkBody {
 async fn request_login_link(
     State(state): State<AppState>,
     Caller(caller): Caller,
-    ApiJson(body): ApiJson<LoginLinkBody>,
+    ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     shared::auth::request_login_link(&state.svc, &caller, &body.email).await?;
     let message = "Falls für diese Adresse ein Konto besteht, haben wir einen Anmeldelink gesendet.";
@@ -147,6 +144,64 @@ async fn use_login_link(
         Some(signed_in) => (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard")),
         None => (jar, Redirect::to("/auth?link=0")),
     })
+}
+
+#[derive(Deserialize, ToSchema)]
+struct EmailBody {
+    #[serde(default)]
+    email: String,
+}
+
+/// "Passwort vergessen?": mails a single-use link (1 hour) to `/auth/reset?token=…`, if the
+/// address has an account. Same answer either way.
+#[utoipa::path(post, path = "/api/auth/password-reset", tag = "auth", request_body = EmailBody, responses(
+    (status = 202, body = Message),
+    (status = 422, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn request_password_reset(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    shared::auth::request_password_reset(&state.svc, &caller, &body.email).await?;
+    let message = "Falls für diese Adresse ein Konto besteht, haben wir einen Link zum Zurücksetzen gesendet.";
+    Ok((StatusCode::ACCEPTED, Json(Message { message })))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ResetBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// Sets the new password with the link's token (once); every session of the account ends.
+#[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = ResetBody, responses(
+    (status = 204),
+    (status = 422, description = "Link ungültig oder abgelaufen, oder das Passwort erfüllt die Regeln nicht", body = ErrorBody),
+))]
+async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetBody>) -> ApiResult<StatusCode> {
+    shared::auth::reset_password(&state.svc, &body.token, &body.password).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sends the confirmation mail again, if the address has an unconfirmed account. Same
+/// answer either way.
+#[utoipa::path(post, path = "/api/auth/confirmation", tag = "auth", request_body = EmailBody, responses(
+    (status = 202, body = Message),
+    (status = 422, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn resend_confirmation(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    shared::auth::resend_confirmation(&state.svc, &caller, &body.email).await?;
+    let message = "Falls diese Adresse noch bestätigt werden muss, haben wir den Link erneut gesendet.";
+    Ok((StatusCode::ACCEPTED, Json(Message { message })))
 }
 
 /// Ends the session and clears the cookie.

@@ -5,6 +5,7 @@ pub mod confirmations;
 pub mod jobs;
 pub mod ledger;
 pub mod login_links;
+pub mod password_resets;
 pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;

@@ -81,3 +81,8 @@ pub async fn mark_reauthenticated(
 pub async fn delete_expired(db: impl PgExecutor<'_>) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query!("DELETE FROM sessions WHERE expires_at <= now()").execute(db).await?.rows_affected())
 }
+
+/// Ends every session of a user (after a password change or reset).
+pub async fn delete_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query!("DELETE FROM sessions WHERE user_id = $1", user_id).execute(db).await?.rows_affected())
+}

@@ -112,3 +112,8 @@ pub async fn balance(db: impl PgExecutor<'_>, id: Uuid) -> Result<i64, sqlx::Err
 pub async fn password_hash(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar!("SELECT password_hash FROM users WHERE id = $1", id).fetch_optional(db).await
 }
+
+pub async fn set_password_hash(db: impl PgExecutor<'_>, id: Uuid, password_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE users SET password_hash = $2 WHERE id = $1", id, password_hash).execute(db).await?;
+    Ok(())
+}
