@@ -17,6 +17,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
     modifiers(&SessionCookie),
     tags(
         (name = "auth", description = "Registrierung, Anmeldung, Sitzung"),
+        (name = "account", description = "Das eigene Konto: Profil, Passwort, Sitzungen, Buchungen"),
         (name = "voices", description = "Stimmen"),
         (name = "jobs", description = "Text-zu-Sprache-Aufträge"),
         (name = "demo", description = "Anonyme Live-Demo"),

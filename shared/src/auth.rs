@@ -120,10 +120,11 @@ pub struct SignedIn {
     pub session_token: String,
 }
 
-async fn open_session(svc: &Services, user_id: Uuid) -> Result<SignedIn> {
+async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<SignedIn> {
     let session_token = token::random_token();
     let expires = Utc::now() + Duration::days(svc.settings.auth.session_days);
-    db::sessions::insert(&svc.pool, &token::hash_token(&session_token), user_id, expires).await?;
+    let client = crate::rate_limit::client_key(caller.ip);
+    db::sessions::insert(&svc.pool, &token::hash_token(&session_token), user_id, expires, &client).await?;
     let user = users::get(&svc.pool, user_id).await?.ok_or(Error::Unauthenticated)?;
     Ok(SignedIn { user, session_token })
 }
@@ -151,7 +152,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
     if !credentials.confirmed {
         return Err(Error::EmailNotConfirmed);
     }
-    open_session(svc, credentials.id).await
+    open_session(svc, caller, credentials.id).await
 }
 
 /// Mails a one-time sign-in link to the address's owner, if the address has a confirmed
@@ -178,11 +179,11 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
 
 /// Signs in with a mailed link (once). The owner proved the address, so its sign-in
 /// delay ends. `None` for an unknown, used or expired link.
-pub async fn use_login_link(svc: &Services, link_token: &str) -> Result<Option<SignedIn>> {
+pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -> Result<Option<SignedIn>> {
     let Some(user_id) = db::login_links::consume(&svc.pool, &token::hash_token(link_token)).await? else {
         return Ok(None);
     };
-    let signed_in = open_session(svc, user_id).await?;
+    let signed_in = open_session(svc, caller, user_id).await?;
     svc.login_limiter.address_proven(&signed_in.user.email).await?;
     Ok(Some(signed_in))
 }

@@ -5,6 +5,7 @@
 //! queue, storage, audio, mail and the limiters.
 
 // Use cases.
+pub mod account;
 pub mod admin_settings;
 pub mod auth;
 pub mod demo;

@@ -137,10 +137,11 @@ struct LinkQuery {
 ))]
 async fn use_login_link(
     State(state): State<AppState>,
+    Caller(caller): Caller,
     jar: CookieJar,
     ApiQuery(query): ApiQuery<LinkQuery>,
 ) -> ApiResult<(CookieJar, Redirect)> {
-    Ok(match shared::auth::use_login_link(&state.svc, &query.token).await? {
+    Ok(match shared::auth::use_login_link(&state.svc, &caller, &query.token).await? {
         Some(signed_in) => (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard")),
         None => (jar, Redirect::to("/auth?link=0")),
     })

@@ -1,6 +1,7 @@
 //! One module per resource. Every route is registered through utoipa's `OpenApiRouter`,
 //! so the router and the OpenAPI document cannot disagree.
 
+pub mod account;
 pub mod admin;
 pub mod auth;
 pub mod demo;
@@ -18,6 +19,7 @@ use crate::AppState;
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::base())
         .merge(auth::router())
+        .merge(account::router())
         .merge(voices::router())
         .merge(jobs::router())
         .merge(demo::router())

@@ -287,3 +287,13 @@ pub async fn stuck_processing(
     .await?;
     Ok(rows.into_iter().map(|r| (r.id, r.attempts)).collect())
 }
+
+/// The stored audio files of a user's jobs (to delete them with the account).
+pub async fn audio_keys_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT audio_key AS "audio_key!" FROM tts_jobs WHERE user_id = $1 AND audio_key IS NOT NULL"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}

@@ -68,6 +68,45 @@ async fn insert_entry(
     Ok(())
 }
 
+/// One booking with the balance it left, as the account page lists it.
+#[derive(Debug, Clone)]
+pub struct Booking {
+    pub id: i64,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub kind: Kind,
+    pub amount_cent: i64,
+    pub balance_after_cent: i64,
+    pub job_id: Option<Uuid>,
+}
+
+/// A user's bookings, newest first, with the running balance after each.
+pub async fn history(
+    db: impl sqlx::PgExecutor<'_>,
+    user_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Booking>, sqlx::Error> {
+    sqlx::query_as!(
+        Booking,
+        r#"SELECT id, created_at, kind AS "kind: Kind", amount_cent, job_id,
+                  (sum(amount_cent) OVER (ORDER BY created_at, id))::bigint AS "balance_after_cent!"
+           FROM ledger_entries WHERE user_id = $1
+           ORDER BY created_at DESC, id DESC
+           LIMIT $2 OFFSET $3"#,
+        user_id,
+        limit,
+        offset
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub async fn count(db: impl sqlx::PgExecutor<'_>, user_id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM ledger_entries WHERE user_id = $1"#, user_id)
+        .fetch_one(db)
+        .await
+}
+
 /// Users whose stored balance differs from the sum of their ledger rows (should be none).
 pub async fn drifted_users(conn: &mut PgConnection) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query_scalar!(

@@ -5,17 +5,20 @@ use uuid::Uuid;
 use crate::db::users::User;
 use crate::domain::kinds::Role;
 
+/// `client` is where the session was opened from (shown on the account page).
 pub async fn insert(
     db: impl PgExecutor<'_>,
     token_hash: &str,
     user_id: Uuid,
     expires_at: DateTime<Utc>,
+    client: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+        "INSERT INTO sessions (token_hash, user_id, expires_at, client) VALUES ($1, $2, $3, $4)",
         token_hash,
         user_id,
-        expires_at
+        expires_at,
+        client
     )
     .execute(db)
     .await?;
@@ -85,4 +88,31 @@ pub async fn delete_expired(db: impl PgExecutor<'_>) -> Result<u64, sqlx::Error>
 /// Ends every session of a user (after a password change or reset).
 pub async fn delete_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query!("DELETE FROM sessions WHERE user_id = $1", user_id).execute(db).await?.rows_affected())
+}
+
+/// A user's live session as the account page lists it.
+pub struct SessionRow {
+    pub token_hash: String,
+    pub client: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<SessionRow>, sqlx::Error> {
+    sqlx::query_as!(
+        SessionRow,
+        r#"SELECT token_hash, client, created_at, expires_at FROM sessions
+           WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Ends every session of a user but one (after a password change in that one).
+pub async fn delete_others(db: impl PgExecutor<'_>, user_id: Uuid, keep_hash: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query!("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", user_id, keep_hash)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
 }

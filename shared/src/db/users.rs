@@ -117,3 +117,30 @@ pub async fn set_password_hash(db: impl PgExecutor<'_>, id: Uuid, password_hash:
     sqlx::query!("UPDATE users SET password_hash = $2 WHERE id = $1", id, password_hash).execute(db).await?;
     Ok(())
 }
+
+pub async fn update_profile(
+    db: impl PgExecutor<'_>,
+    id: Uuid,
+    name: &str,
+    organization: &str,
+) -> Result<Option<User>, sqlx::Error> {
+    sqlx::query_as!(
+        User,
+        r#"UPDATE users SET name = $2, organization = $3 WHERE id = $1
+           RETURNING id, name, email, organization, role AS "role: Role", balance_cent, created_at"#,
+        id,
+        name,
+        organization
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Deletes the account; its rows go with it (ledger rows stay, without the user).
+pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query!("DELETE FROM users WHERE id = $1", id).execute(db).await?.rows_affected() == 1)
+}
+
+pub async fn count_admins(db: impl PgExecutor<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM users WHERE role = 'admin'"#).fetch_one(db).await
+}

@@ -119,6 +119,20 @@ text_enum! {
     }
 }
 
+impl LedgerKind {
+    /// How the account page names a booking.
+    pub fn label(self) -> &'static str {
+        match self {
+            LedgerKind::SignupBonus => "Startguthaben",
+            LedgerKind::Charge => "Audio-Generierung",
+            LedgerKind::Refund => "Erstattung",
+            LedgerKind::CloneFee => "Gebühr Stimmklon",
+            LedgerKind::TopUp => "Aufladung",
+            LedgerKind::AdminAdjustment => "Korrektur durch den Support",
+        }
+    }
+}
+
 text_enum! {
     /// Training state of a cloned voice.
     pub enum TrainingStatus {

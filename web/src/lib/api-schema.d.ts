@@ -4,6 +4,96 @@
  */
 
 export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the account and everything it owns (the password is needed). Its bookings
+         *     stay in the ledger without the person.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        /** Changes name and organisation. */
+        patch: operations["update_profile"];
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password (the current one is needed); every other session ends. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's live sessions, newest first. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        /** "Überall abmelden": ends every session, this one included. */
+        delete: operations["sign_out_everywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transaction history from the ledger, newest first, with the balance after each. */
+        get: operations["transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every booking as a CSV file (semicolons, decimal commas). */
+        get: operations["transactions_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reauth": {
         parameters: {
             query?: never;
@@ -431,6 +521,9 @@ export interface components {
             balance_cent: number;
             job: components["schemas"]["Job"];
         };
+        DeleteBody: {
+            password?: string;
+        };
         EmailBody: {
             email?: string;
         };
@@ -488,6 +581,11 @@ export interface components {
             flag: string;
             name: string;
         };
+        /**
+         * @description Why a balance changed. Debits are negative, credits positive (a CHECK holds it).
+         * @enum {string}
+         */
+        LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment";
         Limits: {
             /**
              * Format: int64
@@ -520,6 +618,14 @@ export interface components {
             remaining: number;
             /** Format: int32 */
             tries_per_day: number;
+        };
+        PasswordBody: {
+            current_password?: string;
+            new_password?: string;
+        };
+        ProfileBody: {
+            name?: string;
+            organization?: string;
         };
         /**
          * @description `voices.provider`: which engine speaks a voice. What each provider can do is in
@@ -571,6 +677,18 @@ export interface components {
             source?: null | components["schemas"]["KeySource"];
             status: components["schemas"]["KeyStatus"];
         };
+        SessionView: {
+            /** @description Where it was opened from (IPv4 address or IPv6 /64). */
+            client?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The session of this request. */
+            current: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description A short, stable handle of the session (not its secret). */
+            id: string;
+        };
         SignInBody: {
             email?: string;
             password?: string;
@@ -587,6 +705,33 @@ export interface components {
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        Transaction: {
+            /**
+             * Format: int64
+             * @description Positive for credits, negative for charges.
+             */
+            amount_cent: number;
+            /** Format: int64 */
+            balance_after_cent: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: uuid */
+            job_id?: string | null;
+            kind: components["schemas"]["LedgerKind"];
+            /** @description German name of the kind ("Aufladung", "Audio-Generierung", ...). */
+            label: string;
+        };
+        TransactionPage: {
+            items: components["schemas"]["Transaction"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
         };
         User: {
             /** Format: int64 */
@@ -651,6 +796,234 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteBody"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Das letzte Administratorkonto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Passwort falsch */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Aktuelles Passwort falsch, oder das neue erfüllt die Regeln nicht */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1-based. */
+                page: number | null;
+                /** @description 1 to 100, default 20. */
+                per_page: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactions_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV-Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reauthenticate: {
         parameters: {
             query?: never;

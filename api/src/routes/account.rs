@@ -1,0 +1,145 @@
+//! /api/account/*: the signed-in user's own account: profile, password, sessions,
+//! transaction history (JSON and CSV), and deleting the account.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::CookieJar;
+use serde::Deserialize;
+use shared::account::{self, PageQuery, SessionView, TransactionPage};
+use shared::db::users::User;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiQuery, Caller};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(update_profile, delete_account))
+        .routes(routes!(change_password))
+        .routes(routes!(sessions, sign_out_everywhere))
+        .routes(routes!(transactions))
+        .routes(routes!(transactions_csv))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ProfileBody {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    organization: String,
+}
+
+/// Changes name and organisation.
+#[utoipa::path(patch, path = "/api/account", tag = "account", request_body = ProfileBody, responses(
+    (status = 200, body = User),
+    (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+async fn update_profile(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<ProfileBody>,
+) -> ApiResult<Json<User>> {
+    Ok(Json(account::update_profile(&state.svc, &caller, &body.name, &body.organization).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct PasswordBody {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// Sets a new password (the current one is needed); every other session ends.
+#[utoipa::path(post, path = "/api/account/password", tag = "account", request_body = PasswordBody, responses(
+    (status = 204),
+    (status = 422, description = "Aktuelles Passwort falsch, oder das neue erfüllt die Regeln nicht", body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn change_password(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<PasswordBody>,
+) -> ApiResult<StatusCode> {
+    account::change_password(&state.svc, &caller, &body.current_password, &body.new_password).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The account's live sessions, newest first.
+#[utoipa::path(get, path = "/api/account/sessions", tag = "account", responses(
+    (status = 200, body = Vec<SessionView>),
+    (status = 401, body = ErrorBody),
+))]
+async fn sessions(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<SessionView>>> {
+    Ok(Json(account::sessions(&state.svc, &caller).await?))
+}
+
+/// "Überall abmelden": ends every session, this one included.
+#[utoipa::path(delete, path = "/api/account/sessions", tag = "account", responses((status = 204), (status = 401, body = ErrorBody)))]
+async fn sign_out_everywhere(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    jar: CookieJar,
+) -> ApiResult<(StatusCode, CookieJar)> {
+    account::sign_out_everywhere(&state.svc, &caller).await?;
+    Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
+}
+
+/// The transaction history from the ledger, newest first, with the balance after each.
+#[utoipa::path(get, path = "/api/account/transactions", tag = "account", params(PageQuery), responses(
+    (status = 200, body = TransactionPage),
+    (status = 401, body = ErrorBody),
+))]
+async fn transactions(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Json<TransactionPage>> {
+    Ok(Json(account::transactions(&state.svc, &caller, &query).await?))
+}
+
+/// Every booking as a CSV file (semicolons, decimal commas).
+#[utoipa::path(get, path = "/api/account/transactions.csv", tag = "account", responses(
+    (status = 200, description = "CSV-Datei", content_type = "text/csv"),
+    (status = 401, body = ErrorBody),
+))]
+async fn transactions_csv(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Response> {
+    let csv = account::transactions_csv(&state.svc, &caller).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"stimmwerk-buchungen.csv\"")),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+struct DeleteBody {
+    #[serde(default)]
+    password: String,
+}
+
+/// Deletes the account and everything it owns (the password is needed). Its bookings
+/// stay in the ledger without the person.
+#[utoipa::path(delete, path = "/api/account", tag = "account", request_body = DeleteBody, responses(
+    (status = 204),
+    (status = 409, description = "Das letzte Administratorkonto", body = ErrorBody),
+    (status = 422, description = "Passwort falsch", body = ErrorBody),
+))]
+async fn delete_account(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<DeleteBody>,
+) -> ApiResult<(StatusCode, CookieJar)> {
+    account::delete_account(&state.svc, &caller, &body.password).await?;
+    Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
+}

@@ -1,0 +1,207 @@
+//! The account page, the use cases: edit name and organisation, change the password
+//! (ends every other session), see and end sessions, the transaction history from the
+//! ledger (paged, and as CSV), and deleting the account with everything it owns (its
+//! ledger rows stay, without the person, for bookkeeping).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::{self, ledger, users};
+use crate::domain::input;
+use crate::domain::kinds::{LedgerKind, Role};
+use crate::domain::password::{self, NewPassword};
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+pub async fn update_profile(svc: &Services, caller: &Caller, name: &str, organization: &str) -> Result<users::User> {
+    let user = caller.user()?;
+    let name = input::name("name", "Name", name)?;
+    let organization = input::name("organization", "Organisation", organization)?;
+    users::update_profile(&svc.pool, user.id, &name, &organization).await?.ok_or(Error::Unauthenticated)
+}
+
+/// Checks the caller's current password, counted like a sign-in attempt.
+async fn check_current_password(svc: &Services, caller: &Caller, typed: &str) -> Result<()> {
+    let user = caller.user()?;
+    let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
+    let hash = users::password_hash(&svc.pool, user.id).await?.ok_or(Error::Unauthenticated)?;
+    let typed = typed.to_owned();
+    if !svc.cpu.run(move || password::verify_password(&typed, &hash)).await? {
+        return Err(Error::field("current_password", "Das aktuelle Passwort ist falsch."));
+    }
+    svc.login_limiter.succeeded(attempt).await
+}
+
+/// Sets a new password after checking the current one; every other session ends.
+pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new: &str) -> Result<()> {
+    let user = caller.user()?.clone();
+    let session = caller.session()?;
+    check_current_password(svc, caller, current).await?;
+    let (raw, personal) = (new.to_owned(), [user.email.clone(), user.name.clone()]);
+    let hash = svc
+        .cpu
+        .run(move || {
+            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+            NewPassword::parse(&raw, &personal).map_err(|e| move_field(e, "password", "new_password"))?.hash()
+        })
+        .await??;
+    let mut tx = svc.pool.begin().await?;
+    users::set_password_hash(&mut *tx, user.id, &hash).await?;
+    db::sessions::delete_others(&mut *tx, user.id, &session.token_hash).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Moves a validation message from one form field to another: the shared rules name
+/// `password` and `current_password`, the forms here call their fields otherwise.
+fn move_field(error: Error, from: &str, to: &'static str) -> Error {
+    match error {
+        Error::Validation { title, message, mut fields } => {
+            if let Some(text) = fields.remove(from) {
+                fields.insert(to, text);
+            }
+            Error::Validation { title, message, fields }
+        }
+        other => other,
+    }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SessionView {
+    /// A short, stable handle of the session (not its secret).
+    pub id: String,
+    /// Where it was opened from (IPv4 address or IPv6 /64).
+    pub client: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    /// The session of this request.
+    pub current: bool,
+}
+
+pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionView>> {
+    let session = caller.session()?;
+    let rows = db::sessions::list_for_user(&svc.pool, session.user.id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| SessionView {
+            id: row.token_hash.chars().take(12).collect(),
+            current: row.token_hash == session.token_hash,
+            client: row.client,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+        })
+        .collect())
+}
+
+/// "Überall abmelden": ends every session of the caller, this one included.
+pub async fn sign_out_everywhere(svc: &Services, caller: &Caller) -> Result<u64> {
+    Ok(db::sessions::delete_for_user(&svc.pool, caller.user()?.id).await?)
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Transaction {
+    pub id: i64,
+    pub created_at: DateTime<Utc>,
+    pub kind: LedgerKind,
+    /// German name of the kind ("Aufladung", "Audio-Generierung", ...).
+    pub label: &'static str,
+    /// Positive for credits, negative for charges.
+    pub amount_cent: i64,
+    pub balance_after_cent: i64,
+    pub job_id: Option<Uuid>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TransactionPage {
+    pub items: Vec<Transaction>,
+    pub page: i64,
+    pub per_page: i64,
+    pub total: i64,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct PageQuery {
+    /// 1-based.
+    pub page: Option<i64>,
+    /// 1 to 100, default 20.
+    pub per_page: Option<i64>,
+}
+
+pub async fn transactions(svc: &Services, caller: &Caller, query: &PageQuery) -> Result<TransactionPage> {
+    let user = caller.user()?;
+    let page = query.page.unwrap_or(1).max(1);
+    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
+    let offset = (page - 1).saturating_mul(per_page);
+    let items = ledger::history(&svc.pool, user.id, per_page, offset).await?.into_iter().map(view).collect();
+    let total = ledger::count(&svc.pool, user.id).await?;
+    Ok(TransactionPage { items, page, per_page, total })
+}
+
+fn view(booking: ledger::Booking) -> Transaction {
+    Transaction {
+        id: booking.id,
+        created_at: booking.created_at,
+        label: booking.kind.label(),
+        kind: booking.kind,
+        amount_cent: booking.amount_cent,
+        balance_after_cent: booking.balance_after_cent,
+        job_id: booking.job_id,
+    }
+}
+
+/// Every booking as CSV for a spreadsheet: semicolons and decimal commas, as German
+/// spreadsheet programs expect.
+pub async fn transactions_csv(svc: &Services, caller: &Caller) -> Result<String> {
+    let user = caller.user()?;
+    let bookings = ledger::history(&svc.pool, user.id, i64::MAX, 0).await?;
+    let euros = |cents: i64| {
+        let sign = if cents < 0 { "-" } else { "" };
+        format!("{sign}{},{:02}", cents.unsigned_abs() / 100, cents.unsigned_abs() % 100)
+    };
+    let mut csv = String::from("Datum;Art;Betrag (EUR);Guthaben danach (EUR);Auftrag\n");
+    for b in bookings {
+        let job = b.job_id.map(|id| id.to_string()).unwrap_or_default();
+        csv.push_str(&format!(
+            "{};{};{};{};{job}\n",
+            b.created_at.format("%Y-%m-%d %H:%M:%S"),
+            b.kind.label(),
+            euros(b.amount_cent),
+            euros(b.balance_after_cent)
+        ));
+    }
+    Ok(csv)
+}
+
+/// Deletes the caller's account after checking the password: audio files, jobs, voices,
+/// samples, sessions and the account row. The ledger keeps its rows without the user.
+pub async fn delete_account(svc: &Services, caller: &Caller, password: &str) -> Result<()> {
+    let user = caller.user()?.clone();
+    check_current_password(svc, caller, password).await.map_err(|e| move_field(e, "current_password", "password"))?;
+    if user.role == Role::Admin && users::count_admins(&svc.pool).await? <= 1 {
+        return Err(Error::Conflict("Das letzte Administratorkonto kann nicht gelöscht werden.".into()));
+    }
+    let audio = db::jobs::audio_keys_for_user(&svc.pool, user.id).await?;
+    users::delete(&svc.pool, user.id).await?;
+    for key in audio {
+        if let Err(e) = svc.storage.delete(&key).await {
+            tracing::warn!(user_id = %user.id, error = %e, "audio file of a deleted account not removed");
+        }
+    }
+    tracing::info!(user_id = %user.id, "account deleted");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_errors_name_the_field_of_the_form() {
+        let error = move_field(Error::field("password", "Zu kurz."), "password", "new_password");
+        let Error::Validation { fields, .. } = error else { panic!() };
+        assert_eq!(fields["new_password"], "Zu kurz.");
+        assert!(!fields.contains_key("password"));
+    }
+}
