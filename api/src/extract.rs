@@ -62,6 +62,21 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
+/// A caller who must be an admin, refused (401/403) before the request body is read, so
+/// nobody else learns anything from how an admin endpoint parses its input. The use
+/// cases check the role again.
+pub struct AdminCaller(pub shared::Caller);
+
+impl FromRequestParts<AppState> for AdminCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Caller(caller) = Caller::from_request_parts(parts, state).await?;
+        caller.admin()?;
+        Ok(AdminCaller(caller))
+    }
+}
+
 /// Header every state-changing browser request must carry. A cross-site form cannot set
 /// it, and a cross-site script cannot send it without a CORS preflight we never allow.
 pub const CSRF_HEADER: &str = "x-requested-with";

@@ -111,6 +111,8 @@ pub struct Transaction {
     pub amount_cent: i64,
     pub balance_after_cent: i64,
     pub job_id: Option<Uuid>,
+    /// The reason of a correction by the support.
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -148,6 +150,7 @@ fn view(booking: ledger::Booking) -> Transaction {
         amount_cent: booking.amount_cent,
         balance_after_cent: booking.balance_after_cent,
         job_id: booking.job_id,
+        note: booking.note,
     }
 }
 
@@ -182,14 +185,22 @@ pub async fn delete_account(svc: &Services, caller: &Caller, password: &str) -> 
     if user.role == Role::Admin && users::count_admins(&svc.pool).await? <= 1 {
         return Err(Error::Conflict("Das letzte Administratorkonto kann nicht gelöscht werden.".into()));
     }
-    let audio = db::jobs::audio_keys_for_user(&svc.pool, user.id).await?;
-    users::delete(&svc.pool, user.id).await?;
+    erase(svc, user.id).await
+}
+
+/// Deletes an account with everything it owns: its rows (by cascade) and then its audio
+/// files. Its ledger rows stay, without the person. Also used by the admins' user page.
+pub async fn erase(svc: &Services, user_id: Uuid) -> Result<()> {
+    let audio = db::jobs::audio_keys_for_user(&svc.pool, user_id).await?;
+    if !users::delete(&svc.pool, user_id).await? {
+        return Err(Error::NotFound("Dieses Konto gibt es nicht."));
+    }
     for key in audio {
         if let Err(e) = svc.storage.delete(&key).await {
-            tracing::warn!(user_id = %user.id, error = %e, "audio file of a deleted account not removed");
+            tracing::warn!(%user_id, error = %e, "audio file of a deleted account not removed");
         }
     }
-    tracing::info!(user_id = %user.id, "account deleted");
+    tracing::info!(%user_id, "account deleted");
     Ok(())
 }
 

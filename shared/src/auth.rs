@@ -149,6 +149,9 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
         _ => return Err(Error::InvalidCredentials),
     };
     svc.login_limiter.succeeded(attempt).await?;
+    if credentials.disabled {
+        return Err(Error::AccountDisabled);
+    }
     if !credentials.confirmed {
         return Err(Error::EmailNotConfirmed);
     }
@@ -161,7 +164,7 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
     let email = Email::parse(email)?;
     svc.account_limiter.reserve_mail(MailKind::LoginLink, caller.ip, email.as_str()).await?;
     let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
-    if !account.confirmed {
+    if !account.confirmed || account.disabled {
         return Ok(());
     }
     let link_token = token::random_token();

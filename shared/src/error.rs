@@ -44,6 +44,8 @@ pub enum Error {
     ReauthRequired,
     #[error("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in der Bestätigungs-E-Mail.")]
     EmailNotConfirmed,
+    #[error("Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Support.")]
+    AccountDisabled,
     #[error("Zu viele Versuche. Bitte warten Sie {}.", minutes_text(*retry_after_secs))]
     RateLimited { retry_after_secs: u64 },
     /// The live demo's tries for today are used up.

@@ -7,6 +7,7 @@
 // Use cases.
 pub mod account;
 pub mod admin_settings;
+pub mod admin_users;
 pub mod auth;
 pub mod demo;
 pub mod generation;

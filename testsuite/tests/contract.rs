@@ -131,3 +131,31 @@ async fn static_assets_are_compressed_and_cached_for_a_year(pool: PgPool) {
     let api = get("/api/limits").await.unwrap();
     assert!(api.headers().get("cache-control").is_none_or(|v| v != "public, max-age=31536000, immutable"));
 }
+
+/// Every `$ref` in `value`.
+fn refs<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner.as_str()) {
+                    ("$ref", Some(target)) => out.push(target),
+                    _ => refs(inner, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| refs(item, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_reference_in_the_contract_resolves() {
+    let document: Value = serde_json::from_str(&std::fs::read_to_string(SNAPSHOT).unwrap()).unwrap();
+    let mut found = Vec::new();
+    refs(&document, &mut found);
+    assert!(found.len() > 20);
+    for target in found {
+        let name = target.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("{target}"));
+        assert!(document["components"]["schemas"][name].is_object(), "{target} does not resolve");
+    }
+}

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{ApiJson, ApiPath, Caller};
+use crate::extract::{AdminCaller, ApiJson, ApiPath};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,7 +43,7 @@ struct Reauthenticated {
 ))]
 async fn reauthenticate(
     State(state): State<AppState>,
-    Caller(caller): Caller,
+    AdminCaller(caller): AdminCaller,
     ApiJson(body): ApiJson<ReauthBody>,
 ) -> ApiResult<Json<Reauthenticated>> {
     let valid_until = shared::auth::reauthenticate(&state.svc, &caller, &body.password).await?;
@@ -55,7 +55,7 @@ async fn reauthenticate(
     (status = 200, body = ServiceList),
     (status = 403, description = "Keine Berechtigung, oder `reauth_required`", body = ErrorBody),
 ))]
-async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<ServiceList>> {
+async fn list(State(state): State<AppState>, AdminCaller(caller): AdminCaller) -> ApiResult<Json<ServiceList>> {
     Ok(Json(admin_settings::list(&state.svc, &caller).await?))
 }
 
@@ -76,7 +76,7 @@ struct KeyBody {
     ))]
 async fn store_key(
     State(state): State<AppState>,
-    Caller(caller): Caller,
+    AdminCaller(caller): AdminCaller,
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<KeyBody>,
 ) -> ApiResult<Json<ServiceStatus>> {
@@ -91,7 +91,7 @@ async fn store_key(
 ))]
 async fn remove_key(
     State(state): State<AppState>,
-    Caller(caller): Caller,
+    AdminCaller(caller): AdminCaller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<ServiceStatus>> {
     Ok(Json(admin_settings::remove_key(&state.svc, &caller, &id).await?))
@@ -105,7 +105,7 @@ async fn remove_key(
 ))]
 async fn test_connection(
     State(state): State<AppState>,
-    Caller(caller): Caller,
+    AdminCaller(caller): AdminCaller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<ConnectionTest>> {
     Ok(Json(admin_settings::test_connection(&state.svc, &caller, &id).await?))

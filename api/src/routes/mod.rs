@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod admin_users;
 pub mod auth;
 pub mod demo;
 pub mod jobs;
@@ -24,6 +25,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(jobs::router())
         .merge(demo::router())
         .merge(admin::router())
+        .merge(admin_users::router())
         .merge(meta::router())
 }
 

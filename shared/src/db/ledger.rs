@@ -68,6 +68,36 @@ async fn insert_entry(
     Ok(())
 }
 
+/// An admin's correction of a balance, up or down, with its reason. A correction down
+/// never takes the balance below zero: `None` (nothing changed) when it would.
+pub async fn adjust(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    reason: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    let balance = sqlx::query_scalar!(
+        r#"UPDATE users SET balance_cent = balance_cent + $2
+           WHERE id = $1 AND balance_cent + $2 >= 0
+           RETURNING balance_cent"#,
+        user_id,
+        amount_cent
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if balance.is_some() {
+        sqlx::query!(
+            "INSERT INTO ledger_entries (user_id, amount_cent, kind, note) VALUES ($1, $2, 'admin_adjustment', $3)",
+            user_id,
+            amount_cent,
+            reason
+        )
+        .execute(conn)
+        .await?;
+    }
+    Ok(balance)
+}
+
 /// One booking with the balance it left, as the account page lists it.
 #[derive(Debug, Clone)]
 pub struct Booking {
@@ -77,6 +107,8 @@ pub struct Booking {
     pub amount_cent: i64,
     pub balance_after_cent: i64,
     pub job_id: Option<Uuid>,
+    /// The reason of an admin's correction.
+    pub note: Option<String>,
 }
 
 /// A user's bookings, newest first, with the running balance after each.
@@ -88,7 +120,7 @@ pub async fn history(
 ) -> Result<Vec<Booking>, sqlx::Error> {
     sqlx::query_as!(
         Booking,
-        r#"SELECT id, created_at, kind AS "kind: Kind", amount_cent, job_id,
+        r#"SELECT id, created_at, kind AS "kind: Kind", amount_cent, job_id, note,
                   (sum(amount_cent) OVER (ORDER BY created_at, id))::bigint AS "balance_after_cent!"
            FROM ledger_entries WHERE user_id = $1
            ORDER BY created_at DESC, id DESC

@@ -42,7 +42,7 @@ pub async fn find(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Se
         r#"SELECT u.id, u.name, u.email, u.organization, u.role AS "role: Role", u.balance_cent,
                   u.created_at, s.reauthenticated_at
            FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.token_hash = $1 AND s.expires_at > now()"#,
+           WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL"#,
         token_hash
     )
     .fetch_optional(db)

@@ -64,12 +64,15 @@ pub struct Credentials {
     pub id: Uuid,
     pub password_hash: String,
     pub confirmed: bool,
+    /// An admin disabled sign-in for this account.
+    pub disabled: bool,
 }
 
 pub async fn credentials_by_email(db: impl PgExecutor<'_>, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as!(
         Credentials,
-        r#"SELECT id, password_hash, email_confirmed_at IS NOT NULL AS "confirmed!"
+        r#"SELECT id, password_hash, email_confirmed_at IS NOT NULL AS "confirmed!",
+                  disabled_at IS NOT NULL AS "disabled!"
            FROM users WHERE email = $1"#,
         email
     )
@@ -143,4 +146,113 @@ pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Err
 
 pub async fn count_admins(db: impl PgExecutor<'_>) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM users WHERE role = 'admin'"#).fetch_one(db).await
+}
+
+/// An account as the admin user list shows it.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct AdminUser {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub organization: String,
+    pub role: Role,
+    pub balance_cent: i64,
+    pub created_at: DateTime<Utc>,
+    pub confirmed: bool,
+    pub disabled: bool,
+}
+
+/// Accounts whose name, e-mail or organisation contains `search` (case-insensitive),
+/// sorted by `sort` ("organization", "name", "balance", "created_at").
+pub async fn list_for_admin(
+    db: impl PgExecutor<'_>,
+    search: &str,
+    sort: &str,
+    descending: bool,
+    limit: i64,
+) -> Result<Vec<AdminUser>, sqlx::Error> {
+    let pattern = format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    sqlx::query_as!(
+        AdminUser,
+        r#"SELECT id, name, email, organization, role AS "role: Role", balance_cent, created_at,
+                  email_confirmed_at IS NOT NULL AS "confirmed!", disabled_at IS NOT NULL AS "disabled!"
+           FROM users
+           WHERE $1 = '%%' OR name ILIKE $1 OR email ILIKE $1 OR organization ILIKE $1
+           ORDER BY
+             CASE WHEN $2 = 'organization' AND NOT $3 THEN lower(organization) END ASC,
+             CASE WHEN $2 = 'organization' AND $3 THEN lower(organization) END DESC,
+             CASE WHEN $2 = 'name' AND NOT $3 THEN lower(name) END ASC,
+             CASE WHEN $2 = 'name' AND $3 THEN lower(name) END DESC,
+             CASE WHEN $2 = 'balance' AND NOT $3 THEN balance_cent END ASC,
+             CASE WHEN $2 = 'balance' AND $3 THEN balance_cent END DESC,
+             CASE WHEN $2 = 'created_at' AND NOT $3 THEN created_at END ASC,
+             CASE WHEN $2 = 'created_at' AND $3 THEN created_at END DESC,
+             id
+           LIMIT $4"#,
+        pattern,
+        sort,
+        descending,
+        limit
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub async fn get_for_admin(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<AdminUser>, sqlx::Error> {
+    sqlx::query_as!(
+        AdminUser,
+        r#"SELECT id, name, email, organization, role AS "role: Role", balance_cent, created_at,
+                  email_confirmed_at IS NOT NULL AS "confirmed!", disabled_at IS NOT NULL AS "disabled!"
+           FROM users WHERE id = $1"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The admin page's four figures.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct UserStats {
+    pub total_users: i64,
+    /// Sum of every balance (the spec's "Gesamtumsatz").
+    pub total_balance_cent: i64,
+    pub organizations: i64,
+    pub new_this_month: i64,
+}
+
+pub async fn stats(db: impl PgExecutor<'_>) -> Result<UserStats, sqlx::Error> {
+    sqlx::query_as!(
+        UserStats,
+        r#"SELECT count(*) AS "total_users!",
+                  coalesce(sum(balance_cent), 0)::bigint AS "total_balance_cent!",
+                  count(DISTINCT lower(organization)) AS "organizations!",
+                  count(*) FILTER (WHERE created_at >= date_trunc('month', now())) AS "new_this_month!"
+           FROM users"#
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Changes what an admin may change; `disabled` sets or clears the time of disabling.
+pub async fn update_by_admin(
+    db: impl PgExecutor<'_>,
+    id: Uuid,
+    name: &str,
+    organization: &str,
+    role: Role,
+    disabled: bool,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        r#"UPDATE users SET name = $2, organization = $3, role = $4,
+                  disabled_at = CASE WHEN $5 THEN coalesce(disabled_at, now()) END
+           WHERE id = $1"#,
+        id,
+        name,
+        organization,
+        role as Role,
+        disabled
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -158,6 +158,16 @@ text_enum! {
 }
 
 text_enum! {
+    /// What an admin did (the audit log).
+    pub enum AuditAction {
+        UserCreated = "user_created",
+        UserUpdated = "user_updated",
+        UserDeleted = "user_deleted",
+        BalanceAdjusted = "balance_adjusted",
+    }
+}
+
+text_enum! {
     /// How a generation was requested: the web app, or the developer API.
     pub enum JobSource {
         Manual = "manual",
@@ -190,6 +200,7 @@ mod tests {
         round_trips(TrainingStatus::ALL);
         round_trips(ProviderId::ALL);
         round_trips(JobSource::ALL);
+        round_trips(AuditAction::ALL);
         assert_eq!(TrainingStatus::TrainingInProgress.as_str(), "training_in_progress");
         assert_eq!(Role::Admin.to_string(), "admin");
     }

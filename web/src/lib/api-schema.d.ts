@@ -94,6 +94,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin action with who, when, before and after; newest first, 50 a page. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reauth": {
         parameters: {
             query?: never;
@@ -157,6 +174,59 @@ export interface paths {
         put?: never;
         /** A real check: a short synthesis, a query or a PING. */
         post: operations["test_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four figures and the accounts, searched and sorted. */
+        get: operations["list"];
+        put?: never;
+        /** "Neuen Benutzer hinzufügen": a confirmed account. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes the account with everything it owns (its bookings stay, anonymous). */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        /** Changes name, organisation, role or whether the account may sign in. */
+        patch: operations["update"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corrects the balance with a reason (a ledger row `admin_adjustment`). */
+        post: operations["adjust_balance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -497,6 +567,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An account as the admin user list shows it. */
+        AdminUser: {
+            /** Format: int64 */
+            balance_cent: number;
+            confirmed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            disabled: boolean;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            organization: string;
+            role: components["schemas"]["Role"];
+        };
+        /**
+         * @description What an admin did (the audit log).
+         * @enum {string}
+         */
+        AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
+        BalanceAdjustment: {
+            /**
+             * Format: int64
+             * @description Cents to add (negative: to take away).
+             */
+            amount_cent: number;
+            reason?: string;
+        };
         Cleaned: {
             /** Format: int64 */
             cleaned_jobs: number;
@@ -526,6 +624,20 @@ export interface components {
         };
         EmailBody: {
             email?: string;
+        };
+        Entry: {
+            action: components["schemas"]["AuditAction"];
+            actor_email: string;
+            after?: null | components["schemas"]["Value"];
+            before?: null | components["schemas"]["Value"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            reason?: string | null;
+            target_email?: string | null;
+            /** Format: uuid */
+            target_user_id?: string | null;
         };
         /** @description Every error answer: `{"error": ErrorDetail}`. */
         ErrorBody: {
@@ -610,6 +722,13 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        NewUserInput: {
+            email?: string;
+            name?: string;
+            organization?: string;
+            password?: string;
+            role?: null | components["schemas"]["Role"];
         };
         /** @description What the demo page shows: today's tries, the text limit and the voices. */
         Overview: components["schemas"]["VoiceList"] & {
@@ -723,6 +842,8 @@ export interface components {
             kind: components["schemas"]["LedgerKind"];
             /** @description German name of the kind ("Aufladung", "Audio-Generierung", ...). */
             label: string;
+            /** @description The reason of a correction by the support. */
+            note?: string | null;
         };
         TransactionPage: {
             items: components["schemas"]["Transaction"][];
@@ -745,6 +866,32 @@ export interface components {
             organization: string;
             role: components["schemas"]["Role"];
         };
+        UserOverview: {
+            stats: components["schemas"]["UserStats"];
+            users: components["schemas"]["AdminUser"][];
+        };
+        /** @description The admin page's four figures. */
+        UserStats: {
+            /** Format: int64 */
+            new_this_month: number;
+            /** Format: int64 */
+            organizations: number;
+            /**
+             * Format: int64
+             * @description Sum of every balance (the spec's "Gesamtumsatz").
+             */
+            total_balance_cent: number;
+            /** Format: int64 */
+            total_users: number;
+        };
+        UserUpdate: {
+            /** @description True: the account cannot sign in, and its sessions end. */
+            disabled?: boolean | null;
+            name?: string | null;
+            organization?: string | null;
+            role?: null | components["schemas"]["Role"];
+        };
+        Value: unknown;
         /** @description Languages, provider filter options and voices. */
         VoiceList: {
             languages: components["schemas"]["Language"][];
@@ -1024,6 +1171,38 @@ export interface operations {
             };
         };
     };
+    audit_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: null | ("user_created" | "user_updated" | "user_deleted" | "balance_adjusted");
+                user_id: string | null;
+                /** @description 1-based, 50 entries a page. */
+                page: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entry"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reauthenticate: {
         parameters: {
             query?: never;
@@ -1223,6 +1402,230 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of a name, e-mail address or organisation. */
+                search: string | null;
+                /** @description Default `created_at`. */
+                sort: null | ("organization" | "name" | "guthaben_cent" | "created_at");
+                /** @description Default: descending for `created_at`, ascending for the others. */
+                direction: null | ("asc" | "desc");
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOverview"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewUserInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Das eigene Konto */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Die eigene Rolle oder Anmeldung */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adjust_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAdjustment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

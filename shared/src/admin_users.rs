@@ -1,0 +1,266 @@
+//! The admins' user management, the use cases: the list with its four figures, search and
+//! the spec's sort rules; creating, editing (name, organisation, role, sign-in disabled)
+//! and deleting accounts; correcting a balance with a reason; and the audit log that
+//! records every one of these actions with the state before and after.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::audit::{self, Entry, NewEntry};
+use crate::db::users::{self, AdminUser, UserStats};
+use crate::db::{self, ledger};
+use crate::domain::email::Email;
+use crate::domain::input;
+use crate::domain::kinds::{AuditAction, Role};
+use crate::domain::password::NewPassword;
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+/// Columns the list sorts by (the spec's names).
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UserSort {
+    Organization,
+    Name,
+    GuthabenCent,
+    #[default]
+    CreatedAt,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    Asc,
+    Desc,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct UserQuery {
+    /// Part of a name, e-mail address or organisation.
+    pub search: Option<String>,
+    /// Default `created_at`.
+    #[param(inline)]
+    pub sort: Option<UserSort>,
+    /// Default: descending for `created_at`, ascending for the others.
+    #[param(inline)]
+    pub direction: Option<Direction>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct UserOverview {
+    pub stats: UserStats,
+    pub users: Vec<AdminUser>,
+}
+
+/// Most accounts one list shows (search narrows it down).
+const LIST_LIMIT: i64 = 500;
+
+pub async fn list(svc: &Services, caller: &Caller, query: &UserQuery) -> Result<UserOverview> {
+    caller.admin()?;
+    let search = input::trim(query.search.as_deref().unwrap_or(""));
+    input::no_controls("search", search, false)?;
+    let search: String = search.chars().take(100).collect();
+    let sort = query.sort.unwrap_or_default();
+    let descending = match (query.direction, sort) {
+        (Some(direction), _) => matches!(direction, Direction::Desc),
+        (None, UserSort::CreatedAt) => true,
+        (None, _) => false,
+    };
+    let column = match sort {
+        UserSort::Organization => "organization",
+        UserSort::Name => "name",
+        UserSort::GuthabenCent => "balance",
+        UserSort::CreatedAt => "created_at",
+    };
+    Ok(UserOverview {
+        stats: users::stats(&svc.pool).await?,
+        users: users::list_for_admin(&svc.pool, &search, column, descending, LIST_LIMIT).await?,
+    })
+}
+
+fn snapshot(user: &AdminUser) -> serde_json::Value {
+    json!({
+        "name": user.name, "email": user.email, "organization": user.organization, "role": user.role,
+        "balance_cent": user.balance_cent, "disabled": user.disabled,
+    })
+}
+
+async fn record(
+    db: impl sqlx::PgExecutor<'_>,
+    admin: &users::User,
+    action: AuditAction,
+    target: &AdminUser,
+    before: Option<serde_json::Value>,
+    after: Option<serde_json::Value>,
+    reason: Option<&str>,
+) -> Result<()> {
+    let entry = NewEntry {
+        actor_id: admin.id,
+        actor_email: &admin.email,
+        action,
+        target_user_id: Some(target.id),
+        target_email: Some(&target.email),
+        before,
+        after,
+        reason,
+    };
+    Ok(audit::insert(db, &entry).await?)
+}
+
+async fn target(svc: &Services, id: Uuid) -> Result<AdminUser> {
+    users::get_for_admin(&svc.pool, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct NewUserInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub organization: String,
+    #[serde(default)]
+    pub password: String,
+    /// Default `user`.
+    pub role: Option<Role>,
+}
+
+/// "Neuen Benutzer hinzufügen": a confirmed account, with the sign-up rules for every
+/// field; no start credit (that comes with a confirmation of one's own).
+pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Result<AdminUser> {
+    let admin = caller.admin()?.clone();
+    let name = input::name("name", "Name", &input.name)?;
+    let organization = input::name("organization", "Organisation", &input.organization)?;
+    let email = Email::parse(&input.email)?;
+    let (raw, personal) = (input.password.clone(), [email.as_str().to_owned(), name.clone()]);
+    let password_hash = svc
+        .cpu
+        .run(move || {
+            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+            NewPassword::parse(&raw, &personal)?.hash()
+        })
+        .await??;
+    let new_user = users::NewUser {
+        name: &name,
+        email: email.as_str(),
+        organization: &organization,
+        password_hash: &password_hash,
+        role: input.role.unwrap_or(Role::User),
+        confirmed: true,
+    };
+    let mut tx = svc.pool.begin().await?;
+    let id = users::insert(&mut *tx, &new_user).await.map_err(Error::from).map_err(|e| {
+        if e.is_unique_violation(users::EMAIL_UNIQUE) {
+            Error::field("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
+        } else {
+            e
+        }
+    })?;
+    let created = users::get_for_admin(&mut *tx, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))?;
+    record(&mut *tx, &admin, AuditAction::UserCreated, &created, None, Some(snapshot(&created)), None).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct UserUpdate {
+    pub name: Option<String>,
+    pub organization: Option<String>,
+    pub role: Option<Role>,
+    /// True: the account cannot sign in, and its sessions end.
+    pub disabled: Option<bool>,
+}
+
+pub async fn update(svc: &Services, caller: &Caller, id: Uuid, change: UserUpdate) -> Result<AdminUser> {
+    let admin = caller.admin()?.clone();
+    let before = target(svc, id).await?;
+    let name = match &change.name {
+        Some(name) => input::name("name", "Name", name)?,
+        None => before.name.clone(),
+    };
+    let organization = match &change.organization {
+        Some(organization) => input::name("organization", "Organisation", organization)?,
+        None => before.organization.clone(),
+    };
+    let role = change.role.unwrap_or(before.role);
+    let disabled = change.disabled.unwrap_or(before.disabled);
+    if id == admin.id && (role != Role::Admin || disabled) {
+        return Err(Error::Conflict("Die eigene Rolle und Anmeldung ändern Sie nicht hier.".into()));
+    }
+    let mut tx = svc.pool.begin().await?;
+    users::update_by_admin(&mut *tx, id, &name, &organization, role, disabled).await?;
+    if disabled {
+        db::sessions::delete_for_user(&mut *tx, id).await?;
+    }
+    let after = users::get_for_admin(&mut *tx, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))?;
+    record(&mut *tx, &admin, AuditAction::UserUpdated, &after, Some(snapshot(&before)), Some(snapshot(&after)), None)
+        .await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+/// Deletes an account the way its owner could (audio, voices, rows; bookings stay).
+pub async fn delete(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
+    let admin = caller.admin()?.clone();
+    if id == admin.id {
+        return Err(Error::Conflict("Das eigene Konto löschen Sie auf der Kontoseite.".into()));
+    }
+    let before = target(svc, id).await?;
+    crate::account::erase(svc, id).await?;
+    record(&svc.pool, &admin, AuditAction::UserDeleted, &before, Some(snapshot(&before)), None, None).await
+}
+
+/// Largest single correction: 10,000 euros.
+const MAX_ADJUSTMENT_CENT: i64 = 1_000_000;
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct BalanceAdjustment {
+    /// Cents to add (negative: to take away).
+    pub amount_cent: i64,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// Corrects a balance with a reason: a ledger row of kind `admin_adjustment` and an audit
+/// entry, in one transaction. A balance never goes below zero.
+pub async fn adjust_balance(svc: &Services, caller: &Caller, id: Uuid, change: BalanceAdjustment) -> Result<AdminUser> {
+    let admin = caller.admin()?.clone();
+    if change.amount_cent == 0 || change.amount_cent.abs() > MAX_ADJUSTMENT_CENT {
+        return Err(Error::field(
+            "amount_cent",
+            "Der Betrag muss zwischen -10.000 € und 10.000 € liegen und darf nicht 0 sein.",
+        ));
+    }
+    input::no_controls("reason", &change.reason, false)?;
+    let reason = input::trim(&change.reason);
+    if reason.chars().count() < 3 || reason.chars().count() > 200 {
+        return Err(Error::field("reason", "Bitte geben Sie einen Grund an (3 bis 200 Zeichen)."));
+    }
+    let before = target(svc, id).await?;
+    let mut tx = svc.pool.begin().await?;
+    if ledger::adjust(&mut tx, id, change.amount_cent, reason).await?.is_none() {
+        return Err(Error::field("amount_cent", "Das Guthaben darf nicht unter 0 fallen."));
+    }
+    let after = users::get_for_admin(&mut *tx, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))?;
+    let (was, is) = (json!({ "balance_cent": before.balance_cent }), json!({ "balance_cent": after.balance_cent }));
+    record(&mut *tx, &admin, AuditAction::BalanceAdjusted, &after, Some(was), Some(is), Some(reason)).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct AuditQuery {
+    #[param(inline)]
+    pub action: Option<AuditAction>,
+    pub user_id: Option<Uuid>,
+    /// 1-based, 50 entries a page.
+    pub page: Option<i64>,
+}
+
+pub async fn audit_log(svc: &Services, caller: &Caller, query: &AuditQuery) -> Result<Vec<Entry>> {
+    caller.admin()?;
+    let page = query.page.unwrap_or(1).max(1);
+    Ok(audit::list(&svc.pool, query.action, query.user_id, 50, (page - 1).saturating_mul(50)).await?)
+}
