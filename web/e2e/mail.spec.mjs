@@ -1,6 +1,6 @@
 // Checks the outbox mail reader used by the end-to-end test (runs without a server).
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
@@ -9,8 +9,10 @@ import {
   decodeHeader,
   decodeQuotedPrintable,
   findConfirmationToken,
+  findLoginLinkToken,
   parseEml,
   waitForConfirmationToken,
+  waitForLoginLinkToken,
 } from './helpers/mail.mjs';
 
 const TOKEN = 'Zk3_x-9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdEFGH';
@@ -50,6 +52,28 @@ test('finds the mail of one recipient among several', async () => {
     const found = await waitForConfirmationToken(dir, 'ME@example.test', { timeoutMs: 1000 });
     assert.equal(found.token, 'right');
     await assert.rejects(waitForConfirmationToken(dir, 'nobody@example.test', { timeoutMs: 300 }), /No confirmation mail/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('takes the sign-in link from the newest mail to the address', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  try {
+    const mail = (to, url) => `From: x@y.test\r\nTo: ${to}\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${url}\r\n`;
+    const at = (file, seconds) => utimes(path.join(dir, file), seconds, seconds);
+    await writeFile(path.join(dir, 'a.eml'), mail('me@example.test', 'http://h/api/auth/login-link?token=old'));
+    await writeFile(path.join(dir, 'b.eml'), mail('me@example.test', 'http://h/api/auth/login-link?token=new'));
+    await writeFile(path.join(dir, 'c.eml'), mail('other@example.test', 'http://h/api/auth/login-link?token=other'));
+    await at('a.eml', 1_000_000_000);
+    await at('b.eml', 1_000_000_100);
+    await at('c.eml', 1_000_000_200);
+    const found = await waitForLoginLinkToken(dir, 'ME@example.test', { timeoutMs: 1000 });
+    assert.equal(found.token, 'new');
+    assert.equal(findLoginLinkToken('http://h/api/auth/confirm?token=x'), null);
+    // The newest mail is a confirmation mail: no sign-in link yet, so it keeps waiting.
+    await writeFile(path.join(dir, 'd.eml'), mail('me@example.test', 'http://h/api/auth/confirm?token=x'));
+    await assert.rejects(waitForLoginLinkToken(dir, 'me@example.test', { timeoutMs: 300 }), /contains no sign-in link/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

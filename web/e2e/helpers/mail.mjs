@@ -66,6 +66,12 @@ export function findConfirmationToken(text) {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** The token of the sign-in link (`/api/auth/login-link?token=…`) in a decoded body, or null. */
+export function findLoginLinkToken(text) {
+  const match = /\/api\/auth\/login-link\?token=([A-Za-z0-9._~%+-]+)/.exec(text);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
 function addressMatches(toHeader, email) {
   const wanted = email.toLowerCase();
   const addresses = decodeHeader(toHeader)
@@ -100,5 +106,40 @@ export async function waitForConfirmationToken(outboxDir, email, { timeoutMs = 2
   }
   throw new Error(
     `No confirmation mail to ${email} in ${outboxDir} after ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}`,
+  );
+}
+
+/**
+ * Waits until the newest mail to `email` in `outboxDir` (written at or after `notBefore`)
+ * carries a sign-in link and returns its token. Older mails (e.g. a previous link) are
+ * ignored once a newer one is there. Polls every 250 ms up to `timeoutMs`.
+ */
+export async function waitForLoginLinkToken(outboxDir, email, { timeoutMs = 20_000, notBefore = 0 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = null;
+  while (Date.now() < deadline) {
+    try {
+      const mails = [];
+      for (const name of (await readdir(outboxDir)).filter((n) => n.endsWith('.eml'))) {
+        const file = path.join(outboxDir, name);
+        const { mtimeMs } = await stat(file);
+        if (mtimeMs < notBefore) continue;
+        const mail = parseEml(await readFile(file, 'utf8'));
+        if (addressMatches(mail.headers.to ?? '', email)) mails.push({ file, mtimeMs, mail });
+      }
+      mails.sort((a, b) => b.mtimeMs - a.mtimeMs);
+      const newest = mails[0];
+      if (newest) {
+        const token = findLoginLinkToken(decodeBody(newest.mail));
+        if (token) return { token, file: newest.file, subject: decodeHeader(newest.mail.headers.subject) };
+        lastError = new Error(`The newest mail to ${email} (${newest.file}) contains no sign-in link`);
+      }
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `No sign-in link mail to ${email} in ${outboxDir} after ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}`,
   );
 }

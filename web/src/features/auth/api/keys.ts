@@ -3,4 +3,5 @@ export const authFeatureKeys = {
   all: ['auth-forms'] as const,
   login: () => [...authFeatureKeys.all, 'login'] as const,
   signup: () => [...authFeatureKeys.all, 'signup'] as const,
+  loginLink: () => [...authFeatureKeys.all, 'login-link'] as const,
 };

@@ -15,6 +15,10 @@ export const loginInputSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+export const loginLinkInputSchema = z.object({ email });
+
+export type LoginLinkInput = z.infer<typeof loginLinkInputSchema>;
+
 export const signupInputSchema = z.object({
   name: z.string().trim().min(1, 'Bitte geben Sie Ihren Namen ein.'),
   organization: z.string().trim().min(1, 'Bitte geben Sie Ihre Organisation ein.'),

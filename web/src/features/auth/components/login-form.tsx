@@ -12,6 +12,7 @@ import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
 import { loginInputSchema, type LoginInput } from '../api/schemas';
+import { LoginLinkControl, useLoginLinkAction } from './login-link-action';
 
 export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: string; onSuccess: (user: User) => void }) {
   const form = useForm<LoginInput>({
@@ -19,7 +20,8 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; message: string; rateLimited: boolean } | null>(null);
+  const linkAction = useLoginLinkAction(form);
 
   const loginMutation = useLogin({
     mutationConfig: {
@@ -34,6 +36,7 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
         setFailure({
           title: 'Anmeldung fehlgeschlagen',
           message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          rateLimited: isApiError(error) && error.status === 429,
         });
       },
     },
@@ -49,8 +52,15 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
       {failure && (
         <Alert variant="error" title={failure.title}>
           <span data-testid="login-error">{failure.message}</span>
+          {failure.rateLimited && (
+            <span className="mt-1 block">
+              Sie können sich stattdessen mit einem Anmeldelink anmelden, den wir Ihnen per E-Mail senden.
+            </span>
+          )}
         </Alert>
       )}
+      {/* After a 429 the mailed link is the way in: offered right under the error. */}
+      {failure?.rateLimited && <LoginLinkControl action={linkAction} prominent />}
       <FormField label="E-Mail" error={errors.email?.message}>
         <Input type="email" autoComplete="email" placeholder="name@firma.de" {...form.register('email')} />
       </FormField>
@@ -61,6 +71,7 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
         {!loginMutation.isPending && <LogIn aria-hidden="true" />}
         Anmelden
       </Button>
+      {!failure?.rateLimited && <LoginLinkControl action={linkAction} />}
     </form>
   );
 }

@@ -12,7 +12,15 @@ import { MAIN_CONTENT_ID, paths } from '@/config/paths';
 
 type Tab = 'login' | 'signup';
 
-function ConfirmationNotice({ confirmed }: { confirmed: string | null }) {
+/** Answers of the links in our mails: `?confirmed=1|0` (confirmation), `?link=0` (sign-in link). */
+function LinkNotice({ confirmed, link }: { confirmed: string | null; link: string | null }) {
+  if (link === '0') {
+    return (
+      <Alert variant="error" className="mb-5">
+        Der Anmeldelink ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.
+      </Alert>
+    );
+  }
   if (confirmed === '1') {
     return (
       <Alert variant="success" className="mb-5">
@@ -34,7 +42,8 @@ export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const confirmed = searchParams.get('confirmed');
-  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'signup' && !confirmed ? 'signup' : 'login');
+  const link = searchParams.get('link');
+  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'signup' && !confirmed && !link ? 'signup' : 'login');
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
 
   const changeTab = (value: string) => {
@@ -70,7 +79,7 @@ export function AuthPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <ConfirmationNotice confirmed={confirmed} />
+            <LinkNotice confirmed={confirmed} link={link} />
             {signedUpEmail && tab === 'login' && (
               <Alert variant="info" className="mb-5">
                 Wir haben eine Bestätigungs-E-Mail an <strong>{signedUpEmail}</strong> gesendet. Bitte bestätigen Sie
