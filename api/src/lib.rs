@@ -2,6 +2,7 @@
 //! and the input, call one `shared` use case, and map the result to JSON.
 
 pub mod cookies;
+pub mod csrf;
 pub mod error;
 pub mod extract;
 pub mod openapi;
@@ -47,7 +48,7 @@ pub fn router(state: AppState) -> Router {
     let api = api
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn(extract::csrf_guard))
+        .layer(middleware::from_fn(csrf::csrf_guard))
         .layer(middleware::from_fn(no_store))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
     let secure = state.svc.settings.http.secure_cookies;

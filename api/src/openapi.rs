@@ -18,6 +18,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
     tags(
         (name = "auth", description = "Registrierung, Anmeldung, Sitzung"),
         (name = "account", description = "Das eigene Konto: Profil, Passwort, Sitzungen, Buchungen"),
+        (name = "billing", description = "Guthaben aufladen (Stripe Checkout)"),
         (name = "voices", description = "Stimmen"),
         (name = "jobs", description = "Text-zu-Sprache-Aufträge"),
         (name = "demo", description = "Anonyme Live-Demo"),

@@ -124,6 +124,7 @@ pub struct TransactionPage {
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based.
     pub page: Option<i64>,

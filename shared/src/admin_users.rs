@@ -37,6 +37,7 @@ pub enum Direction {
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UserQuery {
     /// Part of a name, e-mail address or organisation.
     pub search: Option<String>,
@@ -251,6 +252,7 @@ pub async fn adjust_balance(svc: &Services, caller: &Caller, id: Uuid, change: B
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AuditQuery {
     #[param(inline)]
     pub action: Option<AuditAction>,

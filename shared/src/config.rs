@@ -124,9 +124,25 @@ pub struct SecretsSettings {
     pub encryption_key: SecretString,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct PaymentSettings {
+    /// Unset or empty: top-ups are not set up (the web app says so).
     pub stripe_secret_key: Option<SecretString>,
+    /// The webhook endpoint's signing secret (`whsec_…`).
+    pub stripe_webhook_secret: Option<SecretString>,
+    /// Scheme and host of Stripe's API; tests point it at a fake.
+    #[serde(default = "stripe_base_url")]
+    pub stripe_base_url: String,
+}
+
+fn stripe_base_url() -> String {
+    "https://api.stripe.com".into()
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        Self { stripe_secret_key: None, stripe_webhook_secret: None, stripe_base_url: stripe_base_url() }
+    }
 }
 
 const DEFAULTS: &str = include_str!("../../config/default.toml");

@@ -56,6 +56,9 @@ pub enum Error {
     Engine(String),
     #[error("Die Demo ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.")]
     Busy,
+    /// A feature this installation has not set up (German reason).
+    #[error("{0}")]
+    Unavailable(String),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]

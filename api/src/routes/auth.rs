@@ -69,6 +69,7 @@ async fn sign_up(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ConfirmQuery {
     #[serde(default)]
     token: String,
@@ -126,6 +127,7 @@ async fn request_login_link(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LinkQuery {
     #[serde(default)]
     token: String,

@@ -172,6 +172,7 @@ async fn delete(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct AudioQuery {
     /// `1`: as a download with a file name from the text.
     download: Option<String>,

@@ -5,6 +5,7 @@ pub mod account;
 pub mod admin;
 pub mod admin_users;
 pub mod auth;
+pub mod billing;
 pub mod demo;
 pub mod jobs;
 pub mod meta;
@@ -21,6 +22,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::base())
         .merge(auth::router())
         .merge(account::router())
+        .merge(billing::router())
         .merge(voices::router())
         .merge(jobs::router())
         .merge(demo::router())

@@ -68,6 +68,31 @@ async fn insert_entry(
     Ok(())
 }
 
+/// Books a paid top-up: once per top-up (a unique index holds it).
+pub async fn credit_top_up(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    top_up_id: Uuid,
+) -> Result<i64, sqlx::Error> {
+    let balance = sqlx::query_scalar!(
+        "UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1 RETURNING balance_cent",
+        user_id,
+        amount_cent
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "INSERT INTO ledger_entries (user_id, amount_cent, kind, top_up_id) VALUES ($1, $2, 'top_up', $3)",
+        user_id,
+        amount_cent,
+        top_up_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(balance)
+}
+
 /// An admin's correction of a balance, up or down, with its reason. A correction down
 /// never takes the balance below zero: `None` (nothing changed) when it would.
 pub async fn adjust(

@@ -10,6 +10,7 @@ pub mod password_resets;
 pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;
+pub mod top_ups;
 pub mod users;
 pub mod voices;
 

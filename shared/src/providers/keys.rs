@@ -93,6 +93,8 @@ pub static SERVICES: LazyLock<Vec<ServiceInfo>> = LazyLock::new(|| {
 pub enum ServiceCheck {
     /// A short synthesis with one of the provider's voices.
     Speech(super::ProviderId),
+    /// An authenticated request to Stripe.
+    Stripe,
     Postgres,
     Redis,
     /// Not testable (yet): the German reason.
@@ -108,7 +110,7 @@ impl ServiceInfo {
         match self.id {
             POSTGRES => ServiceCheck::Postgres,
             REDIS => ServiceCheck::Redis,
-            STRIPE => ServiceCheck::Unavailable("Für Stripe gibt es noch keinen Verbindungstest."),
+            STRIPE => ServiceCheck::Stripe,
             id => match id.parse() {
                 Ok(provider) => ServiceCheck::Speech(provider),
                 Err(_) => ServiceCheck::Unavailable("Für diesen Dienst gibt es keinen Verbindungstest."),
@@ -217,6 +219,21 @@ pub async fn remove_key(pool: &PgPool, id: &str) -> Result<()> {
     Ok(())
 }
 
+/// A service's key: the one stored on the admin page, else the environment's.
+pub async fn key_of(pool: &PgPool, settings: &Settings, id: &str) -> Result<Option<SecretString>> {
+    if let Some(secret_box) = secret_box(settings)? {
+        let stored = provider_keys::list(pool).await?;
+        if let Some(key) = stored.iter().find(|k| k.service == id) {
+            let sealed = Sealed { nonce: key.nonce.clone(), ciphertext: key.ciphertext.clone() };
+            match secret_box.open(id, &sealed) {
+                Ok(secret) => return Ok(Some(secret)),
+                Err(e) => tracing::error!(service = %id, error = %e, "stored key unusable"),
+            }
+        }
+    }
+    Ok(env_key(settings, id))
+}
+
 /// Provider settings with stored keys laid over the environment's.
 pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: Option<&SecretBox>) -> ProviderSettings {
     let mut providers = settings.providers.clone();
@@ -245,7 +262,7 @@ mod tests {
             service("murf_tts").unwrap().check(),
             ServiceCheck::Speech(super::super::ProviderId::MurfTts)
         ));
-        assert!(matches!(service("stripe").unwrap().check(), ServiceCheck::Unavailable(_)));
+        assert!(matches!(service("stripe").unwrap().check(), ServiceCheck::Stripe));
         assert!(service("nope").is_err());
     }
 }

@@ -382,6 +382,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether top-ups are set up, the amounts to offer and the card fee. */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a top-up: a Stripe Checkout Session; the browser goes to `checkout_url`. */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook (`Stripe-Signature`); a paid Checkout Session is credited once. */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/demo": {
         parameters: {
             query?: never;
@@ -594,6 +645,22 @@ export interface components {
              */
             amount_cent: number;
             reason?: string;
+        };
+        BillingOptions: {
+            /** @description False while no Stripe key is configured: top-ups are not set up. */
+            enabled: boolean;
+            fee_note: string;
+            /** Format: int64 */
+            max_cent: number;
+            /** Format: int64 */
+            min_cent: number;
+            suggested_cent: number[];
+        };
+        CheckoutStart: {
+            /** @description Stripe's payment page; the browser goes there. */
+            checkout_url: string;
+            /** Format: uuid */
+            top_up_id: string;
         };
         Cleaned: {
             /** Format: int64 */
@@ -824,6 +891,13 @@ export interface components {
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        TopUpRequest: {
+            /**
+             * Format: int64
+             * @description 500 to 50,000 cents (5 to 500 euros).
+             */
+            amount_cent: number;
         };
         Transaction: {
             /**
@@ -1113,14 +1187,14 @@ export interface operations {
     };
     transactions: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based. */
-                page: number | null;
+                page?: number;
                 /** @description 1 to 100, default 20. */
-                per_page: number | null;
+                per_page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1173,14 +1247,14 @@ export interface operations {
     };
     audit_log: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                action: null | ("user_created" | "user_updated" | "user_deleted" | "balance_adjusted");
-                user_id: string | null;
+            query?: {
+                action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
+                user_id?: string;
                 /** @description 1-based, 50 entries a page. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1413,16 +1487,16 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Part of a name, e-mail address or organisation. */
-                search: string | null;
+                search?: string;
                 /** @description Default `created_at`. */
-                sort: null | ("organization" | "name" | "guthaben_cent" | "created_at");
+                sort?: "organization" | "name" | "guthaben_cent" | "created_at";
                 /** @description Default: descending for `created_at`, ascending for the others. */
-                direction: null | ("asc" | "desc");
+                direction?: "asc" | "desc";
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1637,11 +1711,11 @@ export interface operations {
     };
     confirm: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
+            query?: {
+                token?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1746,11 +1820,11 @@ export interface operations {
     };
     use_login_link: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
+            query?: {
+                token?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1920,6 +1994,123 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOptions"];
+                };
+            };
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStart"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Aufladungen sind nicht eingerichtet (`unavailable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe hat die Sitzung abgelehnt */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signatur falsch oder zu alt, Ereignis unlesbar, unbekannte Sitzung */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Kein Webhook-Geheimnis eingerichtet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2149,12 +2340,13 @@ export interface operations {
     };
     audio: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1`: as a download with a file name from the text. */
+                download?: string;
+            };
             header?: never;
             path: {
                 id: string;
-                /** @description `1`: as a download with a file name from the text. */
-                download: string | null;
             };
             cookie?: never;
         };

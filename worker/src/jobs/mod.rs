@@ -5,6 +5,7 @@
 //! alive.
 
 pub mod purge_expired;
+pub mod reconcile_top_ups;
 pub mod sweep;
 pub mod synthesize;
 

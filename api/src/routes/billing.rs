@@ -1,0 +1,57 @@
+//! /api/billing/*: top-ups through Stripe Checkout, and Stripe's signed webhook (the
+//! only caller here that is neither a browser nor an API key: its signature is its proof,
+//! so the CSRF guard lets it through).
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use shared::billing::{self, BillingOptions, CheckoutStart, TopUpRequest};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, Caller};
+
+pub const WEBHOOK_PATH: &str = "/api/billing/webhook";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(options)).routes(routes!(checkout)).routes(routes!(webhook))
+}
+
+/// Whether top-ups are set up, the amounts to offer and the card fee.
+#[utoipa::path(get, path = "/api/billing", tag = "billing", responses((status = 200, body = BillingOptions)))]
+async fn options(State(state): State<AppState>) -> ApiResult<Json<BillingOptions>> {
+    Ok(Json(billing::options(&state.svc).await?))
+}
+
+/// Starts a top-up: a Stripe Checkout Session; the browser goes to `checkout_url`.
+#[utoipa::path(post, path = "/api/billing/checkout", tag = "billing", request_body = TopUpRequest, responses(
+    (status = 201, body = CheckoutStart),
+    (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+    (status = 502, description = "Stripe hat die Sitzung abgelehnt", body = ErrorBody),
+    (status = 409, description = "Aufladungen sind nicht eingerichtet (`unavailable`)", body = ErrorBody),
+))]
+async fn checkout(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<TopUpRequest>,
+) -> ApiResult<(StatusCode, Json<CheckoutStart>)> {
+    Ok((StatusCode::CREATED, Json(billing::start_top_up(&state.svc, &caller, body).await?)))
+}
+
+/// Stripe's webhook (`Stripe-Signature`); a paid Checkout Session is credited once.
+#[utoipa::path(post, path = "/api/billing/webhook", tag = "billing", request_body(content = String, content_type = "application/json"),
+    params(("Stripe-Signature" = String, Header)),
+    responses(
+        (status = 204),
+        (status = 400, description = "Signatur falsch oder zu alt, Ereignis unlesbar, unbekannte Sitzung", body = ErrorBody),
+        (status = 409, description = "Kein Webhook-Geheimnis eingerichtet", body = ErrorBody),
+    ))]
+async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
+    let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    billing::handle_webhook(&state.svc, signature, &body).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,180 @@
+//! Money in, the use cases: a top-up starts a Stripe Checkout Session; the credit comes
+//! only from Stripe's signed webhook (or from the reconciliation that asks Stripe about
+//! sessions whose webhook never came), exactly once per event and per top-up, as a
+//! `top_up` ledger row in the same transaction that marks the top-up paid.
+
+use chrono::Utc;
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::{ledger, top_ups};
+use crate::domain::money::format_euro;
+use crate::error::{Error, Result};
+use crate::payments::stripe::{self, CheckoutRequest, Session, StripeClient};
+use crate::services::Services;
+
+pub const MIN_TOP_UP_CENT: i64 = 500;
+pub const MAX_TOP_UP_CENT: i64 = 50_000;
+/// The amounts the dialog offers.
+pub const SUGGESTED_CENT: [i64; 4] = [500, 1000, 2000, 5000];
+/// The card fee the spec names (paid by us, shown for transparency).
+pub const CARD_FEE_NOTE: &str = "Kartenzahlung über Stripe; Gebühr 1,4 % + 0,25 € pro Zahlung (trägt Stimmwerk).";
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BillingOptions {
+    /// False while no Stripe key is configured: top-ups are not set up.
+    pub enabled: bool,
+    pub suggested_cent: Vec<i64>,
+    pub min_cent: i64,
+    pub max_cent: i64,
+    pub fee_note: &'static str,
+}
+
+pub async fn options(svc: &Services) -> Result<BillingOptions> {
+    Ok(BillingOptions {
+        enabled: client(svc).await.is_ok(),
+        suggested_cent: SUGGESTED_CENT.to_vec(),
+        min_cent: MIN_TOP_UP_CENT,
+        max_cent: MAX_TOP_UP_CENT,
+        fee_note: CARD_FEE_NOTE,
+    })
+}
+
+fn not_set_up() -> Error {
+    Error::Unavailable("Aufladungen sind noch nicht eingerichtet. Bitte wenden Sie sich an den Support.".into())
+}
+
+/// The Stripe client, when a key is configured (on the admin page or in the environment).
+pub async fn client(svc: &Services) -> Result<StripeClient> {
+    let key = crate::providers::keys::key_of(&svc.pool, &svc.settings, "stripe").await?.ok_or_else(not_set_up)?;
+    StripeClient::new(&svc.settings.payments.stripe_base_url, key).map_err(|e| Error::Internal(e.into()))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct TopUpRequest {
+    /// 500 to 50,000 cents (5 to 500 euros).
+    pub amount_cent: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CheckoutStart {
+    pub top_up_id: Uuid,
+    /// Stripe's payment page; the browser goes there.
+    pub checkout_url: String,
+}
+
+pub async fn start_top_up(svc: &Services, caller: &Caller, request: TopUpRequest) -> Result<CheckoutStart> {
+    let user = caller.user()?;
+    if !(MIN_TOP_UP_CENT..=MAX_TOP_UP_CENT).contains(&request.amount_cent) {
+        return Err(Error::field("amount_cent", "Bitte wählen Sie einen Betrag zwischen 5 € und 500 €."));
+    }
+    let stripe = client(svc).await?;
+    let id = Uuid::new_v4();
+    top_ups::insert(&svc.pool, id, user.id, request.amount_cent).await?;
+    let base = svc.settings.http.public_url.trim_end_matches('/');
+    let (success, cancel) =
+        (format!("{base}/dashboard/account?topup=success"), format!("{base}/dashboard/account?topup=cancel"));
+    let name = format!("Stimmwerk-Guthaben {}", format_euro(request.amount_cent));
+    let checkout = CheckoutRequest {
+        top_up_id: &id.to_string(),
+        amount_cent: request.amount_cent,
+        product_name: &name,
+        customer_email: &user.email,
+        success_url: &success,
+        cancel_url: &cancel,
+    };
+    let session = stripe.create_checkout_session(&checkout).await.map_err(|e| Error::Engine(e.to_string()))?;
+    top_ups::set_session(&svc.pool, id, &session.id).await?;
+    let checkout_url = session.url.ok_or_else(|| Error::Engine("Stripe hat keine Zahlungsseite geliefert.".into()))?;
+    Ok(CheckoutStart { top_up_id: id, checkout_url })
+}
+
+#[derive(Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    event_type: String,
+    data: EventData,
+}
+
+#[derive(Deserialize)]
+struct EventData {
+    object: serde_json::Value,
+}
+
+/// Events that mean "this Checkout Session is paid".
+const PAID_EVENTS: [&str; 2] = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
+
+/// A webhook from Stripe: verified, recorded once, and a paid session credited once.
+pub async fn handle_webhook(svc: &Services, signature: &str, payload: &[u8]) -> Result<()> {
+    let secret = svc
+        .settings
+        .payments
+        .stripe_webhook_secret
+        .as_ref()
+        .filter(|s| !s.expose_secret().is_empty())
+        .ok_or_else(not_set_up)?;
+    stripe::verify_signature(signature, payload, secret.expose_secret(), Utc::now().timestamp())
+        .map_err(|e| Error::BadRequest(e.to_string()))?;
+    let event: Event =
+        serde_json::from_slice(payload).map_err(|_| Error::BadRequest("Das Stripe-Ereignis ist unlesbar.".into()))?;
+    let mut tx = svc.pool.begin().await?;
+    if !top_ups::record_event(&mut tx, &event.id, &event.event_type).await? {
+        return Ok(()); // seen before: nothing more to do
+    }
+    if PAID_EVENTS.contains(&event.event_type.as_str()) {
+        let session: Session = serde_json::from_value(event.data.object)
+            .map_err(|_| Error::BadRequest("Die Checkout-Sitzung im Ereignis ist unlesbar.".into()))?;
+        if !top_ups::exists(&mut *tx, &session.id).await? {
+            return Err(Error::BadRequest("Diese Checkout-Sitzung gehört zu keiner Aufladung.".into()));
+        }
+        if session.is_paid() {
+            credit(&mut tx, &session).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Credits a paid session's top-up unless that happened before. The amount must be the
+/// one asked for, in euros.
+async fn credit(tx: &mut sqlx::PgConnection, session: &Session) -> Result<bool> {
+    let expected = top_ups::amount_of(&mut *tx, &session.id).await?;
+    if session.amount_total != expected || session.currency.as_deref().is_some_and(|c| c != "eur") {
+        tracing::error!(session = %session.id, ?expected, paid = ?session.amount_total, "top-up amount differs");
+        return Err(Error::BadRequest("Der gezahlte Betrag passt nicht zur Aufladung.".into()));
+    }
+    let Some(paid) = top_ups::mark_paid(tx, &session.id).await? else { return Ok(false) };
+    let Some(user_id) = paid.user_id else { return Ok(false) }; // the account was deleted meanwhile
+    ledger::credit_top_up(tx, user_id, paid.amount_cent, paid.id).await?;
+    tracing::info!(%user_id, amount_cent = paid.amount_cent, "top-up credited");
+    Ok(true)
+}
+
+/// Sessions whose webhook did not come within a few minutes: asks Stripe and credits the
+/// paid ones (the periodic job). Returns how many were credited.
+pub async fn reconcile(svc: &Services) -> Result<u64> {
+    let Ok(stripe) = client(svc).await else { return Ok(0) };
+    let mut credited = 0;
+    for session_id in top_ups::pending_sessions(&svc.pool, 120).await? {
+        let session = match stripe.get_session(&session_id).await {
+            Ok(session) => session,
+            Err(e) => {
+                tracing::warn!(%session_id, error = %e, "reconciliation could not ask Stripe");
+                continue;
+            }
+        };
+        if session.is_paid() {
+            let mut tx = svc.pool.begin().await?;
+            if credit(&mut tx, &session).await? {
+                credited += 1;
+            }
+            tx.commit().await?;
+        } else if session.status.as_deref() == Some("expired") {
+            top_ups::mark_expired(&svc.pool, &session_id).await?;
+        }
+    }
+    Ok(credited)
+}

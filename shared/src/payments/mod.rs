@@ -1,0 +1,3 @@
+//! Payment providers. Stripe Checkout is the one in use.
+
+pub mod stripe;
