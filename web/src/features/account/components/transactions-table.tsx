@@ -24,10 +24,10 @@ export function TransactionsTable({ items, busy = false }: { items: Transaction[
             <th scope="col" className="px-2 py-2 font-medium">
               Buchung
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
+            <th scope="col" className="py-2 pl-2 text-right font-medium sm:px-2">
               Betrag
             </th>
-            <th scope="col" className="py-2 pl-2 text-right font-medium">
+            <th scope="col" className="hidden py-2 pl-2 text-right font-medium sm:table-cell">
               Guthaben danach
             </th>
           </tr>
@@ -40,16 +40,23 @@ export function TransactionsTable({ items, busy = false }: { items: Transaction[
                 <span className="block text-xs text-muted-foreground">{formatTime(t.created_at)}</span>
               </td>
               <td className="px-2 py-2.5 align-top break-words">{t.label}</td>
-              <td
-                className={cn(
-                  'px-2 py-2.5 text-right align-top font-medium whitespace-nowrap tabular-nums',
-                  t.amount_cent > 0 ? 'text-success' : t.amount_cent < 0 ? 'text-destructive' : undefined,
-                )}
-                data-testid="transaction-amount"
-              >
-                {formatSignedEuro(t.amount_cent)}
+              <td className="py-2.5 pl-2 text-right align-top tabular-nums sm:px-2">
+                <span
+                  className={cn(
+                    'block font-medium whitespace-nowrap',
+                    t.amount_cent > 0 ? 'text-success' : t.amount_cent < 0 ? 'text-destructive' : undefined,
+                  )}
+                  data-testid="transaction-amount"
+                >
+                  {formatSignedEuro(t.amount_cent)}
+                </span>
+                {/* Narrow screens have no room for a fourth column: the balance goes under the amount. */}
+                <span className="block text-xs text-muted-foreground sm:hidden">Saldo {formatEuroFromCents(t.balance_after_cent)}</span>
               </td>
-              <td className="py-2.5 pl-2 text-right align-top whitespace-nowrap tabular-nums" data-testid="transaction-balance">
+              <td
+                className="hidden py-2.5 pl-2 text-right align-top whitespace-nowrap tabular-nums sm:table-cell"
+                data-testid="transaction-balance"
+              >
                 {formatEuroFromCents(t.balance_after_cent)}
               </td>
             </tr>
