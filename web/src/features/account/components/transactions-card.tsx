@@ -26,7 +26,7 @@ export function TransactionsCard() {
   const pages = data ? pageCount(data.total, data.per_page) : 1;
 
   return (
-    <Card>
+    <Card data-testid="transactions-card">
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="flex flex-col gap-1.5">
           <CardTitle>Buchungen</CardTitle>

@@ -214,15 +214,48 @@ describe('account page: bookings', () => {
     ]);
   });
 
+  it('shows "Lädt..." while loading and a load error with a retry', async () => {
+    let release: () => void = () => undefined;
+    let fail = true;
+    const { user } = setup({
+      extra: {
+        'GET /api/account/transactions': () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }).then(() =>
+            fail
+              ? apiError(503, 'internal', 'Serverfehler', 'Der Dienst ist gerade nicht erreichbar.')
+              : { json: makeTransactionPage([makeTransaction()]) },
+          ),
+      },
+    });
+    const bookings = await screen.findByTestId('transactions-card');
+    expect(within(bookings).getByText('Lädt...')).toBeInTheDocument();
+    release();
+    const alert = await within(bookings).findByRole('alert');
+    expect(alert).toHaveTextContent('Buchungen konnten nicht geladen werden');
+    expect(alert).toHaveTextContent('Der Dienst ist gerade nicht erreichbar.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => release());
+    expect(await within(bookings).findByTestId('transaction-row')).toHaveTextContent('Startguthaben');
+  });
+
   it('downloads the CSV', async () => {
     const createObjectURL = vi.fn(() => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // jsdom cannot follow the download link; what counts is that it was clicked with the name.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('stimmwerk-buchungen.csv');
+    });
     const { api, user } = setup({
       extra: { 'GET /api/account/transactions.csv': { body: 'Datum;Art\n', headers: { 'Content-Type': 'text/csv' } } },
     });
     await user.click(await screen.findByRole('button', { name: 'Als CSV herunterladen' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(api.callsTo('GET /api/account/transactions.csv')).toHaveLength(1);
+    click.mockRestore();
   });
 });
 
