@@ -15,6 +15,7 @@ const LiveDemoPage = lazy(() =>
   import('@/features/live-demo/routes/live-demo-page').then((m) => ({ default: m.LiveDemoPage })),
 );
 const TtsPage = lazy(() => import('@/features/tts/routes/tts-page').then((m) => ({ default: m.TtsPage })));
+const AccountPage = lazy(() => import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })));
 const ApiSettingsPage = lazy(() =>
   import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
 );
@@ -24,6 +25,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/auth/, 'Anmelden'],
   [/^\/live-demo/, 'Live Demo'],
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
+  [/^\/dashboard\/account/, 'Mein Account'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/admin/, 'Administration'],
 ];
@@ -50,6 +52,7 @@ export function AppRoutes() {
           <Route path={paths.liveDemo} element={<LiveDemoPage />} />
           <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
             <Route path={paths.tts} element={<TtsPage />} />
+            <Route path={paths.account} element={<AccountPage />} />
             {placeholderRoutes
               .filter((r) => !r.admin)
               .map((r) => (

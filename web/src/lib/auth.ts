@@ -15,6 +15,8 @@ export type User = ApiUser;
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  /** Where the route guard sends someone whose session was just ended on purpose. */
+  exit: () => [...authKeys.all, 'exit'] as const,
 };
 
 /** `GET /api/me`; `null` when nobody is signed in (401). */
@@ -37,10 +39,21 @@ export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** Stores the signed-in user and drops every cached read of a previous session. */
-export function setSessionUser(queryClient: QueryClient, user: User | null) {
+/**
+ * Stores the signed-in user and drops every cached read of a previous session. When the
+ * session ends (`null`), `redirectTo` says where the route guard sends the person instead of
+ * the sign-in page (e.g. the landing page after the account was deleted). The guard does the
+ * redirect itself, so no screen races it with a navigation of its own.
+ */
+export function setSessionUser(queryClient: QueryClient, user: User | null, { redirectTo }: { redirectTo?: string } = {}) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
+  queryClient.setQueryData<string | null>(authKeys.exit(), user ? null : (redirectTo ?? null));
   queryClient.setQueryData(authKeys.me(), user);
+}
+
+/** Where the guard sends someone without a session: `redirectTo` of the last sign-out, else null (sign-in page). */
+export function useSessionExit(): string | null {
+  return useQueryClient().getQueryData<string | null>(authKeys.exit()) ?? null;
 }
 
 /** Updates only the balance of the cached user (e.g. after a debit). */

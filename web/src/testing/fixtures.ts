@@ -3,6 +3,7 @@ import type { Job, VoicesResponse } from '@/features/tts/api/types';
 import type { DemoConfig, DemoVoice } from '@/features/live-demo/api/types';
 import type { Limits } from '@/lib/limits';
 import type { Service, ServicesResponse } from '@/features/admin-api-settings/api/types';
+import type { Session, Transaction, TransactionPage } from '@/features/account/api/types';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -236,4 +237,35 @@ export function makeLimits(overrides: Partial<Limits> = {}): Limits {
     signup_bonus_cent: 100,
     ...overrides,
   };
+}
+
+/** `GET /api/account/sessions` (one entry); the current one by default. */
+export function makeSession(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 's-current',
+    client: '127.0.0.1',
+    created_at: '2026-11-20T08:30:00Z',
+    expires_at: '2026-12-04T08:30:00Z',
+    current: true,
+    ...overrides,
+  };
+}
+
+/** One booking of `GET /api/account/transactions`. */
+export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 1,
+    created_at: '2026-11-01T10:05:00Z',
+    kind: 'signup_bonus',
+    label: 'Startguthaben',
+    amount_cent: 100,
+    balance_after_cent: 100,
+    job_id: null,
+    ...overrides,
+  };
+}
+
+/** A page of bookings as the server answers it. */
+export function makeTransactionPage(items: Transaction[], { page = 1, per_page = 10, total = items.length } = {}): TransactionPage {
+  return { items, page, per_page, total };
 }

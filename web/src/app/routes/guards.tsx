@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { useMe, type User } from '@/lib/auth';
+import { useMe, useSessionExit, type User } from '@/lib/auth';
 import { paths } from '@/config/paths';
 
 function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -22,14 +22,16 @@ function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void 
 
 /**
  * Renders its children only with a session: shows a loading indicator while
- * `/api/me` loads and sends visitors without a session to /auth.
+ * `/api/me` loads and sends visitors without a session to /auth (or where the last
+ * deliberate sign-out said, see `setSessionUser`).
  */
 export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
   const me = useMe();
+  const exit = useSessionExit();
   const location = useLocation();
   if (me.isPending) return <LoadingScreen label="Sitzung wird geprüft..." className="min-h-screen" />;
   if (me.isError) return <SessionError error={me.error} onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to={paths.auth} replace state={{ from: location.pathname }} />;
+  if (!me.data) return <Navigate to={exit ?? paths.auth} replace state={{ from: location.pathname }} />;
   return <>{children(me.data)}</>;
 }
 

@@ -1,0 +1,23 @@
+import { Wallet } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatEuroFromCents } from '@/lib/format';
+
+/** The balance in euros with two decimals. */
+export function BalanceCard({ balanceCent }: { balanceCent: number }) {
+  return (
+    <Card className="flex flex-col" data-testid="account-balance-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Wallet className="size-4 text-primary" aria-hidden="true" />
+          Guthaben
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col justify-center gap-1">
+        <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="account-balance">
+          {formatEuroFromCents(balanceCent)}
+        </p>
+        <p className="text-sm text-muted-foreground">Verfügbares Guthaben für TTS-Generierungen</p>
+      </CardContent>
+    </Card>
+  );
+}

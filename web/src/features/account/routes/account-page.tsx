@@ -1,0 +1,68 @@
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useLogout, useMe } from '@/lib/auth';
+import { AccountOverview } from '../components/account-overview';
+import { BalanceCard } from '../components/balance-card';
+import { DeleteAccountCard } from '../components/delete-account-card';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+import { SessionsCard } from '../components/sessions-card';
+import { TransactionsCard } from '../components/transactions-card';
+
+function SignOutButton() {
+  const navigate = useNavigate();
+  const logout = useLogout({
+    onSuccess: () => {
+      toast.success('Abgemeldet', { description: 'Bis bald!' });
+      navigate(paths.auth, { replace: true });
+    },
+  });
+  return (
+    <Button variant="outline" loading={logout.isPending} onClick={() => logout.mutate()} data-testid="account-logout">
+      {!logout.isPending && <LogOut aria-hidden="true" />}
+      Abmelden
+    </Button>
+  );
+}
+
+/** /dashboard/account ("Mein Account"): profile, password, sessions, bookings and deletion. */
+export function AccountPage() {
+  const me = useMe();
+  const user = me.data;
+  return (
+    <>
+      <PageHeader
+        title="Mein Account"
+        description="Ihr Profil, Ihre Sicherheit und Ihre Buchungen."
+        actions={user ? <SignOutButton /> : undefined}
+      />
+      {me.isPending ? (
+        <LoadingScreen label="Benutzer wird geladen..." />
+      ) : !user ? (
+        <LoadErrorAlert title="Benutzer konnte nicht geladen werden" error={me.error} onRetry={() => void me.refetch()} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <AccountOverview user={user} />
+            </div>
+            <BalanceCard balanceCent={user.balance_cent} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ProfileForm key={user.id} user={user} />
+            <PasswordForm />
+          </div>
+          <TransactionsCard />
+          <SessionsCard />
+          <DeleteAccountCard />
+        </div>
+      )}
+    </>
+  );
+}
