@@ -11,7 +11,6 @@ use crate::caller::Caller;
 use crate::db::{self, ledger, users};
 use crate::domain::input;
 use crate::domain::kinds::{LedgerKind, Role};
-use crate::domain::password::{self, NewPassword};
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -26,9 +25,7 @@ pub async fn update_profile(svc: &Services, caller: &Caller, name: &str, organiz
 async fn check_current_password(svc: &Services, caller: &Caller, typed: &str) -> Result<()> {
     let user = caller.user()?;
     let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
-    let hash = users::password_hash(&svc.pool, user.id).await?.ok_or(Error::Unauthenticated)?;
-    let typed = typed.to_owned();
-    if !svc.cpu.run(move || password::verify_password(&typed, &hash)).await? {
+    if !crate::auth::password_matches(svc, user.id, typed).await? {
         return Err(Error::field("current_password", "Das aktuelle Passwort ist falsch."));
     }
     svc.login_limiter.succeeded(attempt).await
@@ -39,14 +36,9 @@ pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new
     let user = caller.user()?.clone();
     let session = caller.session()?;
     check_current_password(svc, caller, current).await?;
-    let (raw, personal) = (new.to_owned(), [user.email.clone(), user.name.clone()]);
-    let hash = svc
-        .cpu
-        .run(move || {
-            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-            NewPassword::parse(&raw, &personal).map_err(|e| move_field(e, "password", "new_password"))?.hash()
-        })
-        .await??;
+    let hash = crate::auth::new_password_hash(svc, new, [&user.email, &user.name])
+        .await
+        .map_err(|e| move_field(e, "password", "new_password"))?;
     let mut tx = svc.pool.begin().await?;
     users::set_password_hash(&mut *tx, user.id, &hash).await?;
     db::sessions::delete_others(&mut *tx, user.id, &session.token_hash).await?;

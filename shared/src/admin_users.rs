@@ -14,7 +14,6 @@ use crate::db::{self, ledger};
 use crate::domain::email::Email;
 use crate::domain::input;
 use crate::domain::kinds::{AuditAction, Role};
-use crate::domain::password::NewPassword;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -135,14 +134,7 @@ pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Res
     let name = input::name("name", "Name", &input.name)?;
     let organization = input::name("organization", "Organisation", &input.organization)?;
     let email = Email::parse(&input.email)?;
-    let (raw, personal) = (input.password.clone(), [email.as_str().to_owned(), name.clone()]);
-    let password_hash = svc
-        .cpu
-        .run(move || {
-            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-            NewPassword::parse(&raw, &personal)?.hash()
-        })
-        .await??;
+    let password_hash = crate::auth::new_password_hash(svc, &input.password, [email.as_str(), &name]).await?;
     let new_user = users::NewUser {
         name: &name,
         email: email.as_str(),

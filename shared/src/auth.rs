@@ -28,6 +28,25 @@ pub struct SignUp<'a> {
     pub password: &'a str,
 }
 
+/// Checks a new password against the rules and the user's own details (`personal`: the
+/// address and the name), and hashes it, off the async threads.
+pub(crate) async fn new_password_hash(svc: &Services, raw: &str, personal: [&str; 2]) -> Result<String> {
+    let (raw, personal) = (raw.to_owned(), personal.map(str::to_owned));
+    svc.cpu
+        .run(move || {
+            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
+            NewPassword::parse(&raw, &personal)?.hash()
+        })
+        .await?
+}
+
+/// Whether `typed` is the account's password (checked off the async threads).
+pub(crate) async fn password_matches(svc: &Services, user_id: Uuid, typed: &str) -> Result<bool> {
+    let Some(hash) = users::password_hash(&svc.pool, user_id).await? else { return Ok(false) };
+    let typed = typed.to_owned();
+    svc.cpu.run(move || password::verify_password(&typed, &hash)).await
+}
+
 fn base_url(svc: &Services) -> &str {
     svc.settings.http.public_url.trim_end_matches('/')
 }
@@ -43,14 +62,7 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
         NewPassword::parse(input.password, &[])?;
     }
     svc.account_limiter.reserve_signup(caller.ip, &email.mailbox()).await?;
-    let (raw, personal) = (input.password.to_owned(), [email.as_str().to_owned(), name.clone()]);
-    let password_hash = svc
-        .cpu
-        .run(move || {
-            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-            NewPassword::parse(&raw, &personal)?.hash()
-        })
-        .await??;
+    let password_hash = new_password_hash(svc, input.password, [email.as_str(), &name]).await?;
 
     let user = users::NewUser {
         name: &name,
@@ -218,14 +230,7 @@ pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &st
     let user_id = db::password_resets::find(&svc.pool, &token_hash).await?.ok_or_else(invalid_reset_link)?;
     let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid_reset_link)?;
     // The password is checked before the link is used up: a weak one costs no new mail.
-    let (raw, personal) = (new_password.to_owned(), [user.email.clone(), user.name.clone()]);
-    let password_hash = svc
-        .cpu
-        .run(move || {
-            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-            NewPassword::parse(&raw, &personal)?.hash()
-        })
-        .await??;
+    let password_hash = new_password_hash(svc, new_password, [&user.email, &user.name]).await?;
     let mut tx = svc.pool.begin().await?;
     if db::password_resets::consume(&mut *tx, &token_hash).await?.is_none() {
         return Err(invalid_reset_link());
@@ -263,9 +268,7 @@ pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> 
     let admin = caller.admin()?;
     let session = caller.session()?;
     let attempt = svc.login_limiter.reserve(caller.ip, &admin.email).await?;
-    let Some(hash) = users::password_hash(&svc.pool, admin.id).await? else { return Err(Error::Unauthenticated) };
-    let typed = password.to_owned();
-    if !svc.cpu.run(move || password::verify_password(&typed, &hash)).await? {
+    if !password_matches(svc, admin.id, password).await? {
         return Err(Error::WrongPassword);
     }
     svc.login_limiter.succeeded(attempt).await?;
