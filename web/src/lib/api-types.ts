@@ -24,3 +24,6 @@ export type ApiService = Schemas['ServiceStatus'];
 export type ApiServiceList = Schemas['ServiceList'];
 export type ApiConnectionTest = Schemas['ConnectionTest'];
 export type ApiReauthenticated = Schemas['Reauthenticated'];
+export type ApiMessage = Schemas['Message'];
+export type ApiEmailBody = Required<Schemas['EmailBody']>;
+export type ApiResetBody = Required<Schemas['ResetBody']>;
