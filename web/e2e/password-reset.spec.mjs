@@ -1,21 +1,23 @@
 // End-to-end test of "Passwort vergessen?": a confirmed user asks for a reset link on the
 // sign-in tab, opens it from the outbox, sets a new password (after one the policy refuses)
 // and lands on the sign-in tab with the notice; the new password signs in, the old one no
-// longer does, and the used link is refused.
+// longer does, and the used link is refused. An unconfirmed address gets its confirmation
+// mail again from the sign-in error.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { expectVisibleText, PASSWORD, signUpConfirmAndSignIn } from './helpers/app.mjs';
+import { expectVisibleText, PASSWORD, signUpConfirmAndSignIn, uniqueEmail } from './helpers/app.mjs';
 import { assertAccessible } from './helpers/a11y.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, OUTBOX_DIR, SCREENSHOT_DIR, skip } from './helpers/env.mjs';
-import { waitForPasswordResetToken } from './helpers/mail.mjs';
+import { findConfirmationToken, waitForMailCount, waitForPasswordResetToken } from './helpers/mail.mjs';
 
 const SENT = 'Falls für diese Adresse ein Konto besteht, haben wir einen Link zum Zurücksetzen gesendet.';
 const CHANGED = 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.';
 const INVALID = 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.';
 const REFUSED = 'Das Passwort darf nicht Ihre E-Mail-Adresse, Ihr Name oder der Produktname sein.';
 const NEW_PASSWORD = 'Neues-E2e-Passwort-456';
+const RESENT = 'Falls diese Adresse noch bestätigt werden muss, haben wir den Link erneut gesendet.';
 
 const shot = (page, name) => page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
 
@@ -129,6 +131,37 @@ describe('Stimmwerk password reset (end to end)', { skip }, () => {
       assert.deepEqual(other.errors, []);
     } finally {
       await other.context.close();
+    }
+  });
+
+  test('an unconfirmed address asks for its confirmation mail again', async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      const email = uniqueEmail();
+      await page.goto(`${BASE_URL}/auth?tab=signup`);
+      const signup = page.getByRole('form', { name: 'Registrieren' });
+      await signup.getByLabel('Name').fill('E2E Unbestätigt');
+      await signup.getByLabel('Organisation').fill('Stimmwerk QA');
+      await signup.getByLabel('E-Mail').fill(email);
+      await signup.getByLabel('Passwort').fill(PASSWORD);
+      await signup.getByRole('button', { name: 'Konto erstellen' }).click();
+      await waitForMailCount(OUTBOX_DIR, email, 1, { timeoutMs: 30_000 });
+
+      // Back on the sign-in tab with the address filled in; the sign-in is refused.
+      const login = page.getByRole('form', { name: 'Anmelden' });
+      await login.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+      await login.getByRole('button', { name: 'Anmelden', exact: true }).click();
+      await login.getByRole('alert').filter({ hasText: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse' }).waitFor();
+      await login.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+      await login.getByRole('status').filter({ hasText: RESENT }).waitFor();
+      await assertAccessible(page, '/auth with the confirmation mail sent again');
+      await shot(page, 'confirmation-resent.png');
+
+      const bodies = await waitForMailCount(OUTBOX_DIR, email, 2, { timeoutMs: 30_000 });
+      assert.ok(bodies.every((body) => findConfirmationToken(body)), 'both mails carry a confirmation link');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -86,6 +86,26 @@ function addressMatches(toHeader, email) {
   return !!addresses?.includes(wanted);
 }
 
+/** Waits until at least `count` mails to `email` are in `outboxDir`; returns their decoded bodies. */
+export async function waitForMailCount(outboxDir, email, count, { timeoutMs = 20_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let bodies = [];
+  while (Date.now() < deadline) {
+    bodies = [];
+    try {
+      for (const name of (await readdir(outboxDir)).filter((n) => n.endsWith('.eml'))) {
+        const mail = parseEml(await readFile(path.join(outboxDir, name), 'utf8'));
+        if (addressMatches(mail.headers.to ?? '', email)) bodies.push(decodeBody(mail));
+      }
+    } catch {
+      /* the folder may not exist yet */
+    }
+    if (bodies.length >= count) return bodies;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${bodies.length} of ${count} mails to ${email} in ${outboxDir} after ${timeoutMs} ms`);
+}
+
 /**
  * Waits until a mail to `email` shows up in `outboxDir` and returns its confirmation
  * token. Polls every 250 ms up to `timeoutMs`.
