@@ -51,6 +51,7 @@ describe('keyboard and focus (end to end)', { skip }, () => {
       for (const [url, ready] of [
         ['/', () => page.getByTestId('pricing-card').first().waitFor()],
         ['/auth', () => page.getByRole('form', { name: 'Anmelden' }).waitFor()],
+        ['/auth/reset?token=x', () => page.getByRole('form', { name: 'Neues Passwort festlegen' }).waitFor()],
         ['/live-demo', () => page.getByTestId('demo-text').waitFor()],
         ['/gibt-es-nicht', () => page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor()],
       ]) {

@@ -10,9 +10,11 @@ import {
   decodeQuotedPrintable,
   findConfirmationToken,
   findLoginLinkToken,
+  findPasswordResetToken,
   parseEml,
   waitForConfirmationToken,
   waitForLoginLinkToken,
+  waitForPasswordResetToken,
 } from './helpers/mail.mjs';
 
 const TOKEN = 'Zk3_x-9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdEFGH';
@@ -74,6 +76,25 @@ test('takes the sign-in link from the newest mail to the address', async () => {
     // The newest mail is a confirmation mail: no sign-in link yet, so it keeps waiting.
     await writeFile(path.join(dir, 'd.eml'), mail('me@example.test', 'http://h/api/auth/confirm?token=x'));
     await assert.rejects(waitForLoginLinkToken(dir, 'me@example.test', { timeoutMs: 300 }), /contains no sign-in link/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('takes the password reset link (a web page, not /api) from the newest mail', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  try {
+    const mail = (url) => `From: x@y.test\r\nTo: me@example.test\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${url}\r\n`;
+    await writeFile(path.join(dir, 'a.eml'), mail('http://h/api/auth/login-link?token=link'));
+    await writeFile(path.join(dir, 'b.eml'), mail('http://h/auth/reset?token=reset%2Dme'));
+    await utimes(path.join(dir, 'a.eml'), 1_000_000_000, 1_000_000_000);
+    await utimes(path.join(dir, 'b.eml'), 1_000_000_100, 1_000_000_100);
+    assert.equal((await waitForPasswordResetToken(dir, 'me@example.test', { timeoutMs: 1000 })).token, 'reset-me');
+    assert.equal(findPasswordResetToken('http://h/api/auth/login-link?token=x'), null);
+    await assert.rejects(
+      waitForLoginLinkToken(dir, 'me@example.test', { timeoutMs: 300 }),
+      /contains no sign-in link/,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -72,12 +72,38 @@ export function findLoginLinkToken(text) {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** The token of the password reset link (the web page `/auth/reset?token=…`) in a decoded body, or null. */
+export function findPasswordResetToken(text) {
+  const match = /\/auth\/reset\?token=([A-Za-z0-9._~%+-]+)/.exec(text);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
 function addressMatches(toHeader, email) {
   const wanted = email.toLowerCase();
   const addresses = decodeHeader(toHeader)
     .toLowerCase()
     .match(/[^\s<>,;"']+@[^\s<>,;"']+/g);
   return !!addresses?.includes(wanted);
+}
+
+/** Waits until at least `count` mails to `email` are in `outboxDir`; returns their decoded bodies. */
+export async function waitForMailCount(outboxDir, email, count, { timeoutMs = 20_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let bodies = [];
+  while (Date.now() < deadline) {
+    bodies = [];
+    try {
+      for (const name of (await readdir(outboxDir)).filter((n) => n.endsWith('.eml'))) {
+        const mail = parseEml(await readFile(path.join(outboxDir, name), 'utf8'));
+        if (addressMatches(mail.headers.to ?? '', email)) bodies.push(decodeBody(mail));
+      }
+    } catch {
+      /* the folder may not exist yet */
+    }
+    if (bodies.length >= count) return bodies;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${bodies.length} of ${count} mails to ${email} in ${outboxDir} after ${timeoutMs} ms`);
 }
 
 /**
@@ -111,10 +137,10 @@ export async function waitForConfirmationToken(outboxDir, email, { timeoutMs = 2
 
 /**
  * Waits until the newest mail to `email` in `outboxDir` (written at or after `notBefore`)
- * carries a sign-in link and returns its token. Older mails (e.g. a previous link) are
- * ignored once a newer one is there. Polls every 250 ms up to `timeoutMs`.
+ * carries a link that `findToken` recognises and returns its token. Older mails (e.g. a
+ * previous link) are ignored once a newer one is there. Polls every 250 ms up to `timeoutMs`.
  */
-export async function waitForLoginLinkToken(outboxDir, email, { timeoutMs = 20_000, notBefore = 0 } = {}) {
+export async function waitForNewestLinkToken(outboxDir, email, findToken, what, { timeoutMs = 20_000, notBefore = 0 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError = null;
   while (Date.now() < deadline) {
@@ -130,16 +156,24 @@ export async function waitForLoginLinkToken(outboxDir, email, { timeoutMs = 20_0
       mails.sort((a, b) => b.mtimeMs - a.mtimeMs);
       const newest = mails[0];
       if (newest) {
-        const token = findLoginLinkToken(decodeBody(newest.mail));
+        const token = findToken(decodeBody(newest.mail));
         if (token) return { token, file: newest.file, subject: decodeHeader(newest.mail.headers.subject) };
-        lastError = new Error(`The newest mail to ${email} (${newest.file}) contains no sign-in link`);
+        lastError = new Error(`The newest mail to ${email} (${newest.file}) contains no ${what}`);
       }
     } catch (error) {
       lastError = error;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(
-    `No sign-in link mail to ${email} in ${outboxDir} after ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}`,
-  );
+  throw new Error(`No ${what} mail to ${email} in ${outboxDir} after ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}`);
+}
+
+/** The token of the newest sign-in link mail to `email` (see `waitForNewestLinkToken`). */
+export function waitForLoginLinkToken(outboxDir, email, options) {
+  return waitForNewestLinkToken(outboxDir, email, findLoginLinkToken, 'sign-in link', options);
+}
+
+/** The token of the newest password reset mail to `email` (see `waitForNewestLinkToken`). */
+export function waitForPasswordResetToken(outboxDir, email, options) {
+  return waitForNewestLinkToken(outboxDir, email, findPasswordResetToken, 'password reset link', options);
 }

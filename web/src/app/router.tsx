@@ -11,6 +11,9 @@ import { paths } from '@/config/paths';
 // Screens are loaded on demand; the layout and guards ship with the first chunk.
 const LandingPage = lazy(() => import('@/features/landing/routes/landing-page').then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import('@/features/auth/routes/auth-page').then((m) => ({ default: m.AuthPage })));
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const LiveDemoPage = lazy(() =>
   import('@/features/live-demo/routes/live-demo-page').then((m) => ({ default: m.LiveDemoPage })),
 );
@@ -22,6 +25,7 @@ const ApiSettingsPage = lazy(() =>
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Text zu Sprache'],
+  [/^\/auth\/reset/, 'Neues Passwort festlegen'],
   [/^\/auth/, 'Anmelden'],
   [/^\/live-demo/, 'Live Demo'],
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
@@ -49,6 +53,8 @@ export function AppRoutes() {
         <Routes>
           <Route path={paths.home} element={<PublicOnly><LandingPage /></PublicOnly>} />
           <Route path={paths.auth} element={<PublicOnly><AuthPage /></PublicOnly>} />
+          {/* Not PublicOnly: a reset link works in a signed-in browser too (and ends that session). */}
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
           <Route path={paths.liveDemo} element={<LiveDemoPage />} />
           <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
             <Route path={paths.tts} element={<TtsPage />} />

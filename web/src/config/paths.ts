@@ -6,6 +6,12 @@ export const paths = {
   home: '/',
   auth: '/auth',
   signup: '/auth?tab=signup',
+  /** The sign-in tab with the "Passwort vergessen?" dialog open (asks for a new reset link). */
+  forgotPassword: '/auth?forgot=1',
+  /** The page the reset mail links to (`?token=…`). */
+  resetPassword: '/auth/reset',
+  /** The sign-in tab after a successful reset, with its notice. */
+  passwordChanged: '/auth?reset=1',
   liveDemo: '/live-demo',
   dashboard: '/dashboard',
   tts: '/dashboard/tts',

@@ -31,3 +31,6 @@ export type ApiLedgerKind = Schemas['LedgerKind'];
 export type ApiProfileBody = Schemas['ProfileBody'];
 export type ApiPasswordBody = Schemas['PasswordBody'];
 export type ApiDeleteAccountBody = Schemas['DeleteBody'];
+export type ApiMessage = Schemas['Message'];
+export type ApiEmailBody = Required<Schemas['EmailBody']>;
+export type ApiResetBody = Required<Schemas['ResetBody']>;

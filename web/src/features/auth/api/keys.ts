@@ -4,4 +4,7 @@ export const authFeatureKeys = {
   login: () => [...authFeatureKeys.all, 'login'] as const,
   signup: () => [...authFeatureKeys.all, 'signup'] as const,
   loginLink: () => [...authFeatureKeys.all, 'login-link'] as const,
+  passwordReset: () => [...authFeatureKeys.all, 'password-reset'] as const,
+  passwordResetConfirm: () => [...authFeatureKeys.all, 'password-reset-confirm'] as const,
+  confirmation: () => [...authFeatureKeys.all, 'confirmation'] as const,
 };

@@ -12,15 +12,27 @@ import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
 import { loginInputSchema, type LoginInput } from '../api/schemas';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginLinkControl, useLoginLinkAction } from './login-link-action';
+import { ResendConfirmationControl } from './resend-confirmation-control';
 
-export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: string; onSuccess: (user: User) => void }) {
+type LoginFormProps = {
+  defaultEmail?: string;
+  /** Opens "Passwort vergessen?" at once (`/auth?forgot=1`, from an invalid reset link). */
+  defaultForgotOpen?: boolean;
+  onSuccess: (user: User) => void;
+};
+
+type Failure = { title: string; message: string; code: string | null; rateLimited: boolean };
+
+export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, onSuccess }: LoginFormProps) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
-  const [failure, setFailure] = useState<{ title: string; message: string; rateLimited: boolean } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(defaultForgotOpen);
   const linkAction = useLoginLinkAction(form);
 
   const loginMutation = useLogin({
@@ -36,6 +48,7 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
         setFailure({
           title: 'Anmeldung fehlgeschlagen',
           message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          code: isApiError(error) ? error.code : null,
           rateLimited: isApiError(error) && error.status === 429,
         });
       },
@@ -43,35 +56,43 @@ export function LoginForm({ defaultEmail = '', onSuccess }: { defaultEmail?: str
   });
 
   return (
-    <form
-      noValidate
-      aria-label="Anmelden"
-      className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
-    >
-      {failure && (
-        <Alert variant="error" title={failure.title}>
-          <span data-testid="login-error">{failure.message}</span>
-          {failure.rateLimited && (
-            <span className="mt-1 block">
-              Sie können sich stattdessen mit einem Anmeldelink anmelden, den wir Ihnen per E-Mail senden.
-            </span>
-          )}
-        </Alert>
-      )}
-      {/* After a 429 the mailed link is the way in: offered right under the error. */}
-      {failure?.rateLimited && <LoginLinkControl action={linkAction} prominent />}
-      <FormField label="E-Mail" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="name@firma.de" {...form.register('email')} />
-      </FormField>
-      <FormField label="Passwort" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
-        {!loginMutation.isPending && <LogIn aria-hidden="true" />}
-        Anmelden
-      </Button>
-      {!failure?.rateLimited && <LoginLinkControl action={linkAction} />}
-    </form>
+    <>
+      <form
+        noValidate
+        aria-label="Anmelden"
+        className="flex flex-col gap-4"
+        onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+      >
+        {failure && (
+          <Alert variant="error" title={failure.title}>
+            <span data-testid="login-error">{failure.message}</span>
+            {failure.rateLimited && (
+              <span className="mt-1 block">
+                Sie können sich stattdessen mit einem Anmeldelink anmelden, den wir Ihnen per E-Mail senden.
+              </span>
+            )}
+          </Alert>
+        )}
+        {failure?.code === 'email_not_confirmed' && <ResendConfirmationControl form={form} />}
+        {/* After a 429 the mailed link is the way in: offered right under the error. */}
+        {failure?.rateLimited && <LoginLinkControl action={linkAction} prominent />}
+        <FormField label="E-Mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="name@firma.de" {...form.register('email')} />
+        </FormField>
+        <FormField label="Passwort" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <Button variant="link" size="sm" className="-mt-2 h-7 self-end" onClick={() => setForgotOpen(true)}>
+          Passwort vergessen?
+        </Button>
+        <Button type="submit" size="lg" className="mt-2 w-full" loading={loginMutation.isPending}>
+          {!loginMutation.isPending && <LogIn aria-hidden="true" />}
+          Anmelden
+        </Button>
+        {!failure?.rateLimited && <LoginLinkControl action={linkAction} />}
+      </form>
+      {/* Outside the <form>: React events bubble through portals, a submit would reach the sign-in form. */}
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} defaultEmail={form.getValues('email')} />
+    </>
   );
 }

@@ -1,21 +1,18 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useRequestLoginLink } from '../api/login-link';
 import type { LoginInput } from '../api/schemas';
-
-type Outcome = { kind: 'sent' | 'failed'; message: string } | null;
+import { failedOutcome, MailOutcome, type MailOutcomeState } from './mail-outcome';
 
 /**
  * The state of "Anmeldelink per E-Mail senden", kept in the sign-in form so the action can
  * move next to a rate-limit error without losing the answer.
  */
 export function useLoginLinkAction(form: UseFormReturn<LoginInput>) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<MailOutcomeState>(null);
   const mutation = useRequestLoginLink({
     mutationConfig: {
       onSuccess: ({ message }) => setOutcome({ kind: 'sent', message }),
@@ -24,10 +21,7 @@ export function useLoginLinkAction(form: UseFormReturn<LoginInput>) {
           setOutcome(null);
           return;
         }
-        setOutcome({
-          kind: 'failed',
-          message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
-        });
+        setOutcome(failedOutcome(error));
       },
     },
   });
@@ -59,19 +53,7 @@ export function LoginLinkControl({ action, prominent = false }: { action: LoginL
         {!isPending && <Mail aria-hidden="true" />}
         Anmeldelink per E-Mail senden
       </Button>
-      {/* Always present, so screen readers announce the message when it appears. */}
-      <div role="status" className="empty:hidden">
-        {outcome?.kind === 'sent' && (
-          <p className="rounded-lg border border-success/25 bg-success-soft px-4 py-3 text-sm text-success">
-            {outcome.message}
-          </p>
-        )}
-      </div>
-      {outcome?.kind === 'failed' && (
-        <Alert variant="error" title="Anmeldelink nicht gesendet">
-          {outcome.message}
-        </Alert>
-      )}
+      <MailOutcome outcome={outcome} failedTitle="Anmeldelink nicht gesendet" />
     </div>
   );
 }
