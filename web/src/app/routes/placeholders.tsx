@@ -11,7 +11,6 @@ export const placeholderRoutes: Array<{ path: string; title: string; admin?: boo
   { path: paths.api.settings, title: 'API Settings' },
   { path: paths.api.docs, title: 'API Dokumentation' },
   { path: paths.account, title: 'Mein Account' },
-  { path: paths.admin.users, title: 'Benutzerverwaltung', admin: true },
   { path: paths.admin.voices, title: 'Stimmenverwaltung', admin: true },
 ];
 
