@@ -40,7 +40,10 @@ export function UsersPage() {
             <TabsTrigger value="audit">Protokoll</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
-            <UsersPanel users={users} search={search} onSearch={setSearch} sort={sort} onSort={(c) => setSort((s) => nextSort(s, c))} />
+            <UsersPanel
+              users={users} search={search} onSearch={setSearch} sort={sort} onSort={(c) => setSort((s) => nextSort(s, c))}
+              onSortChange={setSort}
+            />
           </TabsContent>
           <TabsContent value="audit">
             <AuditLog />
