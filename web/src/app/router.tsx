@@ -23,6 +23,8 @@ const ApiSettingsPage = lazy(() =>
   import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
 );
 
+const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
+
 const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Text zu Sprache'],
   [/^\/auth\/reset/, 'Neues Passwort festlegen'],
@@ -67,6 +69,7 @@ export function AppRoutes() {
             <Route element={<RequireAdmin />}>
               <Route path={paths.admin.root} element={<Navigate to={paths.admin.users} replace />} />
               <Route path={paths.admin.apiSettings} element={<ApiSettingsPage />} />
+              <Route path={paths.admin.users} element={<UsersPage />} />
               {placeholderRoutes
                 .filter((r) => r.admin)
                 .map((r) => (

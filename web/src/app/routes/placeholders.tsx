@@ -10,7 +10,6 @@ export const placeholderRoutes: Array<{ path: string; title: string; admin?: boo
   { path: paths.api.scripts, title: 'API Scripts' },
   { path: paths.api.settings, title: 'API Settings' },
   { path: paths.api.docs, title: 'API Dokumentation' },
-  { path: paths.admin.users, title: 'Benutzerverwaltung', admin: true },
   { path: paths.admin.voices, title: 'Stimmenverwaltung', admin: true },
 ];
 

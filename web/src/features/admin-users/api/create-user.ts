@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { refreshAfterWrite } from './get-users';
+import type { AdminUser, NewUserInput } from './types';
+
+export const newUserSchema = z.object({
+  name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.'),
+  email: z.string().trim().min(1, 'Bitte geben Sie eine E-Mail-Adresse ein.').email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
+  organization: z.string().trim().min(1, 'Bitte geben Sie eine Organisation ein.'),
+  password: z.string().min(6, 'Das Passwort muss mindestens 6 Zeichen lang sein.'),
+  role: z.enum(['user', 'admin']),
+});
+
+export type NewUserFormInput = z.input<typeof newUserSchema>;
+export type NewUserFormOutput = z.output<typeof newUserSchema>;
+
+/** `POST /api/admin/users`: 201 with the new (already confirmed) account; 422 with `fields`. */
+export function createUser(input: NewUserInput): Promise<AdminUser> {
+  return api.post<AdminUser>('/api/admin/users', input);
+}
+
+export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createUser> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    retry: false,
+    ...rest,
+    mutationFn: createUser,
+    onSuccess: (user, ...args) => {
+      void refreshAfterWrite(queryClient);
+      onSuccess?.(user, ...args);
+    },
+  });
+}

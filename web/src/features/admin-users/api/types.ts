@@ -1,0 +1,31 @@
+/** Shapes of the admin user endpoints, from the generated API contract. */
+
+import type {
+  ApiAdminUser,
+  ApiAuditAction,
+  ApiAuditEntry,
+  ApiBalanceAdjustment,
+  ApiNewUserInput,
+  ApiUserOverview,
+  ApiUserStats,
+  ApiUserUpdate,
+} from '@/lib/api-types';
+
+export type AdminUser = ApiAdminUser;
+export type UserStats = ApiUserStats;
+/** `GET /api/admin/users` */
+export type UserOverview = ApiUserOverview;
+/** `POST /api/admin/users` */
+export type NewUserInput = ApiNewUserInput;
+/** `PATCH /api/admin/users/{id}` */
+export type UserUpdate = ApiUserUpdate;
+/** `POST /api/admin/users/{id}/balance` */
+export type BalanceAdjustment = ApiBalanceAdjustment;
+/** One row of `GET /api/admin/audit` */
+export type AuditEntry = ApiAuditEntry;
+export type AuditAction = ApiAuditAction;
+
+export type SortColumn = 'organization' | 'name' | 'guthaben_cent' | 'created_at';
+export type SortDirection = 'asc' | 'desc';
+export type UserSort = { column: SortColumn; direction: SortDirection };
+export type UserListParams = { search: string; sort: UserSort };
