@@ -29,6 +29,25 @@ impl SessionCookies {
             .build()
     }
 
+    /// The second step of a sign-in: HttpOnly, only for the sign-in routes, five minutes.
+    pub fn challenge_name(&self) -> &'static str {
+        if self.secure { "__Secure-stimmwerk_2fa" } else { "stimmwerk_2fa" }
+    }
+
+    pub fn challenge(&self, token: String) -> Cookie<'static> {
+        Cookie::build((self.challenge_name(), token))
+            .http_only(true)
+            .secure(self.secure)
+            .same_site(SameSite::Strict)
+            .path("/api/auth")
+            .max_age(Duration::minutes(shared::two_factor::CHALLENGE_MINUTES))
+            .build()
+    }
+
+    pub fn challenge_removal(&self) -> Cookie<'static> {
+        Cookie::build((self.challenge_name(), "")).path("/api/auth").build()
+    }
+
     pub fn removal(&self) -> Cookie<'static> {
         Cookie::build((self.name(), "")).path("/").build()
     }

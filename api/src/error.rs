@@ -91,6 +91,7 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         E::ReauthRequired => (StatusCode::FORBIDDEN, "reauth_required", "Bestätigung nötig"),
         E::EmailNotConfirmed => (StatusCode::FORBIDDEN, "email_not_confirmed", "Anmeldung fehlgeschlagen"),
         E::AccountDisabled => (StatusCode::FORBIDDEN, "account_disabled", "Konto gesperrt"),
+        E::TwoFactorRequired => (StatusCode::UNAUTHORIZED, "two_factor_required", "Bestätigungscode nötig"),
         E::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Zu viele Versuche"),
         E::DemoLimit(_) => (StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht"),
         E::Engine(_) => (StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung"),

@@ -25,7 +25,7 @@ pub async fn update_profile(svc: &Services, caller: &Caller, name: &str, organiz
 async fn check_current_password(svc: &Services, caller: &Caller, typed: &str) -> Result<()> {
     let user = caller.user()?;
     let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
-    if !crate::auth::password_matches(svc, user.id, typed).await? {
+    if !crate::credentials::password_matches(svc, user.id, typed).await? {
         return Err(Error::field("current_password", "Das aktuelle Passwort ist falsch."));
     }
     svc.login_limiter.succeeded(attempt).await
@@ -36,7 +36,7 @@ pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new
     let user = caller.user()?.clone();
     let session = caller.session()?;
     check_current_password(svc, caller, current).await?;
-    let hash = crate::auth::new_password_hash(svc, new, [&user.email, &user.name])
+    let hash = crate::credentials::new_password_hash(svc, new, [&user.email, &user.name])
         .await
         .map_err(|e| move_field(e, "password", "new_password"))?;
     let mut tx = svc.pool.begin().await?;

@@ -134,7 +134,7 @@ pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Res
     let name = input::name("name", "Name", &input.name)?;
     let organization = input::name("organization", "Organisation", &input.organization)?;
     let email = Email::parse(&input.email)?;
-    let password_hash = crate::auth::new_password_hash(svc, &input.password, [email.as_str(), &name]).await?;
+    let password_hash = crate::credentials::new_password_hash(svc, &input.password, [email.as_str(), &name]).await?;
     let new_user = users::NewUser {
         name: &name,
         email: email.as_str(),

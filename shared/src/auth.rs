@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::caller::{Caller, REAUTH_WINDOW_MINUTES};
 use crate::config::AdminSettings;
+use crate::credentials;
 use crate::db::{self, ledger, users};
 use crate::domain::email::Email;
 use crate::domain::input;
@@ -28,25 +29,6 @@ pub struct SignUp<'a> {
     pub password: &'a str,
 }
 
-/// Checks a new password against the rules and the user's own details (`personal`: the
-/// address and the name), and hashes it, off the async threads.
-pub(crate) async fn new_password_hash(svc: &Services, raw: &str, personal: [&str; 2]) -> Result<String> {
-    let (raw, personal) = (raw.to_owned(), personal.map(str::to_owned));
-    svc.cpu
-        .run(move || {
-            let personal: Vec<&str> = personal.iter().map(String::as_str).collect();
-            NewPassword::parse(&raw, &personal)?.hash()
-        })
-        .await?
-}
-
-/// Whether `typed` is the account's password (checked off the async threads).
-pub(crate) async fn password_matches(svc: &Services, user_id: Uuid, typed: &str) -> Result<bool> {
-    let Some(hash) = users::password_hash(&svc.pool, user_id).await? else { return Ok(false) };
-    let typed = typed.to_owned();
-    svc.cpu.run(move || password::verify_password(&typed, &hash)).await
-}
-
 fn base_url(svc: &Services) -> &str {
     svc.settings.http.public_url.trim_end_matches('/')
 }
@@ -62,7 +44,7 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
         NewPassword::parse(input.password, &[])?;
     }
     svc.account_limiter.reserve_signup(caller.ip, &email.mailbox()).await?;
-    let password_hash = new_password_hash(svc, input.password, [email.as_str(), &name]).await?;
+    let password_hash = credentials::new_password_hash(svc, input.password, [email.as_str(), &name]).await?;
 
     let user = users::NewUser {
         name: &name,
@@ -132,6 +114,27 @@ pub struct SignedIn {
     pub session_token: String,
 }
 
+/// What a correct first factor leads to.
+pub enum SignInStep {
+    /// Signed in.
+    Session(SignedIn),
+    /// The account asks for a code: the challenge token for its short-lived cookie.
+    SecondFactor { challenge: String },
+}
+
+async fn session_or_second_factor(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<SignInStep> {
+    if crate::two_factor::is_enabled(svc, user_id).await? {
+        return Ok(SignInStep::SecondFactor { challenge: crate::two_factor::open_challenge(svc, user_id).await? });
+    }
+    Ok(SignInStep::Session(open_session(svc, caller, user_id).await?))
+}
+
+/// The second step of a sign-in: a code from the app (or a recovery code).
+pub async fn sign_in_with_code(svc: &Services, caller: &Caller, challenge: &str, code: &str) -> Result<SignedIn> {
+    let user = crate::two_factor::complete_sign_in(svc, challenge, code).await?;
+    open_session(svc, caller, user.id).await
+}
+
 async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<SignedIn> {
     let session_token = token::random_token();
     let expires = Utc::now() + Duration::days(svc.settings.auth.session_days);
@@ -143,7 +146,7 @@ async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<
 
 /// Checks the password and opens a session. The attempt is reserved with the limiter
 /// before the password is checked, so a burst of parallel guesses cannot pass the limit.
-pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &str) -> Result<SignedIn> {
+pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &str) -> Result<SignInStep> {
     // An address we could never have stored has no account; it is limited all the same.
     let parsed = Email::parse(email).ok();
     let limited_as = parsed.as_ref().map_or_else(|| input::trim(email).to_lowercase(), |e| e.as_str().to_owned());
@@ -167,7 +170,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
     if !credentials.confirmed {
         return Err(Error::EmailNotConfirmed);
     }
-    open_session(svc, caller, credentials.id).await
+    session_or_second_factor(svc, caller, credentials.id).await
 }
 
 /// Mails a one-time sign-in link to the address's owner, if the address has a confirmed
@@ -194,13 +197,15 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
 
 /// Signs in with a mailed link (once). The owner proved the address, so its sign-in
 /// delay ends. `None` for an unknown, used or expired link.
-pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -> Result<Option<SignedIn>> {
+pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -> Result<Option<SignInStep>> {
     let Some(user_id) = db::login_links::consume(&svc.pool, &token::hash_token(link_token)).await? else {
         return Ok(None);
     };
-    let signed_in = open_session(svc, caller, user_id).await?;
-    svc.login_limiter.address_proven(&signed_in.user.email).await?;
-    Ok(Some(signed_in))
+    if let Some(user) = users::get(&svc.pool, user_id).await? {
+        svc.login_limiter.address_proven(&user.email).await?;
+    }
+    // The link proves the mailbox only: an account with a second factor still asks for it.
+    Ok(Some(session_or_second_factor(svc, caller, user_id).await?))
 }
 
 /// How long a password reset link works.
@@ -230,7 +235,7 @@ pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &st
     let user_id = db::password_resets::find(&svc.pool, &token_hash).await?.ok_or_else(invalid_reset_link)?;
     let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid_reset_link)?;
     // The password is checked before the link is used up: a weak one costs no new mail.
-    let password_hash = new_password_hash(svc, new_password, [&user.email, &user.name]).await?;
+    let password_hash = credentials::new_password_hash(svc, new_password, [&user.email, &user.name]).await?;
     let mut tx = svc.pool.begin().await?;
     if db::password_resets::consume(&mut *tx, &token_hash).await?.is_none() {
         return Err(invalid_reset_link());
@@ -268,7 +273,7 @@ pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> 
     let admin = caller.admin()?;
     let session = caller.session()?;
     let attempt = svc.login_limiter.reserve(caller.ip, &admin.email).await?;
-    if !password_matches(svc, admin.id, password).await? {
+    if !credentials::password_matches(svc, admin.id, password).await? {
         return Err(Error::WrongPassword);
     }
     svc.login_limiter.succeeded(attempt).await?;

@@ -46,6 +46,9 @@ pub enum Error {
     EmailNotConfirmed,
     #[error("Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Support.")]
     AccountDisabled,
+    /// The password was right; the account asks for a code from its authenticator app.
+    #[error("Bitte geben Sie den Code aus Ihrer Authenticator-App ein.")]
+    TwoFactorRequired,
     #[error("Zu viele Versuche. Bitte warten Sie {}.", minutes_text(*retry_after_secs))]
     RateLimited { retry_after_secs: u64 },
     /// The live demo's tries for today are used up.

@@ -13,6 +13,7 @@ pub mod billing;
 pub mod demo;
 pub mod generation;
 pub mod limits;
+pub mod two_factor;
 pub mod voices;
 
 // What they stand on.
@@ -21,6 +22,7 @@ pub mod caller;
 pub mod catalogue;
 pub mod config;
 pub mod cpu;
+pub mod credentials;
 pub mod db;
 pub mod domain;
 pub mod engine;

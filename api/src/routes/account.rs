@@ -6,9 +6,10 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared::account::{self, PageQuery, SessionView, TransactionPage};
 use shared::db::users::User;
+use shared::two_factor::{RecoveryCodes, Setup};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,6 +25,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sessions, sign_out_everywhere))
         .routes(routes!(transactions))
         .routes(routes!(transactions_csv))
+        .routes(routes!(two_factor_status, disable_two_factor))
+        .routes(routes!(set_up_two_factor))
+        .routes(routes!(enable_two_factor))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -142,4 +146,70 @@ async fn delete_account(
 ) -> ApiResult<(StatusCode, CookieJar)> {
     account::delete_account(&state.svc, &caller, &body.password).await?;
     Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
+}
+
+#[derive(Serialize, ToSchema)]
+struct TwoFactorStatus {
+    enabled: bool,
+}
+
+/// Whether the account signs in with a code from an authenticator app.
+#[utoipa::path(get, path = "/api/account/two-factor", tag = "account", responses(
+    (status = 200, body = TwoFactorStatus),
+    (status = 401, body = ErrorBody),
+))]
+async fn two_factor_status(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<TwoFactorStatus>> {
+    let enabled = shared::two_factor::is_enabled(&state.svc, caller.user()?.id).await?;
+    Ok(Json(TwoFactorStatus { enabled }))
+}
+
+/// A new TOTP secret with its otpauth URL and QR code; on only after a first code.
+#[utoipa::path(post, path = "/api/account/two-factor/setup", tag = "account", responses(
+    (status = 200, body = Setup),
+    (status = 409, description = "Schon eingeschaltet, oder auf dem Server nicht eingerichtet", body = ErrorBody),
+))]
+async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Setup>> {
+    Ok(Json(shared::two_factor::setup(&state.svc, &caller).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CodeBody {
+    #[serde(default)]
+    code: String,
+}
+
+/// Switches two-factor sign-in on with a first code; answers ten recovery codes, once.
+#[utoipa::path(post, path = "/api/account/two-factor/enable", tag = "account", request_body = CodeBody, responses(
+    (status = 200, body = RecoveryCodes),
+    (status = 409, body = ErrorBody),
+    (status = 422, description = "Der Code stimmt nicht", body = ErrorBody),
+))]
+async fn enable_two_factor(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<CodeBody>,
+) -> ApiResult<Json<RecoveryCodes>> {
+    Ok(Json(shared::two_factor::enable(&state.svc, &caller, &body.code).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct DisableBody {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    code: String,
+}
+
+/// Switches two-factor sign-in off: the password and a current code (or a recovery code).
+#[utoipa::path(delete, path = "/api/account/two-factor", tag = "account", request_body = DisableBody, responses(
+    (status = 204),
+    (status = 422, body = ErrorBody),
+))]
+async fn disable_two_factor(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<DisableBody>,
+) -> ApiResult<StatusCode> {
+    shared::two_factor::disable(&state.svc, &caller, &body.password, &body.code).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

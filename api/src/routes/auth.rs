@@ -3,16 +3,17 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Redirect;
+use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
+use shared::auth::SignInStep;
 use shared::db::users::User;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiQuery, Caller};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_up))
         .routes(routes!(confirm))
         .routes(routes!(sign_in))
+        .routes(routes!(sign_in_with_code))
         .routes(routes!(request_login_link, use_login_link))
         .routes(routes!(request_password_reset))
         .routes(routes!(reset_password))
@@ -95,7 +97,7 @@ struct SignInBody {
 /// Signs in and sets the session cookie.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = SignInBody, responses(
     (status = 200, body = User),
-    (status = 401, description = "E-Mail oder Passwort ist falsch", body = ErrorBody),
+    (status = 401, description = "E-Mail oder Passwort ist falsch, oder `two_factor_required`: der Code folgt", body = ErrorBody),
     (status = 403, description = "E-Mail-Adresse noch nicht bestätigt", body = ErrorBody),
     (status = 429, description = "Zu viele Fehlversuche (`Retry-After`)", body = ErrorBody),
 ))]
@@ -104,9 +106,46 @@ async fn sign_in(
     Caller(caller): Caller,
     jar: CookieJar,
     ApiJson(body): ApiJson<SignInBody>,
+) -> ApiResult<Response> {
+    let step = shared::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
+    Ok(answer_step(&state, jar, step))
+}
+
+/// A session's cookie and the user, or the second step's cookie and 401
+/// `two_factor_required` (the code goes to `POST /api/auth/login/code`).
+fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
+    match step {
+        SignInStep::Session(signed_in) => {
+            (jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)).into_response()
+        }
+        SignInStep::SecondFactor { challenge } => {
+            (jar.add(state.cookies.challenge(challenge)), ApiError(shared::Error::TwoFactorRequired)).into_response()
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CodeBody {
+    #[serde(default)]
+    code: String,
+}
+
+/// The second step of a sign-in: the code from the authenticator app (or a recovery
+/// code), with the cookie the first step set. Five tries, five minutes.
+#[utoipa::path(post, path = "/api/auth/login/code", tag = "auth", request_body = CodeBody, responses(
+    (status = 200, body = User),
+    (status = 422, description = "Code falsch, oder die Anmeldung ist abgelaufen", body = ErrorBody),
+))]
+async fn sign_in_with_code(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<CodeBody>,
 ) -> ApiResult<(CookieJar, Json<User>)> {
-    let signed_in = shared::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
-    Ok((jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)))
+    let challenge = jar.get(state.cookies.challenge_name()).map(|c| c.value().to_owned()).unwrap_or_default();
+    let signed_in = shared::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;
+    let jar = jar.remove(state.cookies.challenge_removal()).add(state.cookies.session(signed_in.session_token));
+    Ok((jar, Json(signed_in.user)))
 }
 
 /// Mails a one-time sign-in link to the address, if it has an account. It gets the owner
@@ -144,7 +183,12 @@ async fn use_login_link(
     ApiQuery(query): ApiQuery<LinkQuery>,
 ) -> ApiResult<(CookieJar, Redirect)> {
     Ok(match shared::auth::use_login_link(&state.svc, &caller, &query.token).await? {
-        Some(signed_in) => (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard")),
+        Some(SignInStep::Session(signed_in)) => {
+            (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard"))
+        }
+        Some(SignInStep::SecondFactor { challenge }) => {
+            (jar.add(state.cookies.challenge(challenge)), Redirect::to("/auth?code=1"))
+        }
         None => (jar, Redirect::to("/auth?link=0")),
     })
 }

@@ -11,6 +11,7 @@ pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;
 pub mod top_ups;
+pub mod two_factor;
 pub mod users;
 pub mod voices;
 

@@ -94,6 +94,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the account signs in with a code from an authenticator app. */
+        get: operations["two_factor_status"];
+        put?: never;
+        post?: never;
+        /** Switches two-factor sign-in off: the password and a current code (or a recovery code). */
+        delete: operations["disable_two_factor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches two-factor sign-in on with a first code; answers ten recovery codes, once. */
+        post: operations["enable_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new TOTP secret with its otpauth URL and QR code; on only after a first code. */
+        post: operations["set_up_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -302,6 +354,26 @@ export interface paths {
          *     in while password sign-ins for the address are slowed down.
          */
         post: operations["request_login_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in: the code from the authenticator app (or a recovery
+         *     code), with the cookie the first step set. Five tries, five minutes.
+         */
+        post: operations["sign_in_with_code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,6 +738,9 @@ export interface components {
             /** Format: int64 */
             cleaned_jobs: number;
         };
+        CodeBody: {
+            code?: string;
+        };
         ConnectionTest: {
             /** @description German: "Verbindung erfolgreich." or what went wrong. */
             message: string;
@@ -687,6 +762,10 @@ export interface components {
             job: components["schemas"]["Job"];
         };
         DeleteBody: {
+            password?: string;
+        };
+        DisableBody: {
+            code?: string;
             password?: string;
         };
         EmailBody: {
@@ -831,6 +910,10 @@ export interface components {
             /** Format: date-time */
             valid_until: string;
         };
+        RecoveryCodes: {
+            /** @description Shown once: each gets in once when the app is lost. */
+            codes: string[];
+        };
         ResetBody: {
             password?: string;
             token?: string;
@@ -874,6 +957,13 @@ export interface components {
             expires_at: string;
             /** @description A short, stable handle of the session (not its secret). */
             id: string;
+        };
+        Setup: {
+            otpauth_url: string;
+            /** @description The same URL as a QR code (SVG). */
+            qr_svg: string;
+            /** @description For typing in by hand. */
+            secret: string;
         };
         SignInBody: {
             email?: string;
@@ -927,6 +1017,9 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
         };
         User: {
             /** Format: int64 */
@@ -1236,6 +1329,130 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    two_factor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableBody"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Der Code stimmt nicht */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_up_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Setup"];
+                };
+            };
+            /** @description Schon eingeschaltet, oder auf dem Server nicht eingerichtet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1789,7 +2006,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description E-Mail oder Passwort ist falsch */
+            /** @description E-Mail oder Passwort ist falsch, oder `two_factor_required`: der Code folgt */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1868,6 +2085,38 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_in_with_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Code falsch, oder die Anmeldung ist abgelaufen */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
