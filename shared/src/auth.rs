@@ -14,7 +14,7 @@ use crate::credentials;
 use crate::db::{self, ledger, users};
 use crate::domain::email::Email;
 use crate::domain::input;
-use crate::domain::kinds::Role;
+use crate::domain::kinds::{Role, TokenPurpose};
 use crate::domain::password::{self, NewPassword};
 use crate::error::{Error, Result};
 use crate::mail;
@@ -68,16 +68,16 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
     }
 }
 
+/// A new single-use link token for `purpose`, valid for `valid` (only its hash is kept).
+async fn issue(svc: &Services, purpose: TokenPurpose, user_id: Uuid, valid: Duration) -> Result<String> {
+    let link_token = token::random_token();
+    db::tokens::insert(&svc.pool, purpose, &token::hash_token(&link_token), user_id, Utc::now() + valid).await?;
+    Ok(link_token)
+}
+
 async fn send_confirmation(svc: &Services, user_id: Uuid, email: &Email) -> Result<()> {
-    let confirmation_token = token::random_token();
     let hours = svc.settings.auth.confirmation_hours;
-    db::confirmations::insert(
-        &svc.pool,
-        &token::hash_token(&confirmation_token),
-        user_id,
-        Utc::now() + Duration::hours(hours),
-    )
-    .await?;
+    let confirmation_token = issue(svc, TokenPurpose::EmailConfirmation, user_id, Duration::hours(hours)).await?;
     let link = format!("{}/api/auth/confirm?token={confirmation_token}", base_url(svc));
     send(svc, mail::confirmation(email.as_str(), &link, hours)).await
 }
@@ -95,7 +95,9 @@ async fn send(svc: &Services, message: mail::Mail) -> Result<()> {
 /// mailbox. False for an unknown or expired link.
 pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<bool> {
     let mut tx = svc.pool.begin().await?;
-    let Some(user_id) = db::confirmations::consume(&mut *tx, &token::hash_token(confirmation_token)).await? else {
+    let Some(user_id) =
+        db::tokens::consume(&mut *tx, TokenPurpose::EmailConfirmation, &token::hash_token(confirmation_token)).await?
+    else {
         return Ok(false);
     };
     let Some(address) = users::confirm_email(&mut *tx, user_id).await? else { return Ok(false) };
@@ -182,15 +184,8 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
     if !account.confirmed || account.disabled {
         return Ok(());
     }
-    let link_token = token::random_token();
     let minutes = svc.settings.auth.login_link_minutes;
-    db::login_links::insert(
-        &svc.pool,
-        &token::hash_token(&link_token),
-        account.id,
-        Utc::now() + Duration::minutes(minutes),
-    )
-    .await?;
+    let link_token = issue(svc, TokenPurpose::LoginLink, account.id, Duration::minutes(minutes)).await?;
     let link = format!("{}/api/auth/login-link?token={link_token}", base_url(svc));
     send(svc, mail::login_link(email.as_str(), &link, minutes)).await
 }
@@ -198,7 +193,8 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
 /// Signs in with a mailed link (once). The owner proved the address, so its sign-in
 /// delay ends. `None` for an unknown, used or expired link.
 pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -> Result<Option<SignInStep>> {
-    let Some(user_id) = db::login_links::consume(&svc.pool, &token::hash_token(link_token)).await? else {
+    let Some(user_id) = db::tokens::consume(&svc.pool, TokenPurpose::LoginLink, &token::hash_token(link_token)).await?
+    else {
         return Ok(None);
     };
     if let Some(user) = users::get(&svc.pool, user_id).await? {
@@ -217,9 +213,7 @@ pub async fn request_password_reset(svc: &Services, caller: &Caller, email: &str
     let email = Email::parse(email)?;
     svc.account_limiter.reserve_mail(MailKind::PasswordReset, caller.ip, email.as_str()).await?;
     let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
-    let reset_token = token::random_token();
-    let expires = Utc::now() + Duration::minutes(RESET_MINUTES);
-    db::password_resets::insert(&svc.pool, &token::hash_token(&reset_token), account.id, expires).await?;
+    let reset_token = issue(svc, TokenPurpose::PasswordReset, account.id, Duration::minutes(RESET_MINUTES)).await?;
     let link = format!("{}/auth/reset?token={reset_token}", base_url(svc));
     send(svc, mail::password_reset(email.as_str(), &link, RESET_MINUTES)).await
 }
@@ -232,12 +226,13 @@ fn invalid_reset_link() -> Error {
 /// the address's sign-in pause with it (its owner proved the address).
 pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &str) -> Result<()> {
     let token_hash = token::hash_token(reset_token);
-    let user_id = db::password_resets::find(&svc.pool, &token_hash).await?.ok_or_else(invalid_reset_link)?;
+    let user_id =
+        db::tokens::find(&svc.pool, TokenPurpose::PasswordReset, &token_hash).await?.ok_or_else(invalid_reset_link)?;
     let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid_reset_link)?;
     // The password is checked before the link is used up: a weak one costs no new mail.
     let password_hash = credentials::new_password_hash(svc, new_password, [&user.email, &user.name]).await?;
     let mut tx = svc.pool.begin().await?;
-    if db::password_resets::consume(&mut *tx, &token_hash).await?.is_none() {
+    if db::tokens::consume(&mut *tx, TokenPurpose::PasswordReset, &token_hash).await?.is_none() {
         return Err(invalid_reset_link());
     }
     users::set_password_hash(&mut *tx, user_id, &password_hash).await?;
@@ -310,8 +305,6 @@ pub async fn ensure_admin(pool: &PgPool, admin: &AdminSettings) -> Result<Option
 /// them.
 pub async fn purge_expired(pool: &PgPool, confirmation_hours: i64) -> Result<u64> {
     Ok(db::sessions::delete_expired(pool).await?
-        + db::confirmations::delete_expired(pool).await?
-        + db::login_links::delete_expired(pool).await?
-        + db::password_resets::delete_expired(pool).await?
+        + db::tokens::delete_expired(pool).await?
         + users::delete_unconfirmed(pool, confirmation_hours).await?)
 }

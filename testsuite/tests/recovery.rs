@@ -24,8 +24,10 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_every_session(pool: PgPo
     let res = app.client().post("/api/auth/password-reset", json!({ "email": "Vergesslich@Example.de" })).await;
     assert_eq!(res.status(), StatusCode::ACCEPTED);
     let token = reset_token(&app, "vergesslich@example.de");
-    let stored: String =
-        sqlx::query_scalar("SELECT token_hash FROM password_resets").fetch_one(&app.pool).await.unwrap();
+    let stored: String = sqlx::query_scalar("SELECT token_hash FROM one_time_tokens WHERE purpose = 'password_reset'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_ne!(stored, token, "only a hash is stored");
 
     // A weak password is refused and does not use the link up.
@@ -56,10 +58,13 @@ async fn a_reset_link_expires_after_an_hour(pool: PgPool) {
     app.client().post("/api/auth/password-reset", json!({ "email": "spaet@example.de" })).await;
     let token = reset_token(&app, "spaet@example.de");
     let expires: chrono::DateTime<chrono::Utc> =
-        sqlx::query_scalar("SELECT expires_at FROM password_resets").fetch_one(&app.pool).await.unwrap();
+        sqlx::query_scalar("SELECT expires_at FROM one_time_tokens WHERE purpose = 'password_reset'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     let minutes = (expires - chrono::Utc::now()).num_minutes();
     assert!((58..=60).contains(&minutes), "{minutes}");
-    sqlx::query("UPDATE password_resets SET expires_at = now() - interval '1 second'")
+    sqlx::query("UPDATE one_time_tokens SET expires_at = now() - interval '1 second'")
         .execute(&app.pool)
         .await
         .unwrap();

@@ -371,10 +371,7 @@ async fn an_unconfirmed_account_is_purged_after_the_confirmation_period(pool: Pg
     let body = json!({ "name": "Vera", "organization": "Firma", "email": "vera@example.de", "password": PASSWORD });
     assert_eq!(client.post("/api/auth/signup", body.clone()).await.status(), StatusCode::CREATED);
     sqlx::query("UPDATE users SET created_at = now() - interval '49 hours'").execute(&app.pool).await.unwrap();
-    sqlx::query("UPDATE email_confirmations SET expires_at = now() - interval '1 hour'")
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    sqlx::query("UPDATE one_time_tokens SET expires_at = now() - interval '1 hour'").execute(&app.pool).await.unwrap();
     let purged = shared::auth::purge_expired(&app.pool, app.settings.auth.confirmation_hours).await.unwrap();
     assert!(purged >= 1);
     let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();

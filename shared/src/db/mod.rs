@@ -2,14 +2,12 @@
 //! run on the pool or inside a caller's transaction.
 
 pub mod audit;
-pub mod confirmations;
 pub mod jobs;
 pub mod ledger;
-pub mod login_links;
-pub mod password_resets;
 pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;
+pub mod tokens;
 pub mod top_ups;
 pub mod two_factor;
 pub mod users;

@@ -158,6 +158,15 @@ text_enum! {
 }
 
 text_enum! {
+    /// What a mailed single-use link is for.
+    pub enum TokenPurpose {
+        EmailConfirmation = "email_confirmation",
+        LoginLink = "login_link",
+        PasswordReset = "password_reset",
+    }
+}
+
+text_enum! {
     /// What an admin did (the audit log).
     pub enum AuditAction {
         UserCreated = "user_created",
@@ -201,6 +210,7 @@ mod tests {
         round_trips(ProviderId::ALL);
         round_trips(JobSource::ALL);
         round_trips(AuditAction::ALL);
+        round_trips(TokenPurpose::ALL);
         assert_eq!(TrainingStatus::TrainingInProgress.as_str(), "training_in_progress");
         assert_eq!(Role::Admin.to_string(), "admin");
     }
