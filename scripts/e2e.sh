@@ -29,6 +29,12 @@ export APP__DEMO__TRIES_PER_IP=1000
 # Likewise every browser test signs up from 127.0.0.1; the sign-up limit has Rust tests.
 export APP__AUTH__SIGNUPS_PER_CLIENT_PER_HOUR=1000
 export APP__SECRETS__ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)"
+# Top-ups talk to a fake Stripe that e2e/top-up.spec.mjs starts on this port; it signs
+# the webhook with the same secret.
+E2E_STRIPE_PORT="${E2E_STRIPE_PORT:-18199}"
+export APP__PAYMENTS__STRIPE_SECRET_KEY=sk_test_e2e
+export APP__PAYMENTS__STRIPE_WEBHOOK_SECRET=whsec_test_e2e
+export APP__PAYMENTS__STRIPE_BASE_URL="http://127.0.0.1:$E2E_STRIPE_PORT"
 BIN="$CARGO_TARGET_DIR/debug"
 "$BIN/stimmwerk-api" migrate
 "$BIN/stimmwerk-worker" > "$E2E_DIR/worker.log" 2>&1 &
@@ -41,7 +47,8 @@ wait_for_http "$APP__HTTP__PUBLIC_URL/"
 status=0
 # E2E_FILES (e.g. "e2e/layout.spec.mjs") runs a subset; default: every e2e/*.spec.mjs.
 run=(npm run e2e); [ -n "${E2E_FILES:-}" ] && run=(node --test --test-concurrency=1 $E2E_FILES)
-( cd web && BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" ADMIN_PASSWORD="$APP__ADMIN__PASSWORD" "${run[@]}" ) || status=$?
+( cd web && BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" ADMIN_PASSWORD="$APP__ADMIN__PASSWORD" \
+  STRIPE_PORT="$E2E_STRIPE_PORT" STRIPE_WEBHOOK_SECRET="$APP__PAYMENTS__STRIPE_WEBHOOK_SECRET" "${run[@]}" ) || status=$?
 # Money never drifted: every balance equals the sum of its ledger rows after the suite.
 drift="$(psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$E2E_DB" -Atc \
   "select count(*) from users u where u.balance_cent <> (select coalesce(sum(amount_cent), 0) from ledger_entries l where l.user_id = u.id)")"

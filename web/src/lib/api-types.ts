@@ -42,3 +42,6 @@ export type ApiUserUpdate = Schemas['UserUpdate'];
 export type ApiBalanceAdjustment = Schemas['BalanceAdjustment'];
 export type ApiAuditEntry = Schemas['Entry'];
 export type ApiAuditAction = Schemas['AuditAction'];
+export type ApiBillingOptions = Schemas['BillingOptions'];
+export type ApiTopUpRequest = Schemas['TopUpRequest'];
+export type ApiCheckoutStart = Schemas['CheckoutStart'];

@@ -1,4 +1,5 @@
 import { Wallet } from 'lucide-react';
+import { TopUpButton } from '@/components/billing/top-up-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatEuroFromCents } from '@/lib/format';
 
@@ -17,6 +18,9 @@ export function BalanceCard({ balanceCent }: { balanceCent: number }) {
           {formatEuroFromCents(balanceCent)}
         </p>
         <p className="text-sm text-muted-foreground">Verfügbares Guthaben für TTS-Generierungen</p>
+        <TopUpButton className="mt-3 self-start" data-testid="account-top-up">
+          Aufladen
+        </TopUpButton>
       </CardContent>
     </Card>
   );

@@ -13,7 +13,9 @@ import { DeleteAccountCard } from '../components/delete-account-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsCard } from '../components/sessions-card';
+import { TopUpNotice } from '../components/top-up-notice';
 import { TransactionsCard } from '../components/transactions-card';
+import { useTopUpReturn } from '../hooks/use-top-up-return';
 
 function SignOutButton() {
   const navigate = useNavigate();
@@ -35,6 +37,7 @@ function SignOutButton() {
 export function AccountPage() {
   const me = useMe();
   const user = me.data;
+  const topUp = useTopUpReturn();
   return (
     <>
       <PageHeader
@@ -48,6 +51,7 @@ export function AccountPage() {
         <LoadErrorAlert title="Benutzer konnte nicht geladen werden" error={me.error} onRetry={() => void me.refetch()} />
       ) : (
         <div className="flex flex-col gap-6">
+          <TopUpNotice result={topUp} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <AccountOverview user={user} />
