@@ -42,5 +42,8 @@ export default defineConfig(({ mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // The whole suite shares two cores with the Rust build in CI: a page test that types
+    // and clicks through many steps can take seconds there. Slow is not wrong.
+    testTimeout: 15_000,
   },
 }));
