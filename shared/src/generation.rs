@@ -17,7 +17,6 @@ use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::error::{Error, Result};
 use crate::queue::{Queue, Synthesize};
 use crate::services::Services;
-use crate::storage::AudioStorage;
 
 /// The list shows the most recent jobs; older ones live in the knowledge base.
 pub const LIST_LIMIT: i64 = 200;
@@ -156,11 +155,7 @@ pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(Job
 /// is refunded.
 pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()> {
     let user_id = caller.user()?.id;
-    delete_job(&svc.pool, svc.storage.as_ref(), user_id, job_id).await
-}
-
-async fn delete_job(pool: &sqlx::PgPool, storage: &dyn AudioStorage, user_id: Uuid, job_id: Uuid) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = svc.pool.begin().await?;
     let deleted =
         jobs::delete_for_user(&mut tx, job_id, user_id).await?.ok_or(Error::NotFound("Audio nicht gefunden."))?;
     // A running job is refunded too: the worker asks before each chunk and before
@@ -170,7 +165,7 @@ async fn delete_job(pool: &sqlx::PgPool, storage: &dyn AudioStorage, user_id: Uu
     }
     tx.commit().await?;
     if let Some(key) = deleted.audio_key
-        && let Err(e) = storage.delete(&key).await
+        && let Err(e) = svc.storage.delete(&key).await
     {
         tracing::warn!(%job_id, error = %e, "audio file of a deleted job not removed");
     }

@@ -126,14 +126,20 @@ impl LoginLimiter {
         }
     }
 
-    fn attempt(&self, ip: IpAddr, address: &str) -> LoginAttempt {
-        let client = client_key(ip);
+    /// The address's attempt counter and pause key.
+    fn address_keys(&self, address: &str) -> (String, String) {
         let address = digest(address);
+        (format!("{}:address:{address}", self.prefix), format!("{}:wait:{address}", self.prefix))
+    }
+
+    fn attempt(&self, ip: IpAddr, address: &str) -> LoginAttempt {
+        let client = digest(&client_key(ip));
+        let (address_key, address_wait) = self.address_keys(address);
         LoginAttempt {
-            pair: format!("{}:pair:{address}:{}", self.prefix, digest(&client)),
-            client: format!("{}:client:{}", self.prefix, digest(&client)),
-            address_wait: format!("{}:wait:{address}", self.prefix),
-            address: format!("{}:address:{address}", self.prefix),
+            pair: format!("{}:pair:{}:{client}", self.prefix, digest(address)),
+            client: format!("{}:client:{client}", self.prefix),
+            address_wait,
+            address: address_key,
         }
     }
 
@@ -171,12 +177,8 @@ impl LoginLimiter {
 
     /// The owner proved the address another way (a mailed sign-in link): its delay ends.
     pub async fn address_proven(&self, address: &str) -> Result<(), Error> {
-        let attempt = self.attempt(IpAddr::from([0, 0, 0, 0]), address);
-        let _: () = redis::pipe()
-            .del(&[&attempt.address, &attempt.address_wait])
-            .ignore()
-            .query_async(&mut self.conn.clone())
-            .await?;
+        let (address, address_wait) = self.address_keys(address);
+        let _: () = redis::pipe().del(&[&address, &address_wait]).ignore().query_async(&mut self.conn.clone()).await?;
         Ok(())
     }
 }

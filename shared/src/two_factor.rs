@@ -72,8 +72,8 @@ pub async fn setup(svc: &Services, caller: &Caller) -> Result<Setup> {
     Ok(Setup { secret: encoded, otpauth_url: url, qr_svg })
 }
 
-/// The caller's TOTP and the last accepted step, if set up.
-async fn load(svc: &Services, user_id: Uuid, account: &str) -> Result<Option<(TOTP, bool, i64)>> {
+/// The account's TOTP and whether it is switched on, if set up.
+async fn load(svc: &Services, user_id: Uuid, account: &str) -> Result<Option<(TOTP, bool)>> {
     let Some(stored) = two_factor::get(&svc.pool, user_id).await? else { return Ok(None) };
     let sealer = secret_box(&svc.settings)?.ok_or_else(not_set_up)?;
     let sealed = Sealed { nonce: stored.nonce, ciphertext: stored.ciphertext };
@@ -81,7 +81,7 @@ async fn load(svc: &Services, user_id: Uuid, account: &str) -> Result<Option<(TO
     let secret = totp_rs::Secret::Encoded(encoded.expose_secret().to_owned())
         .to_bytes()
         .map_err(|e| Error::Internal(anyhow::anyhow!("totp secret: {e:?}")))?;
-    Ok(Some((totp(secret, account)?, stored.enabled, stored.last_step)))
+    Ok(Some((totp(secret, account)?, stored.enabled)))
 }
 
 /// The time step a code belongs to (now, or one step before or after), if it is right.
@@ -100,6 +100,13 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 fn now_secs() -> u64 {
     Utc::now().timestamp().max(0) as u64
+}
+
+/// A code from the authenticator app, or a recovery code.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct CodeInput {
+    #[serde(default)]
+    pub code: String,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -122,7 +129,7 @@ fn hash_recovery(code: &str) -> String {
 /// Switches two-factor sign-in on with a first code from the app.
 pub async fn enable(svc: &Services, caller: &Caller, code: &str) -> Result<RecoveryCodes> {
     let user = caller.user()?;
-    let (totp, enabled, _) = load(svc, user.id, &user.email)
+    let (totp, enabled) = load(svc, user.id, &user.email)
         .await?
         .ok_or_else(|| Error::Conflict("Bitte richten Sie die Zwei-Faktor-Anmeldung zuerst ein.".into()))?;
     if enabled {
@@ -155,7 +162,7 @@ pub async fn open_challenge(svc: &Services, user_id: Uuid) -> Result<String> {
 /// Checks a code (or a recovery code) for the account: a TOTP code once per time step,
 /// a recovery code once ever.
 async fn check_code(svc: &Services, user_id: Uuid, account: &str, code: &str) -> Result<bool> {
-    let Some((totp, true, _)) = load(svc, user_id, account).await? else { return Ok(false) };
+    let Some((totp, true)) = load(svc, user_id, account).await? else { return Ok(false) };
     let mut tx = svc.pool.begin().await?;
     let accepted = match matching_step(&totp, code, now_secs()) {
         Some(step) => two_factor::accept_step(&mut tx, user_id, step).await?,

@@ -39,13 +39,13 @@ pub struct RunContext {
     pub wake: Option<Arc<tokio::sync::Notify>>,
 }
 
-pub type RunQueued = fn(RunContext, usize) -> BoxFuture<'static, Result<(), MonitorError>>;
-pub type RunCron = RunQueued;
+/// Runs one kind's monitor once (its restart count given) until it ends.
+pub type RunKind = fn(RunContext, usize) -> BoxFuture<'static, Result<(), MonitorError>>;
 
 /// One registered kind, ready for the runner.
 pub enum Entry {
-    Queued { name: &'static str, run: RunQueued, wake_channel: fn(&shared::queue::Queue) -> String },
-    Cron { name: &'static str, run: RunCron },
+    Queued { name: &'static str, run: RunKind, wake_channel: fn(&shared::queue::Queue) -> String },
+    Cron { name: &'static str, run: RunKind },
 }
 
 #[derive(Default)]
@@ -106,7 +106,7 @@ pub async fn run(svc: Services, registry: Registry, shutdown: CancellationToken)
     }
 }
 
-async fn supervise(name: &'static str, ctx: RunContext, run: RunQueued) {
+async fn supervise(name: &'static str, ctx: RunContext, run: RunKind) {
     let mut pause = RESTART_FIRST;
     for restarts in 0.. {
         let started = Instant::now();

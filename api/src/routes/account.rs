@@ -9,7 +9,7 @@ use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 use shared::account::{self, PageQuery, SessionView, TransactionPage};
 use shared::db::users::User;
-use shared::two_factor::{RecoveryCodes, Setup};
+use shared::two_factor::{CodeInput, RecoveryCodes, Setup};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -172,14 +172,8 @@ async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller
     Ok(Json(shared::two_factor::setup(&state.svc, &caller).await?))
 }
 
-#[derive(Deserialize, ToSchema)]
-struct CodeBody {
-    #[serde(default)]
-    code: String,
-}
-
 /// Switches two-factor sign-in on with a first code; answers ten recovery codes, once.
-#[utoipa::path(post, path = "/api/account/two-factor/enable", tag = "account", request_body = CodeBody, responses(
+#[utoipa::path(post, path = "/api/account/two-factor/enable", tag = "account", request_body = CodeInput, responses(
     (status = 200, body = RecoveryCodes),
     (status = 409, body = ErrorBody),
     (status = 422, description = "Der Code stimmt nicht", body = ErrorBody),
@@ -187,7 +181,7 @@ struct CodeBody {
 async fn enable_two_factor(
     State(state): State<AppState>,
     Caller(caller): Caller,
-    ApiJson(body): ApiJson<CodeBody>,
+    ApiJson(body): ApiJson<CodeInput>,
 ) -> ApiResult<Json<RecoveryCodes>> {
     Ok(Json(shared::two_factor::enable(&state.svc, &caller, &body.code).await?))
 }

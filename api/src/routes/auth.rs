@@ -8,6 +8,7 @@ use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 use shared::auth::SignInStep;
 use shared::db::users::User;
+use shared::two_factor::CodeInput;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -124,15 +125,9 @@ fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
     }
 }
 
-#[derive(Deserialize, ToSchema)]
-struct CodeBody {
-    #[serde(default)]
-    code: String,
-}
-
 /// The second step of a sign-in: the code from the authenticator app (or a recovery
 /// code), with the cookie the first step set. Five tries, five minutes.
-#[utoipa::path(post, path = "/api/auth/login/code", tag = "auth", request_body = CodeBody, responses(
+#[utoipa::path(post, path = "/api/auth/login/code", tag = "auth", request_body = CodeInput, responses(
     (status = 200, body = User),
     (status = 422, description = "Code falsch, oder die Anmeldung ist abgelaufen", body = ErrorBody),
 ))]
@@ -140,7 +135,7 @@ async fn sign_in_with_code(
     State(state): State<AppState>,
     Caller(caller): Caller,
     jar: CookieJar,
-    ApiJson(body): ApiJson<CodeBody>,
+    ApiJson(body): ApiJson<CodeInput>,
 ) -> ApiResult<(CookieJar, Json<User>)> {
     let challenge = jar.get(state.cookies.challenge_name()).map(|c| c.value().to_owned()).unwrap_or_default();
     let signed_in = shared::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;

@@ -6,6 +6,54 @@ use uuid::Uuid;
 
 pub use crate::domain::kinds::LedgerKind as Kind;
 
+/// What a booking points to besides its amount: the job it charges or refunds, the
+/// top-up it credits, an admin's reason.
+#[derive(Default)]
+struct Reference<'a> {
+    job_id: Option<Uuid>,
+    top_up_id: Option<Uuid>,
+    note: Option<&'a str>,
+}
+
+/// Changes the balance by `delta_cent` and writes the ledger row, in the caller's
+/// transaction. With `covered_only`, a change that would take the balance below zero
+/// changes nothing (`None`); the conditional update holds the row lock, so concurrent
+/// debits can never overdraw.
+async fn book(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    delta_cent: i64,
+    kind: Kind,
+    reference: Reference<'_>,
+    covered_only: bool,
+) -> Result<Option<i64>, sqlx::Error> {
+    let balance = sqlx::query_scalar!(
+        r#"UPDATE users SET balance_cent = balance_cent + $2
+           WHERE id = $1 AND (NOT $3 OR balance_cent + $2 >= 0)
+           RETURNING balance_cent"#,
+        user_id,
+        delta_cent,
+        covered_only
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if balance.is_some() {
+        sqlx::query!(
+            r#"INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note)
+               VALUES ($1, $2, $3, $4, $5, $6)"#,
+            user_id,
+            delta_cent,
+            kind as Kind,
+            reference.job_id,
+            reference.top_up_id,
+            reference.note
+        )
+        .execute(conn)
+        .await?;
+    }
+    Ok(balance)
+}
+
 /// Adds `amount_cent` (> 0) to the balance. Returns the new balance.
 pub async fn credit(
     conn: &mut PgConnection,
@@ -14,58 +62,21 @@ pub async fn credit(
     kind: Kind,
     job_id: Option<Uuid>,
 ) -> Result<i64, sqlx::Error> {
-    let balance = sqlx::query_scalar!(
-        "UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1 RETURNING balance_cent",
-        user_id,
-        amount_cent
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    insert_entry(conn, user_id, amount_cent, kind, job_id).await?;
-    Ok(balance)
+    book(conn, user_id, amount_cent, kind, Reference { job_id, ..Default::default() }, false)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)
 }
 
-/// Takes `amount_cent` (> 0) from the balance if it covers it; the conditional update
-/// holds the row lock, so concurrent debits can never take the balance below zero.
-/// Returns the new balance, or `None` (nothing changed) when the balance is short.
+/// Takes `amount_cent` (> 0) for a job if the balance covers it. Returns the new
+/// balance, or `None` (nothing changed) when the balance is short.
 pub async fn debit(
     conn: &mut PgConnection,
     user_id: Uuid,
     amount_cent: i64,
     job_id: Uuid,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let balance = sqlx::query_scalar!(
-        r#"UPDATE users SET balance_cent = balance_cent - $2
-           WHERE id = $1 AND balance_cent >= $2
-           RETURNING balance_cent"#,
-        user_id,
-        amount_cent
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    if balance.is_some() {
-        insert_entry(conn, user_id, -amount_cent, Kind::Charge, Some(job_id)).await?;
-    }
-    Ok(balance)
-}
-
-async fn insert_entry(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    amount_cent: i64,
-    kind: Kind,
-    job_id: Option<Uuid>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id) VALUES ($1, $2, $3, $4)",
-        user_id,
-        amount_cent,
-        kind as Kind,
-        job_id
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
+    let reference = Reference { job_id: Some(job_id), ..Default::default() };
+    book(conn, user_id, -amount_cent, Kind::Charge, reference, true).await
 }
 
 /// Books a paid top-up: once per top-up (a unique index holds it).
@@ -75,22 +86,8 @@ pub async fn credit_top_up(
     amount_cent: i64,
     top_up_id: Uuid,
 ) -> Result<i64, sqlx::Error> {
-    let balance = sqlx::query_scalar!(
-        "UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1 RETURNING balance_cent",
-        user_id,
-        amount_cent
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    sqlx::query!(
-        "INSERT INTO ledger_entries (user_id, amount_cent, kind, top_up_id) VALUES ($1, $2, 'top_up', $3)",
-        user_id,
-        amount_cent,
-        top_up_id
-    )
-    .execute(conn)
-    .await?;
-    Ok(balance)
+    let reference = Reference { top_up_id: Some(top_up_id), ..Default::default() };
+    book(conn, user_id, amount_cent, Kind::TopUp, reference, false).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// An admin's correction of a balance, up or down, with its reason. A correction down
@@ -101,26 +98,8 @@ pub async fn adjust(
     amount_cent: i64,
     reason: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let balance = sqlx::query_scalar!(
-        r#"UPDATE users SET balance_cent = balance_cent + $2
-           WHERE id = $1 AND balance_cent + $2 >= 0
-           RETURNING balance_cent"#,
-        user_id,
-        amount_cent
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    if balance.is_some() {
-        sqlx::query!(
-            "INSERT INTO ledger_entries (user_id, amount_cent, kind, note) VALUES ($1, $2, 'admin_adjustment', $3)",
-            user_id,
-            amount_cent,
-            reason
-        )
-        .execute(conn)
-        .await?;
-    }
-    Ok(balance)
+    let reference = Reference { note: Some(reason), ..Default::default() };
+    book(conn, user_id, amount_cent, Kind::AdminAdjustment, reference, true).await
 }
 
 /// One booking with the balance it left, as the account page lists it.

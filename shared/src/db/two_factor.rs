@@ -8,13 +8,12 @@ pub struct Stored {
     pub nonce: Vec<u8>,
     pub ciphertext: Vec<u8>,
     pub enabled: bool,
-    pub last_step: i64,
 }
 
 pub async fn get(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Option<Stored>, sqlx::Error> {
     sqlx::query_as!(
         Stored,
-        r#"SELECT nonce, ciphertext, enabled_at IS NOT NULL AS "enabled!", last_step
+        r#"SELECT nonce, ciphertext, enabled_at IS NOT NULL AS "enabled!"
            FROM two_factor WHERE user_id = $1"#,
         user_id
     )

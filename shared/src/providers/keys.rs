@@ -223,12 +223,8 @@ pub async fn remove_key(pool: &PgPool, id: &str) -> Result<()> {
 pub async fn key_of(pool: &PgPool, settings: &Settings, id: &str) -> Result<Option<SecretString>> {
     if let Some(secret_box) = secret_box(settings)? {
         let stored = provider_keys::list(pool).await?;
-        if let Some(key) = stored.iter().find(|k| k.service == id) {
-            let sealed = Sealed { nonce: key.nonce.clone(), ciphertext: key.ciphertext.clone() };
-            match secret_box.open(id, &sealed) {
-                Ok(secret) => return Ok(Some(secret)),
-                Err(e) => tracing::error!(service = %id, error = %e, "stored key unusable"),
-            }
+        if let Some(secret) = stored.iter().find(|k| k.service == id).and_then(|key| open_stored(&secret_box, key)) {
+            return Ok(Some(secret));
         }
     }
     Ok(env_key(settings, id))
@@ -241,13 +237,21 @@ pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: O
     for key in stored {
         let Ok(id) = key.service.parse::<super::ProviderId>() else { continue };
         let Some(section) = id.provider().section_mut(&mut providers) else { continue };
-        let sealed = Sealed { nonce: key.nonce.clone(), ciphertext: key.ciphertext.clone() };
-        match secret_box.open(&key.service, &sealed) {
-            Ok(secret) => section.api_key = Some(secret),
-            Err(e) => tracing::error!(service = %key.service, error = %e, "stored key unusable"),
+        if let Some(secret) = open_stored(secret_box, key) {
+            section.api_key = Some(secret);
         }
     }
     providers
+}
+
+/// A stored key in the clear; a key that does not open (another master key) is logged
+/// and treated as absent.
+fn open_stored(secret_box: &SecretBox, key: &StoredKey) -> Option<SecretString> {
+    let sealed = Sealed { nonce: key.nonce.clone(), ciphertext: key.ciphertext.clone() };
+    secret_box
+        .open(&key.service, &sealed)
+        .inspect_err(|e| tracing::error!(service = %key.service, error = %e, "stored key unusable"))
+        .ok()
 }
 
 #[cfg(test)]

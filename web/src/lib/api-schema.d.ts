@@ -738,7 +738,8 @@ export interface components {
             /** Format: int64 */
             cleaned_jobs: number;
         };
-        CodeBody: {
+        /** @description A code from the authenticator app, or a recovery code. */
+        CodeInput: {
             code?: string;
         };
         ConnectionTest: {
@@ -1403,7 +1404,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeBody"];
+                "application/json": components["schemas"]["CodeInput"];
             };
         };
         responses: {
@@ -2103,7 +2104,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeBody"];
+                "application/json": components["schemas"]["CodeInput"];
             };
         };
         responses: {

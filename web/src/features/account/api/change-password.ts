@@ -1,28 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { newPasswordField, PASSWORDS_DIFFER, REPEAT_PASSWORD } from '@/lib/password';
 import type { MutationConfig } from '@/lib/react-query';
 import { accountKeys } from './keys';
 import type { PasswordBody } from './types';
 
-/** The server's length rule; the rest (common passwords, name, e-mail) it checks itself. */
-export const PASSWORD_MIN_CHARS = 8;
-export const PASSWORD_MAX_CHARS = 128;
+export { PASSWORD_MIN_LENGTH } from '@/lib/password';
 
 export const passwordInputSchema = z
   .object({
     current_password: z.string().min(1, 'Bitte geben Sie Ihr aktuelles Passwort ein.'),
-    new_password: z
-      .string()
-      .min(1, 'Bitte geben Sie ein neues Passwort ein.')
-      .min(PASSWORD_MIN_CHARS, `Das Passwort muss mindestens ${PASSWORD_MIN_CHARS} Zeichen lang sein.`)
-      .max(PASSWORD_MAX_CHARS, `Das Passwort darf höchstens ${PASSWORD_MAX_CHARS} Zeichen lang sein.`),
-    repeat_password: z.string().min(1, 'Bitte wiederholen Sie das neue Passwort.'),
+    new_password: newPasswordField,
+    repeat_password: z.string().min(1, REPEAT_PASSWORD),
   })
-  .refine((v) => v.new_password === v.repeat_password, {
-    path: ['repeat_password'],
-    message: 'Die Passwörter stimmen nicht überein.',
-  });
+  .refine((v) => v.new_password === v.repeat_password, { path: ['repeat_password'], message: PASSWORDS_DIFFER });
 
 export type PasswordInput = z.infer<typeof passwordInputSchema>;
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { applyServerFieldErrors } from '@/lib/form';
-import { PASSWORD_MIN_CHARS, passwordInputSchema, useChangePassword, type PasswordInput } from '../api/change-password';
+import { PASSWORD_MIN_LENGTH, passwordInputSchema, useChangePassword, type PasswordInput } from '../api/change-password';
 import { errorResult, FormResultAlert, type FormResult } from './form-result';
 
 const EMPTY: PasswordInput = { current_password: '', new_password: '', repeat_password: '' };
@@ -57,7 +57,7 @@ export function PasswordForm() {
           <FormField label="Aktuelles Passwort" error={errors.current_password?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
           </FormField>
-          <FormField label="Neues Passwort" error={errors.new_password?.message} hint={`Mindestens ${PASSWORD_MIN_CHARS} Zeichen.`}>
+          <FormField label="Neues Passwort" error={errors.new_password?.message} hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}>
             <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
           </FormField>
           <FormField label="Neues Passwort wiederholen" error={errors.repeat_password?.message}>

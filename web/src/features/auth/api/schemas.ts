@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { newPasswordField, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, REPEAT_PASSWORD } from '@/lib/password';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 const email = z
   .string()
@@ -24,22 +25,13 @@ export const emailInputSchema = z.object({ email });
 
 export type EmailInput = z.infer<typeof emailInputSchema>;
 
-export const PASSWORD_MAX_LENGTH = 128;
-
 /** The new password on `/auth/reset`, typed twice (the server checks the rest of its policy). */
 export const newPasswordInputSchema = z
   .object({
-    password: z
-      .string()
-      .min(1, 'Bitte geben Sie ein neues Passwort ein.')
-      .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
-      .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`),
-    passwordRepeat: z.string().min(1, 'Bitte wiederholen Sie das neue Passwort.'),
+    password: newPasswordField,
+    passwordRepeat: z.string().min(1, REPEAT_PASSWORD),
   })
-  .refine((values) => values.password === values.passwordRepeat, {
-    path: ['passwordRepeat'],
-    message: 'Die Passwörter stimmen nicht überein.',
-  });
+  .refine((values) => values.password === values.passwordRepeat, { path: ['passwordRepeat'], message: PASSWORDS_DIFFER });
 
 export type NewPasswordInput = z.infer<typeof newPasswordInputSchema>;
 
