@@ -1,4 +1,4 @@
-//! The session cookie: HttpOnly, SameSite=Lax, Path=/; Secure with the `__Host-` prefix
+//! The session cookie (and the two-factor step's and the site gate's): HttpOnly, SameSite=Lax, Path=/; Secure with the `__Host-` prefix
 //! when served over HTTPS.
 
 use axum_extra::extract::cookie::{Cookie, SameSite};
@@ -46,6 +46,20 @@ impl SessionCookies {
 
     pub fn challenge_removal(&self) -> Cookie<'static> {
         Cookie::build((self.challenge_name(), "")).path("/api/auth").build()
+    }
+
+    /// The site gate's pass: HttpOnly, for the browser session only (no expiry).
+    pub fn gate_name(&self) -> &'static str {
+        if self.secure { "__Host-stimmwerk_gate" } else { "stimmwerk_gate" }
+    }
+
+    pub fn gate(&self, pass: String) -> Cookie<'static> {
+        Cookie::build((self.gate_name(), pass))
+            .http_only(true)
+            .secure(self.secure)
+            .same_site(SameSite::Lax)
+            .path("/")
+            .build()
     }
 
     pub fn removal(&self) -> Cookie<'static> {

@@ -92,6 +92,9 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         E::EmailNotConfirmed => (StatusCode::FORBIDDEN, "email_not_confirmed", "Anmeldung fehlgeschlagen"),
         E::AccountDisabled => (StatusCode::FORBIDDEN, "account_disabled", "Konto gesperrt"),
         E::TwoFactorRequired => (StatusCode::UNAUTHORIZED, "two_factor_required", "Bestätigungscode nötig"),
+        E::SiteLocked => (StatusCode::FORBIDDEN, "site_locked", "Zugang gesperrt"),
+        E::SiteGateWait { .. } => (StatusCode::TOO_MANY_REQUESTS, "site_gate_wait", "Zu viele Fehlversuche"),
+        E::SecondFactorRequired => (StatusCode::FORBIDDEN, "second_factor_required", "Zwei-Faktor-Anmeldung nötig"),
         E::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Zu viele Versuche"),
         E::DemoLimit(_) => (StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht"),
         E::Engine(_) => (StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung"),
@@ -106,7 +109,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code, title) = classify(&self.0);
         let retry_after = match &self.0 {
-            E::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            E::RateLimited { retry_after_secs } | E::SiteGateWait { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
         };
         let (message, fields) = match self.0 {

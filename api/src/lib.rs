@@ -49,6 +49,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn(csrf::csrf_guard))
+        .layer(middleware::from_fn_with_state(state.clone(), routes::site_gate::guard))
         .layer(middleware::from_fn(no_store))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
     let secure = state.svc.settings.http.secure_cookies;

@@ -110,9 +110,25 @@ pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<b
     Ok(true)
 }
 
+/// The signed-in user as the web app sees it (`/api/me` and every sign-in answer).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Me {
+    #[serde(flatten)]
+    pub user: users::User,
+    /// This session proved a code from the authenticator app (the admin area needs it).
+    pub second_factor: bool,
+}
+
+impl Me {
+    /// The caller's view of themselves, with `user` freshly read or changed.
+    pub fn of(caller: &Caller, user: users::User) -> Result<Me> {
+        Ok(Me { user, second_factor: caller.session()?.second_factor })
+    }
+}
+
 /// A new session: its user and the token for the cookie.
 pub struct SignedIn {
-    pub user: users::User,
+    pub me: Me,
     pub session_token: String,
 }
 
@@ -128,22 +144,23 @@ async fn session_or_second_factor(svc: &Services, caller: &Caller, user_id: Uuid
     if crate::two_factor::is_enabled(svc, user_id).await? {
         return Ok(SignInStep::SecondFactor { challenge: crate::two_factor::open_challenge(svc, user_id).await? });
     }
-    Ok(SignInStep::Session(open_session(svc, caller, user_id).await?))
+    Ok(SignInStep::Session(open_session(svc, caller, user_id, false).await?))
 }
 
 /// The second step of a sign-in: a code from the app (or a recovery code).
 pub async fn sign_in_with_code(svc: &Services, caller: &Caller, challenge: &str, code: &str) -> Result<SignedIn> {
     let user = crate::two_factor::complete_sign_in(svc, challenge, code).await?;
-    open_session(svc, caller, user.id).await
+    open_session(svc, caller, user.id, true).await
 }
 
-async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<SignedIn> {
+async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid, second_factor: bool) -> Result<SignedIn> {
     let session_token = token::random_token();
     let expires = Utc::now() + Duration::days(svc.settings.auth.session_days);
     let client = crate::rate_limit::client_key(caller.ip);
-    db::sessions::insert(&svc.pool, &token::hash_token(&session_token), user_id, expires, &client).await?;
+    let token_hash = token::hash_token(&session_token);
+    db::sessions::insert(&svc.pool, &token_hash, user_id, expires, &client, second_factor).await?;
     let user = users::get(&svc.pool, user_id).await?.ok_or(Error::Unauthenticated)?;
-    Ok(SignedIn { user, session_token })
+    Ok(SignedIn { me: Me { user, second_factor }, session_token })
 }
 
 /// Checks the password and opens a session. The attempt is reserved with the limiter
@@ -224,6 +241,14 @@ fn invalid_reset_link() -> Error {
 
 /// Sets a new password with a reset link (once). Every session of the account ends, and
 /// the address's sign-in pause with it (its owner proved the address).
+/// Whether a reset link still works (the page asks on opening, before the user types a
+/// new password); does not use it up.
+pub async fn check_reset_link(svc: &Services, reset_token: &str) -> Result<()> {
+    let token_hash = token::hash_token(reset_token);
+    db::tokens::find(&svc.pool, TokenPurpose::PasswordReset, &token_hash).await?.ok_or_else(invalid_reset_link)?;
+    Ok(())
+}
+
 pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &str) -> Result<()> {
     let token_hash = token::hash_token(reset_token);
     let user_id =

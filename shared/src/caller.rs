@@ -58,13 +58,18 @@ impl Caller {
         self.user().ok().map(|u| u.role)
     }
 
-    /// A signed-in admin, or 401 / 403.
+    /// A signed-in admin whose session proved the second factor, or 401 / 403. An admin
+    /// account can move money and read every user's data, so a stolen password alone
+    /// must not open it.
     pub fn admin(&self) -> Result<&User> {
-        let user = self.user()?;
-        if user.role != Role::Admin {
+        let session = self.session()?;
+        if session.user.role != Role::Admin {
             return Err(Error::Forbidden);
         }
-        Ok(user)
+        if !session.second_factor {
+            return Err(Error::SecondFactorRequired);
+        }
+        Ok(&session.user)
     }
 
     /// An admin who re-entered the password within [`REAUTH_WINDOW_MINUTES`].
@@ -95,12 +100,17 @@ mod tests {
     }
 
     fn session(role: Role, reauthenticated_minutes_ago: Option<i64>) -> Caller {
+        session_with(role, reauthenticated_minutes_ago, true)
+    }
+
+    fn session_with(role: Role, reauthenticated_minutes_ago: Option<i64>, second_factor: bool) -> Caller {
         Caller {
             ip: [127, 0, 0, 1].into(),
             identity: Identity::Session(Session {
                 user: user(role),
                 token_hash: "h".into(),
                 reauthenticated_at: reauthenticated_minutes_ago.map(|m| Utc::now() - Duration::minutes(m)),
+                second_factor,
             }),
             demo_browser: None,
         }
@@ -113,6 +123,14 @@ mod tests {
         assert!(matches!(anonymous.admin(), Err(Error::Unauthenticated)));
         assert!(matches!(session(Role::User, Some(1)).admin(), Err(Error::Forbidden)));
         assert!(session(Role::Admin, None).admin().is_ok());
+    }
+
+    #[test]
+    fn the_admin_area_needs_a_session_that_proved_the_second_factor() {
+        assert!(matches!(session_with(Role::Admin, Some(1), false).admin(), Err(Error::SecondFactorRequired)));
+        assert!(matches!(session_with(Role::Admin, Some(1), false).fresh_admin(), Err(Error::SecondFactorRequired)));
+        // A user without it is still just forbidden, not asked to set anything up.
+        assert!(matches!(session_with(Role::User, Some(1), false).admin(), Err(Error::Forbidden)));
     }
 
     #[test]

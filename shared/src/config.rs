@@ -21,6 +21,22 @@ pub struct Settings {
     pub secrets: SecretsSettings,
     #[serde(default)]
     pub payments: PaymentSettings,
+    #[serde(default)]
+    pub site: SiteSettings,
+}
+
+/// The optional password in front of the whole site (a closed beta, a staging copy).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SiteSettings {
+    /// Unset or empty: the site is open.
+    pub password: Option<SecretString>,
+}
+
+impl SiteSettings {
+    pub fn password(&self) -> Option<&SecretString> {
+        use secrecy::ExposeSecret;
+        self.password.as_ref().filter(|p| !p.expose_secret().is_empty())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

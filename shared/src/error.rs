@@ -49,6 +49,17 @@ pub enum Error {
     /// The password was right; the account asks for a code from its authenticator app.
     #[error("Bitte geben Sie den Code aus Ihrer Authenticator-App ein.")]
     TwoFactorRequired,
+    /// The site has a password and this browser has not entered it.
+    #[error("Bitte geben Sie zuerst das Zugangspasswort ein.")]
+    SiteLocked,
+    /// Three wrong site passwords: the client waits.
+    #[error("Zu viele fehlgeschlagene Versuche. Warten Sie {retry_after_secs} Sekunden.")]
+    SiteGateWait { retry_after_secs: u64 },
+    /// An admin whose session has not proved a second factor.
+    #[error(
+        "Für den Admin-Bereich ist die Zwei-Faktor-Anmeldung nötig. Bitte schalten Sie sie auf Ihrer Kontoseite ein und melden Sie sich mit einem Code an."
+    )]
+    SecondFactorRequired,
     #[error("Zu viele Versuche. Bitte warten Sie {}.", minutes_text(*retry_after_secs))]
     RateLimited { retry_after_secs: u64 },
     /// The live demo's tries for today are used up.

@@ -13,6 +13,7 @@ pub mod billing;
 pub mod demo;
 pub mod generation;
 pub mod limits;
+pub mod site_gate;
 pub mod two_factor;
 pub mod voices;
 

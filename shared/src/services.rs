@@ -12,7 +12,7 @@ use crate::cpu::CpuPool;
 use crate::mail::Mailer;
 use crate::providers::LiveEngines;
 use crate::queue::Queue;
-use crate::rate_limit::{AccountLimiter, DemoLimiter, LoginLimiter};
+use crate::rate_limit::{AccountLimiter, DemoLimiter, GateLimiter, LoginLimiter};
 use crate::storage::{AudioStorage, FsStorage};
 
 #[derive(Clone)]
@@ -27,6 +27,7 @@ pub struct Services {
     pub login_limiter: LoginLimiter,
     pub account_limiter: AccountLimiter,
     pub demo_limiter: DemoLimiter,
+    pub gate_limiter: GateLimiter,
     /// Where password hashing runs: off the async threads, a bounded number at once.
     pub cpu: CpuPool,
     /// Demo syntheses running at once in this process.
@@ -48,6 +49,7 @@ impl Services {
             account_limiter: AccountLimiter::new(queue.connection(), &prefix, &settings.auth),
             cpu: CpuPool::per_core(),
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
+            gate_limiter: GateLimiter::new(queue.connection(), &prefix),
             demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
             storage: Arc::new(FsStorage::new(&settings.storage.dir)),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),

@@ -141,6 +141,9 @@ pub async fn enable(svc: &Services, caller: &Caller, code: &str) -> Result<Recov
     let mut tx = svc.pool.begin().await?;
     two_factor::accept_step(&mut tx, user.id, step).await?;
     two_factor::enable(&mut tx, user.id, &hashes).await?;
+    // The code just proved the factor in this session, so an admin goes on without
+    // signing in again.
+    db::sessions::mark_second_factor(&mut *tx, &caller.session()?.token_hash).await?;
     tx.commit().await?;
     Ok(RecoveryCodes { codes })
 }

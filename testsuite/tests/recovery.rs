@@ -30,8 +30,15 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_every_session(pool: PgPo
         .unwrap();
     assert_ne!(stored, token, "only a hash is stored");
 
-    // A weak password is refused and does not use the link up.
+    // Opening the page checks the link without using it up.
     let client = app.client();
+    let check = format!("/api/auth/password-reset?token={token}");
+    assert_eq!(client.get(&check).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(client.get(&check).await.status(), StatusCode::NO_CONTENT);
+    let (status, _) = error_of(client.get("/api/auth/password-reset?token=erfunden").await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A weak password is refused and does not use the link up.
     let weak = json!({ "token": token, "password": "passwort" });
     let (status, error) = error_of(client.post("/api/auth/password-reset/confirm", weak).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -43,6 +50,8 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_every_session(pool: PgPo
     let (status, error) = error_of(client.post("/api/auth/password-reset/confirm", good).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a link works once");
     assert_eq!(error["message"], "Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.");
+    let (status, _) = error_of(client.get(&check).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a used link checks as used");
 
     let old = client.post("/api/auth/login", json!({ "email": "vergesslich@example.de", "password": PASSWORD })).await;
     assert_eq!(old.status(), StatusCode::UNAUTHORIZED);
@@ -70,6 +79,8 @@ async fn a_reset_link_expires_after_an_hour(pool: PgPool) {
         .unwrap();
     let body = json!({ "token": token, "password": NEW_PASSWORD });
     let (status, _) = error_of(app.client().post("/api/auth/password-reset/confirm", body).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = error_of(app.client().get(&format!("/api/auth/password-reset?token={token}")).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 

@@ -5,19 +5,14 @@
 mod common;
 
 use base64::Engine;
-use common::{PASSWORD, TestApp, error_of};
+use common::{PASSWORD, TestApp, authenticator, error_of};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use totp_rs::{Algorithm, Secret, TOTP};
+use totp_rs::TOTP;
 
 fn with_master_key(s: &mut shared::config::Settings) {
     s.secrets.encryption_key = base64::engine::general_purpose::STANDARD.encode([7u8; 32]).into();
-}
-
-fn authenticator(secret: &str) -> TOTP {
-    TOTP::new(Algorithm::SHA1, 6, 1, 30, Secret::Encoded(secret.to_owned()).to_bytes().unwrap(), None, "x".into())
-        .unwrap()
 }
 
 fn now() -> u64 {
@@ -147,9 +142,63 @@ async fn switching_it_off_needs_the_password_and_a_code(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn without_an_encryption_key_two_factor_says_it_is_not_set_up(pool: PgPool) {
-    let app = TestApp::spawn(pool).await;
+    let app = TestApp::spawn_with(pool, |s| s.secrets.encryption_key = String::new().into()).await;
     let (client, _) = app.signed_in_user("ohne@example.de").await;
     let (status, error) = error_of(client.post("/api/account/two-factor/setup", json!({})).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error["code"], "unavailable");
+
+    // Nor can an admin: without the server's key the admin area stays shut.
+    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
+    let admin = app.client();
+    admin.post("/api/auth/login", json!({ "email": app.settings.admin.email, "password": password })).await;
+    let (status, _) = error_of(admin.post("/api/account/two-factor/setup", json!({})).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, error) = error_of(admin.get("/api/admin/users").await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_admin_area_opens_only_to_a_session_that_proved_a_code(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
+    let email = app.settings.admin.email.clone();
+    let admin = app.client();
+    let me: Value =
+        admin.post("/api/auth/login", json!({ "email": email, "password": password })).await.json().await.unwrap();
+    assert_eq!(me["second_factor"], false);
+    let (status, error) = error_of(admin.get("/api/admin/users").await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+
+    // Switching it on proves the factor in this session.
+    let setup: Value = admin.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
+    let totp = authenticator(setup["secret"].as_str().unwrap());
+    let res = admin.post("/api/account/two-factor/enable", json!({ "code": totp.generate(now() - 30) })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let me: Value = admin.get("/api/me").await.json().await.unwrap();
+    assert_eq!(me["second_factor"], true);
+    assert_eq!(admin.get("/api/admin/users").await.status(), StatusCode::OK);
+
+    // Another sign-in gets in with the code.
+    let other = app.client();
+    let res = other.post("/api/auth/login", json!({ "email": email, "password": password })).await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let me: Value =
+        other.post("/api/auth/login/code", json!({ "code": totp.generate(now()) })).await.json().await.unwrap();
+    assert_eq!(me["second_factor"], true);
+    assert_eq!(other.get("/api/admin/users").await.status(), StatusCode::OK);
+
+    // Switched off, no session of the admin opens the area any more.
+    let res = admin
+        .http
+        .request(Method::DELETE, format!("{}/api/account/two-factor", app.base))
+        .json(&json!({ "password": password, "code": totp.generate(now() + 30) }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    for client in [&admin, &other] {
+        let (status, error) = error_of(client.get("/api/admin/users").await).await;
+        assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+    }
 }

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 use shared::account::{self, PageQuery, SessionView, TransactionPage};
-use shared::db::users::User;
+use shared::auth::Me;
 use shared::two_factor::{CodeInput, RecoveryCodes, Setup};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -40,7 +40,7 @@ struct ProfileBody {
 
 /// Changes name and organisation.
 #[utoipa::path(patch, path = "/api/account", tag = "account", request_body = ProfileBody, responses(
-    (status = 200, body = User),
+    (status = 200, body = Me),
     (status = 401, body = ErrorBody),
     (status = 422, body = ErrorBody),
 ))]
@@ -48,8 +48,9 @@ async fn update_profile(
     State(state): State<AppState>,
     Caller(caller): Caller,
     ApiJson(body): ApiJson<ProfileBody>,
-) -> ApiResult<Json<User>> {
-    Ok(Json(account::update_profile(&state.svc, &caller, &body.name, &body.organization).await?))
+) -> ApiResult<Json<Me>> {
+    let user = account::update_profile(&state.svc, &caller, &body.name, &body.organization).await?;
+    Ok(Json(Me::of(&caller, user)?))
 }
 
 #[derive(Deserialize, ToSchema)]

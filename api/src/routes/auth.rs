@@ -6,8 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
-use shared::auth::SignInStep;
-use shared::db::users::User;
+use shared::auth::{Me, SignInStep};
 use shared::two_factor::CodeInput;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_in))
         .routes(routes!(sign_in_with_code))
         .routes(routes!(request_login_link, use_login_link))
-        .routes(routes!(request_password_reset))
+        .routes(routes!(request_password_reset, check_reset_link))
         .routes(routes!(reset_password))
         .routes(routes!(resend_confirmation))
         .routes(routes!(sign_out))
@@ -97,7 +96,7 @@ struct SignInBody {
 
 /// Signs in and sets the session cookie.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = SignInBody, responses(
-    (status = 200, body = User),
+    (status = 200, body = Me),
     (status = 401, description = "E-Mail oder Passwort ist falsch, oder `two_factor_required`: der Code folgt", body = ErrorBody),
     (status = 403, description = "E-Mail-Adresse noch nicht bestätigt", body = ErrorBody),
     (status = 429, description = "Zu viele Fehlversuche (`Retry-After`)", body = ErrorBody),
@@ -117,7 +116,7 @@ async fn sign_in(
 fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
     match step {
         SignInStep::Session(signed_in) => {
-            (jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.user)).into_response()
+            (jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.me)).into_response()
         }
         SignInStep::SecondFactor { challenge } => {
             (jar.add(state.cookies.challenge(challenge)), ApiError(shared::Error::TwoFactorRequired)).into_response()
@@ -128,7 +127,7 @@ fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
 /// The second step of a sign-in: the code from the authenticator app (or a recovery
 /// code), with the cookie the first step set. Five tries, five minutes.
 #[utoipa::path(post, path = "/api/auth/login/code", tag = "auth", request_body = CodeInput, responses(
-    (status = 200, body = User),
+    (status = 200, body = Me),
     (status = 422, description = "Code falsch, oder die Anmeldung ist abgelaufen", body = ErrorBody),
 ))]
 async fn sign_in_with_code(
@@ -136,11 +135,11 @@ async fn sign_in_with_code(
     Caller(caller): Caller,
     jar: CookieJar,
     ApiJson(body): ApiJson<CodeInput>,
-) -> ApiResult<(CookieJar, Json<User>)> {
+) -> ApiResult<(CookieJar, Json<Me>)> {
     let challenge = jar.get(state.cookies.challenge_name()).map(|c| c.value().to_owned()).unwrap_or_default();
     let signed_in = shared::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;
     let jar = jar.remove(state.cookies.challenge_removal()).add(state.cookies.session(signed_in.session_token));
-    Ok((jar, Json(signed_in.user)))
+    Ok((jar, Json(signed_in.me)))
 }
 
 /// Mails a one-time sign-in link to the address, if it has an account. It gets the owner
@@ -219,6 +218,19 @@ struct ResetBody {
     password: String,
 }
 
+/// Whether the reset link still works (single use, one hour), without using it up.
+#[utoipa::path(get, path = "/api/auth/password-reset", tag = "auth", params(LinkQuery), responses(
+    (status = 204, description = "Link gültig"),
+    (status = 422, description = "Link ungültig, abgelaufen oder schon benutzt", body = ErrorBody),
+))]
+async fn check_reset_link(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<LinkQuery>,
+) -> ApiResult<StatusCode> {
+    shared::auth::check_reset_link(&state.svc, &query.token).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// Sets the new password with the link's token (once); every session of the account ends.
 #[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = ResetBody, responses(
     (status = 204),
@@ -259,9 +271,9 @@ async fn sign_out(
 
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/me", tag = "auth", responses(
-    (status = 200, body = User),
+    (status = 200, body = Me),
     (status = 401, body = ErrorBody),
 ))]
-async fn me(Caller(caller): Caller) -> ApiResult<Json<User>> {
-    Ok(Json(caller.user()?.clone()))
+async fn me(Caller(caller): Caller) -> ApiResult<Json<Me>> {
+    Ok(Json(Me::of(&caller, caller.user()?.clone())?))
 }

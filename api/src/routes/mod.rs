@@ -9,6 +9,7 @@ pub mod billing;
 pub mod demo;
 pub mod jobs;
 pub mod meta;
+pub mod site_gate;
 pub mod voices;
 
 use std::sync::LazyLock;
@@ -29,6 +30,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(admin::router())
         .merge(admin_users::router())
         .merge(meta::router())
+        .merge(site_gate::router())
 }
 
 static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| api().split_for_parts().1);

@@ -5,20 +5,24 @@ use uuid::Uuid;
 use crate::db::users::User;
 use crate::domain::kinds::Role;
 
-/// `client` is where the session was opened from (shown on the account page).
+/// `client` is where the session was opened from (shown on the account page);
+/// `second_factor` says whether the sign-in proved a code from the authenticator app.
 pub async fn insert(
     db: impl PgExecutor<'_>,
     token_hash: &str,
     user_id: Uuid,
     expires_at: DateTime<Utc>,
     client: &str,
+    second_factor: bool,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "INSERT INTO sessions (token_hash, user_id, expires_at, client) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO sessions (token_hash, user_id, expires_at, client, second_factor_at)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)",
         token_hash,
         user_id,
         expires_at,
-        client
+        client,
+        second_factor
     )
     .execute(db)
     .await?;
@@ -33,6 +37,8 @@ pub struct Session {
     pub token_hash: String,
     /// When the password was last re-entered in this session.
     pub reauthenticated_at: Option<DateTime<Utc>>,
+    /// The account has two-factor sign-in on and this session proved a code.
+    pub second_factor: bool,
 }
 
 /// The user of a live session with the session's last password re-entry, in one round
@@ -40,7 +46,9 @@ pub struct Session {
 pub async fn find(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Session>, sqlx::Error> {
     let row = sqlx::query!(
         r#"SELECT u.id, u.name, u.email, u.organization, u.role AS "role: Role", u.balance_cent,
-                  u.created_at, s.reauthenticated_at
+                  u.created_at, s.reauthenticated_at,
+                  (s.second_factor_at IS NOT NULL
+                   AND EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND s.second_factor_at >= t.enabled_at)) AS "second_factor!"
            FROM sessions s JOIN users u ON u.id = s.user_id
            WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL"#,
         token_hash
@@ -59,6 +67,7 @@ pub async fn find(db: impl PgExecutor<'_>, token_hash: &str) -> Result<Option<Se
         },
         token_hash: token_hash.to_owned(),
         reauthenticated_at: r.reauthenticated_at,
+        second_factor: r.second_factor,
     }))
 }
 
@@ -78,6 +87,13 @@ pub async fn mark_reauthenticated(
     )
     .fetch_optional(db)
     .await
+}
+
+/// Records that this session proved the second factor (two-factor sign-in was just
+/// switched on in it).
+pub async fn mark_second_factor(db: impl PgExecutor<'_>, token_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE sessions SET second_factor_at = now() WHERE token_hash = $1", token_hash).execute(db).await?;
+    Ok(())
 }
 
 /// Removes sessions past their end; returns how many.

@@ -42,6 +42,8 @@ impl TestApp {
         settings.http.web_dist = PathBuf::from("/nonexistent");
         // Every test client comes from 127.0.0.1; the sign-up limit has its own tests.
         settings.auth.signups_per_client_per_hour = 1000;
+        // Seals two-factor secrets (every admin signs in with a code) and stored keys.
+        settings.secrets.encryption_key = TEST_ENCRYPTION_KEY.into();
         adjust(&mut settings);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -105,12 +107,19 @@ impl TestApp {
     }
 
     /// The configured admin, signed in (not yet re-authenticated), and its password.
+    /// The seeded admin, signed in, with two-factor sign-in switched on in this session
+    /// (the admin area needs it): (client, password).
     pub async fn signed_in_admin_with_password(&self) -> (Client, String) {
         let password = shared::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
         let client = self.client();
         let res =
             client.post("/api/auth/login", json!({ "email": self.settings.admin.email, "password": password })).await;
         assert_eq!(res.status(), StatusCode::OK);
+        let setup: serde_json::Value =
+            client.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
+        let code = authenticator(setup["secret"].as_str().unwrap()).generate_current().unwrap();
+        let res = client.post("/api/account/two-factor/enable", json!({ "code": code })).await;
+        assert_eq!(res.status(), StatusCode::OK, "admin two-factor setup");
         (client, password)
     }
 
@@ -241,4 +250,13 @@ pub async fn error_of(res: reqwest::Response) -> (StatusCode, Value) {
     let status = res.status();
     let body: Value = res.json().await.unwrap();
     (status, body["error"].clone())
+}
+
+/// The master key of test servers (base64 of 32 bytes).
+pub const TEST_ENCRYPTION_KEY: &str = "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=";
+
+/// An authenticator app for a base32 secret from the two-factor setup.
+pub fn authenticator(secret: &str) -> totp_rs::TOTP {
+    let bytes = totp_rs::Secret::Encoded(secret.to_owned()).to_bytes().unwrap();
+    totp_rs::TOTP::new(totp_rs::Algorithm::SHA1, 6, 1, 30, bytes, None, "x".into()).unwrap()
 }

@@ -404,7 +404,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether the reset link still works (single use, one hour), without using it up. */
+        get: operations["check_reset_link"];
         put?: never;
         /**
          * "Passwort vergessen?": mails a single-use link (1 hour) to `/auth/reset?token=…`, if the
@@ -669,6 +670,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the site asks for a password, whether this browser entered it, and this
+         *     client's wrong tries.
+         */
+        get: operations["gate_state"];
+        put?: never;
+        /** Enters the site password; sets the gate cookie for this browser session. */
+        post: operations["unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/voices": {
         parameters: {
             query?: never;
@@ -802,6 +824,28 @@ export interface components {
             /** @description Short German title (a toast's heading). */
             title: string;
         };
+        GateBody: {
+            password?: string;
+        };
+        /** @description What the gate screen shows. */
+        GateState: {
+            /**
+             * Format: int32
+             * @description Wrong tries of this client so far, of `max_failures`.
+             */
+            failures: number;
+            /**
+             * Format: int64
+             * @description Seconds this client still waits after too many wrong tries; 0 when it may try.
+             */
+            locked_secs: number;
+            /** Format: int32 */
+            max_failures: number;
+            /** @description The site has a password. */
+            required: boolean;
+            /** @description This browser entered it (or the site is open). */
+            unlocked: boolean;
+        };
         Job: {
             /** @description `/api/jobs/{id}/audio` once completed. */
             audio_url?: string | null;
@@ -866,6 +910,11 @@ export interface components {
             signup_bonus_cent: number;
             /** @description Longest text of one generation, in Unicode characters of the trimmed text. */
             text_max_chars: number;
+        };
+        /** @description The signed-in user as the web app sees it (`/api/me` and every sign-in answer). */
+        Me: components["schemas"]["User"] & {
+            /** @description This session proved a code from the authenticator app (the admin area needs it). */
+            second_factor: boolean;
         };
         Message: {
             message: string;
@@ -1168,7 +1217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             401: {
@@ -2004,7 +2053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description E-Mail oder Passwort ist falsch, oder `two_factor_required`: der Code folgt */
@@ -2113,7 +2162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description Code falsch, oder die Anmeldung ist abgelaufen */
@@ -2141,6 +2190,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    check_reset_link: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Link gültig */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Link ungültig, abgelaufen oder schon benutzt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2654,7 +2732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             401: {
@@ -2683,6 +2761,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    gate_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateState"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GateBody"];
+            };
+        };
+        responses: {
+            /** @description Richtig: Cookie gesetzt */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falsches Passwort */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Drei Fehlversuche: 30 Sekunden warten (`Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -8,7 +8,8 @@ import type { components } from './api-schema';
 type Schemas = components['schemas'];
 
 export type ApiLimits = Schemas['Limits'];
-export type ApiUser = Schemas['User'];
+/** The signed-in user as `/api/me` and sign-in answer it (with the session's second factor). */
+export type ApiUser = Schemas['Me'];
 export type ApiRole = Schemas['Role'];
 export type ApiJob = Schemas['Job'];
 export type ApiJobStatus = Schemas['JobStatus'];

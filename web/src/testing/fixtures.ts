@@ -14,6 +14,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     balance_cent: 100,
     created_at: '2026-11-01T10:00:00Z',
+    second_factor: false,
     ...overrides,
   };
 }
