@@ -80,6 +80,7 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         E::HeadersTooLarge => (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large", "Ungültige Anfrage"),
         E::NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Nicht gefunden"),
         E::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Konflikt"),
+        E::Expired => (StatusCode::GONE, "expired", "Abgelaufen"),
         E::InsufficientBalance { .. } => {
             (StatusCode::PAYMENT_REQUIRED, "insufficient_balance", "Unzureichendes Guthaben")
         }

@@ -23,6 +23,15 @@ pub struct Settings {
     pub payments: PaymentSettings,
     #[serde(default)]
     pub site: SiteSettings,
+    pub library: LibrarySettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LibrarySettings {
+    /// Days a completed audio is kept unless saved permanently.
+    pub expiry_days: i64,
+    /// Minutes between two runs of the expiry job.
+    pub expire_every_minutes: u64,
 }
 
 /// The optional password in front of the whole site (a closed beta, a staging copy).

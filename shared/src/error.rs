@@ -26,6 +26,9 @@ pub enum Error {
     NotFound(&'static str),
     #[error("{0}")]
     Conflict(String),
+    /// An audio past its time: the file was deleted.
+    #[error("Dieses Audio ist abgelaufen und wurde gelöscht.")]
+    Expired,
     #[error("Sie benötigen {needed} Cent für diese Konvertierung. Ihr aktuelles Guthaben: {balance} Cent.")]
     InsufficientBalance { needed: i64, balance: i64 },
     #[error("Bitte melden Sie sich an.")]
@@ -91,6 +94,17 @@ impl Error {
     /// A validation error with its own toast title and no field.
     pub fn invalid(title: &'static str, message: impl Into<String>) -> Self {
         Error::Validation { title, message: message.into(), fields: BTreeMap::new() }
+    }
+
+    /// The same validation error, also shown at a form field.
+    pub fn on(self, field: &'static str) -> Self {
+        match self {
+            Error::Validation { title, message, mut fields } => {
+                fields.insert(field, message.clone());
+                Error::Validation { title, message, fields }
+            }
+            other => other,
+        }
     }
 
     /// True when `self` is a unique-constraint violation of `constraint`.

@@ -10,16 +10,13 @@ use uuid::Uuid;
 use crate::caller::Caller;
 use crate::db::jobs::{self, JobRow};
 use crate::db::voices::{self, Voice};
-use crate::db::{ledger, users};
+use crate::db::{self, ledger, users};
 use crate::domain::kinds::{JobSource, JobStatus};
 use crate::domain::money::generation_cost_cent;
 use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::error::{Error, Result};
 use crate::queue::{Queue, Synthesize};
 use crate::services::Services;
-
-/// The list shows the most recent jobs; older ones live in the knowledge base.
-pub const LIST_LIMIT: i64 = 200;
 
 /// Speech-rate range of the voices that take one (spec: 0.7 - 1.3, step 0.1).
 pub const RATE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
@@ -45,6 +42,10 @@ pub struct SubmitRequest {
     pub rate: Option<f32>,
     pub source: JobSource,
     pub idempotency_key: Option<String>,
+    /// Filed under this category (own or global) right away.
+    pub category_id: Option<Uuid>,
+    /// Tag names (comma-separated allowed); existing names are reused.
+    pub tags: Vec<String>,
 }
 
 pub struct Submitted {
@@ -72,6 +73,13 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
     if key.is_some_and(|k| k.is_empty() || k.chars().count() > 255) {
         return Err(Error::invalid("Ungültige Anfrage", "Der Idempotency-Key muss 1 bis 255 Zeichen lang sein."));
     }
+    if let Some(category) = request.category_id {
+        db::labels::visible_category(&svc.pool, category, user.id)
+            .await?
+            .ok_or_else(|| Error::field("category_id", "Bitte wählen Sie eine Kategorie aus."))?;
+    }
+    let has_tags = request.tags.iter().any(|t| t.split(',').any(|p| !p.trim().is_empty()));
+    let tags = if has_tags { crate::library::labels::split_tags(&request.tags)? } else { Vec::new() };
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
     let cost_cent = generation_cost_cent(text.char_count());
     let job_id = Uuid::new_v4();
@@ -97,6 +105,13 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };
     voices::record_use(&mut tx, voice.id, user.id, job_id, text.char_count() as i32).await?;
+    if let Some(category) = request.category_id {
+        db::labels::assign_categories(&mut *tx, &[job_id], &[category]).await?;
+    }
+    if !tags.is_empty() {
+        let tag_ids = db::labels::ensure_tags(&mut tx, user.id, &tags).await?;
+        db::labels::assign_tags(&mut *tx, &[job_id], &tag_ids).await?;
+    }
     tx.commit().await?;
 
     enqueue(&svc.pool, &svc.queue, job_id).await;
@@ -137,16 +152,14 @@ async fn enqueue(pool: &sqlx::PgPool, queue: &Queue, job_id: Uuid) {
     }
 }
 
-/// The caller's most recent jobs, newest first.
-pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<JobRow>> {
-    Ok(jobs::list_for_user(&svc.pool, caller.user()?.id, LIST_LIMIT).await?)
-}
-
 /// A finished job's audio: the job (for its file name) and its storage key. 404 for
 /// anyone but the owner, and for jobs without audio.
 pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(JobRow, String)> {
     let not_found = || Error::NotFound("Audio nicht gefunden.");
     let job = jobs::get_for_user(&svc.pool, job_id, caller.user()?.id).await?.ok_or_else(not_found)?;
+    if job.is_expired {
+        return Err(Error::Expired);
+    }
     let key = job.audio_key.clone().filter(|_| job.status == JobStatus::Completed).ok_or_else(not_found)?;
     Ok((job, key))
 }

@@ -12,6 +12,7 @@ pub mod auth;
 pub mod billing;
 pub mod demo;
 pub mod generation;
+pub mod library;
 pub mod limits;
 pub mod site_gate;
 pub mod two_factor;

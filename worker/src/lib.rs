@@ -8,7 +8,7 @@ pub mod wake;
 use shared::Services;
 use tokio_util::sync::CancellationToken;
 
-use crate::jobs::{purge_expired, reconcile_top_ups, sweep, synthesize};
+use crate::jobs::{expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize};
 use crate::runner::Registry;
 
 /// Every job kind this worker runs: a new kind is one file in `jobs/` and one line here.
@@ -17,6 +17,7 @@ pub fn registry() -> Registry {
         .queued::<synthesize::SynthesizeJob>()
         .cron::<sweep::Sweep>()
         .cron::<purge_expired::PurgeExpired>()
+        .cron::<expire_audios::ExpireAudios>()
         .cron::<reconcile_top_ups::ReconcileTopUps>()
 }
 

@@ -1,5 +1,6 @@
-//! /api/jobs: create (charge + enqueue), list (ETag for cheap polling), delete for good,
-//! audio playback and download, and the user's "clean up stuck jobs".
+//! /api/jobs: create (charge + enqueue), the one filtered and paged list of a user's
+//! audios (TTS screen, dashboard, knowledge base; ETag for cheap polling), delete for
+//! good, audio playback and download, and the user's "clean up stuck jobs".
 
 use axum::Json;
 use axum::body::Body;
@@ -9,10 +10,10 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shared::db::jobs::JobRow;
-use shared::domain::kinds::{JobSource, JobStatus, VoiceType};
+use shared::domain::kinds::{JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
 use shared::domain::text::download_file_name;
 use shared::generation::{self, SubmitRequest};
+use shared::library::{self, Item, LabelRef, ListQuery};
 use shared::providers::ProviderId;
 use tokio_util::io::ReaderStream;
 use utoipa::{IntoParams, ToSchema};
@@ -43,8 +44,9 @@ struct VoiceRef {
     provider: ProviderId,
 }
 
+/// An audio of the user's library (a generation job).
 #[derive(Serialize, ToSchema)]
-struct Job {
+pub struct Job {
     id: Uuid,
     text: String,
     status: JobStatus,
@@ -54,13 +56,25 @@ struct Job {
     created_at: DateTime<Utc>,
     completed_at: Option<DateTime<Utc>>,
     voice: VoiceRef,
-    /// `/api/jobs/{id}/audio` once completed.
+    /// `/api/jobs/{id}/audio` while it can be played (completed, not expired).
     audio_url: Option<String>,
+    source: JobSource,
+    /// When the audio is deleted unless saved permanently.
+    expires_at: Option<DateTime<Utc>>,
+    /// The time ran out: the file is gone.
+    is_expired: bool,
+    saved_at: Option<DateTime<Utc>>,
+    save_category: Option<SaveCategory>,
+    /// In the trash since.
+    deleted_at: Option<DateTime<Utc>>,
+    categories: Vec<LabelRef>,
+    tags: Vec<LabelRef>,
 }
 
-impl From<JobRow> for Job {
-    fn from(job: JobRow) -> Self {
-        let audio_url = (job.status == JobStatus::Completed).then(|| format!("/api/jobs/{}/audio", job.id));
+impl From<Item> for Job {
+    fn from(Item { job, categories, tags }: Item) -> Self {
+        let playable = job.status == JobStatus::Completed && !job.is_expired;
+        let audio_url = playable.then(|| format!("/api/jobs/{}/audio", job.id));
         Job {
             id: job.id,
             text: job.text,
@@ -78,6 +92,14 @@ impl From<JobRow> for Job {
                 provider: job.voice_provider,
             },
             audio_url,
+            source: job.source,
+            expires_at: job.expires_at,
+            is_expired: job.is_expired,
+            saved_at: job.saved_at,
+            save_category: job.save_category,
+            deleted_at: job.deleted_at,
+            categories,
+            tags,
         }
     }
 }
@@ -85,18 +107,79 @@ impl From<JobRow> for Job {
 #[derive(Serialize, ToSchema)]
 struct JobList {
     jobs: Vec<Job>,
+    /// Pass as `cursor` for the next page; absent on the last page.
+    next_cursor: Option<String>,
+    /// How many audios match the filters in all.
+    total: i64,
 }
 
-/// The user's most recent jobs, newest first. Carries an `ETag`; `If-None-Match` with it
-/// answers 304 while nothing changed, so polling is cheap.
-#[utoipa::path(get, path = "/api/jobs", tag = "jobs", responses(
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListParams {
+    /// Case-insensitive part of the text.
+    q: Option<String>,
+    /// Case-insensitive part of the voice's name.
+    speaker: Option<String>,
+    /// Audios filed under this category or one below it.
+    category: Option<Uuid>,
+    tag: Option<Uuid>,
+    #[param(inline)]
+    source: Option<JobSource>,
+    #[param(inline)]
+    voice_type: Option<VoiceType>,
+    voice: Option<Uuid>,
+    #[param(inline)]
+    status: Option<JobStatus>,
+    /// `active` (default): not in the trash; `deleted`: the trash; `all`.
+    #[param(inline)]
+    trash: Option<TrashView>,
+    /// One day (Berlin time), `YYYY-MM-DD`.
+    date: Option<String>,
+    /// `newest` (default) or `oldest` first.
+    #[param(inline)]
+    sort: Option<SortOrder>,
+    /// `next_cursor` of the previous page.
+    cursor: Option<String>,
+    /// 1 - 200, default 50.
+    limit: Option<i64>,
+}
+
+/// The user's audios, filtered, sorted and paged (keyset on creation time). Carries an
+/// `ETag`; `If-None-Match` with it answers 304 while nothing changed, so polling is cheap.
+#[utoipa::path(get, path = "/api/jobs", tag = "jobs", params(ListParams), responses(
     (status = 200, body = JobList),
     (status = 304, description = "Unverändert"),
     (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
 ))]
-async fn list(State(state): State<AppState>, Caller(caller): Caller, headers: HeaderMap) -> ApiResult<Response> {
-    let jobs = generation::list(&state.svc, &caller).await?.into_iter().map(Job::from).collect();
-    let body = serde_json::to_vec(&JobList { jobs }).map_err(|e| shared::Error::Internal(e.into()))?;
+async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    headers: HeaderMap,
+    ApiQuery(p): ApiQuery<ListParams>,
+) -> ApiResult<Response> {
+    let query = ListQuery {
+        text: p.q,
+        speaker: p.speaker,
+        category: p.category,
+        tag: p.tag,
+        source: p.source,
+        voice_type: p.voice_type,
+        voice: p.voice,
+        status: p.status,
+        trash: p.trash,
+        date: p.date,
+        sort: p.sort,
+        cursor: p.cursor,
+        limit: p.limit,
+    };
+    let page = library::list(&state.svc, &caller, query).await?;
+    let list = JobList {
+        jobs: page.items.into_iter().map(Job::from).collect(),
+        next_cursor: page.next_cursor,
+        total: page.total,
+    };
+    let body = serde_json::to_vec(&list).map_err(|e| shared::Error::Internal(e.into()))?;
     let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..16]));
     let etag_header = HeaderValue::from_str(&etag).expect("hex is a valid header value");
     if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v.as_bytes() == etag.as_bytes()) {
@@ -113,6 +196,11 @@ struct CreateBody {
     voice_id: Option<Uuid>,
     /// Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
     rate: Option<f32>,
+    /// File the audio under this category (own or global).
+    category_id: Option<Uuid>,
+    /// Tag names (comma-separated allowed); existing ones are reused in any case.
+    #[serde(default)]
+    tags: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -151,10 +239,13 @@ async fn create(
         rate: body.rate,
         source: JobSource::Manual,
         idempotency_key,
+        category_id: body.category_id,
+        tags: body.tags,
     };
     let submitted = generation::submit(&state.svc, &caller, request).await?;
     let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
-    Ok((status, Json(Created { job: Job::from(submitted.job), balance_cent: submitted.balance_cent })))
+    let item = library::with_labels(&state.svc, vec![submitted.job]).await?.pop().expect("one row in, one out");
+    Ok((status, Json(Created { job: Job::from(item), balance_cent: submitted.balance_cent })))
 }
 
 /// Deletes the job and its audio for good; an unfinished job is refunded.

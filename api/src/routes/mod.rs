@@ -8,6 +8,8 @@ pub mod auth;
 pub mod billing;
 pub mod demo;
 pub mod jobs;
+pub mod labels;
+pub mod library;
 pub mod meta;
 pub mod site_gate;
 pub mod voices;
@@ -26,6 +28,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(billing::router())
         .merge(voices::router())
         .merge(jobs::router())
+        .merge(library::router())
+        .merge(labels::router())
         .merge(demo::router())
         .merge(admin::router())
         .merge(admin_users::router())

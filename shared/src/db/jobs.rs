@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
-use crate::domain::kinds::{JobSource, JobStatus, ProviderId, VoiceType};
+use crate::domain::kinds::{JobSource, JobStatus, ProviderId, SaveCategory, VoiceType};
 
 #[derive(Debug, Clone)]
 pub struct JobRow {
@@ -25,6 +25,15 @@ pub struct JobRow {
     pub voice_type: VoiceType,
     pub voice_provider: ProviderId,
     pub audio_key: Option<String>,
+    pub source: JobSource,
+    /// When a completed audio is deleted unless saved permanently.
+    pub expires_at: Option<DateTime<Utc>>,
+    /// Past `expires_at`: the file is gone.
+    pub is_expired: bool,
+    pub saved_at: Option<DateTime<Utc>>,
+    pub save_category: Option<SaveCategory>,
+    /// In the trash since.
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
 pub struct NewJob<'a> {
@@ -52,7 +61,8 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
            RETURNING id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
                      created_at, completed_at, voice_id, voice_name, voice_language,
                      voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
-                     audio_key"#,
+                     audio_key, source_type AS "source: JobSource", expires_at, is_expired, saved_at,
+                     save_category AS "save_category: SaveCategory", deleted_at"#,
         job.id,
         job.user_id,
         job.text,
@@ -87,30 +97,14 @@ pub async fn find_by_idempotency_key(
     Ok(row.map(|r| (r.id, r.request_fingerprint)))
 }
 
-/// Most recent jobs of a user, newest first.
-pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid, limit: i64) -> Result<Vec<JobRow>, sqlx::Error> {
-    sqlx::query_as!(
-        JobRow,
-        r#"SELECT id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
-                  created_at, completed_at, voice_id, voice_name, voice_language,
-                  voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
-                  audio_key
-           FROM tts_jobs WHERE user_id = $1
-           ORDER BY created_at DESC, id DESC LIMIT $2"#,
-        user_id,
-        limit
-    )
-    .fetch_all(db)
-    .await
-}
-
 pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<JobRow>, sqlx::Error> {
     sqlx::query_as!(
         JobRow,
         r#"SELECT id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
                   created_at, completed_at, voice_id, voice_name, voice_language,
                   voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
-                  audio_key
+                  audio_key, source_type AS "source: JobSource", expires_at, is_expired, saved_at,
+                  save_category AS "save_category: SaveCategory", deleted_at
            FROM tts_jobs WHERE id = $1 AND user_id = $2"#,
         id,
         user_id
@@ -197,20 +191,24 @@ pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Er
     Ok(())
 }
 
-/// processing -> completed. False when the job is gone (deleted meanwhile) or not ours.
+/// processing -> completed, kept for `expiry_days` from now. False when the job is gone
+/// (deleted meanwhile) or not ours.
 pub async fn complete(
     db: impl PgExecutor<'_>,
     id: Uuid,
     audio_key: &str,
     duration_seconds: f64,
+    expiry_days: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!(
         r#"UPDATE tts_jobs SET status = 'completed', audio_key = $2, duration_seconds = $3,
-                  completed_at = now(), error_message = NULL
+                  completed_at = now(), error_message = NULL,
+                  expires_at = CASE WHEN saved_at IS NULL THEN now() + make_interval(days => $4) END
            WHERE id = $1 AND status = 'processing'"#,
         id,
         audio_key,
-        duration_seconds
+        duration_seconds,
+        expiry_days as i32
     )
     .execute(db)
     .await?;

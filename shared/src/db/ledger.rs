@@ -79,6 +79,18 @@ pub async fn debit(
     book(conn, user_id, -amount_cent, Kind::Charge, reference, true).await
 }
 
+/// Takes the price of a permanent save for an audio if the balance covers it (once per
+/// audio: a unique index holds it). The new balance, or `None` when short.
+pub async fn charge_permanent_save(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    job_id: Uuid,
+) -> Result<Option<i64>, sqlx::Error> {
+    let reference = Reference { job_id: Some(job_id), ..Default::default() };
+    book(conn, user_id, -amount_cent, Kind::PermanentSave, reference, true).await
+}
+
 /// Books a paid top-up: once per top-up (a unique index holds it).
 pub async fn credit_top_up(
     conn: &mut PgConnection,

@@ -3,7 +3,9 @@
 
 pub mod audit;
 pub mod jobs;
+pub mod labels;
 pub mod ledger;
+pub mod library;
 pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;

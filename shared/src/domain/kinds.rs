@@ -116,6 +116,7 @@ text_enum! {
         CloneFee = "clone_fee",
         TopUp = "top_up",
         AdminAdjustment = "admin_adjustment",
+        PermanentSave = "permanent_save",
     }
 }
 
@@ -129,7 +130,36 @@ impl LedgerKind {
             LedgerKind::CloneFee => "Gebühr Stimmklon",
             LedgerKind::TopUp => "Aufladung",
             LedgerKind::AdminAdjustment => "Korrektur durch den Support",
+            LedgerKind::PermanentSave => "Dauerhafte Speicherung",
         }
+    }
+}
+
+text_enum! {
+    /// What a permanently saved audio is for (the save dialog's choice).
+    pub enum SaveCategory {
+        Audio = "audio",
+        Podcast = "podcast",
+        Voiceover = "voiceover",
+        Training = "training",
+        Demo = "demo",
+    }
+}
+
+text_enum! {
+    /// Which audios a library list shows: not deleted (the default), the trash, or both.
+    pub enum TrashView {
+        Active = "active",
+        Deleted = "deleted",
+        All = "all",
+    }
+}
+
+text_enum! {
+    /// Order of a library list: by creation, newest or oldest first.
+    pub enum SortOrder {
+        Newest = "newest",
+        Oldest = "oldest",
     }
 }
 

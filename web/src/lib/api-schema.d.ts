@@ -506,6 +506,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories the user can use (own and global), by name; `parent_id` makes the tree. */
+        get: operations["list_categories"];
+        put?: never;
+        post: operations["create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a category: its sub-categories move up one level; its audios keep everything
+         *     but this filing.
+         */
+        delete: operations["delete_category"];
+        options?: never;
+        head?: never;
+        /** Renames or moves a category (never below itself or its own sub-categories). */
+        patch: operations["update_category"];
+        trace?: never;
+    };
     "/api/demo": {
         parameters: {
             query?: never;
@@ -548,8 +586,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's most recent jobs, newest first. Carries an `ETag`; `If-None-Match` with it
-         *     answers 304 while nothing changed, so polling is cheap.
+         * The user's audios, filtered, sorted and paged (keyset on creation time). Carries an
+         *     `ETag`; `If-None-Match` with it answers 304 while nothing changed, so polling is cheap.
          */
         get: operations["list"];
         put?: never;
@@ -613,6 +651,159 @@ export interface paths {
         get: operations["audio"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/audios/{id}/categories/{category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes a category off an audio. */
+        delete: operations["unfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/audios/{id}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Dauerhaft speichern": 0.25 € once per audio; the audio never expires afterwards. */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/audios/{id}/tags/{tag_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes a tag off an audio. */
+        delete: operations["untag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Files audios under a category (bulk). */
+        post: operations["file_under_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes audios out of the trash. */
+        post: operations["restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stat cards and the 30-day chart of the dashboard, and the knowledge base's cards. */
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tags audios (bulk); a name that exists (any case) is reused. */
+        post: operations["tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves audios to the trash (soft delete): they stay under the "deleted" filter. */
+        post: operations["trash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/trash/empty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Papierkorb leeren": deletes trashed audios and their files for good. */
+        post: operations["empty_trash"];
         delete?: never;
         options?: never;
         head?: never;
@@ -691,6 +882,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags the user can use (own and global), by name. */
+        get: operations["list_tags"];
+        put?: never;
+        post: operations["create_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a tag; it comes off every audio. */
+        delete: operations["delete_tag"];
+        options?: never;
+        head?: never;
+        patch: operations["rename_tag"];
+        trace?: never;
+    };
     "/api/voices": {
         parameters: {
             query?: never;
@@ -750,6 +975,40 @@ export interface components {
             min_cent: number;
             suggested_cent: number[];
         };
+        CategoryChange: {
+            name?: string | null;
+            /**
+             * Format: uuid
+             * @description A new parent; `null` moves it to the top level; absent leaves it.
+             */
+            parent_id?: string | null;
+        };
+        CategoryDeleted: {
+            /**
+             * Format: int64
+             * @description Sub-categories that moved up one level.
+             */
+            moved_children: number;
+        };
+        CategoryView: {
+            /**
+             * Format: int64
+             * @description The caller's audios filed directly under it (not in the trash).
+             */
+            audio_count: number;
+            /** @description The caller may rename, move and delete it. */
+            editable: boolean;
+            /** Format: uuid */
+            id: string;
+            is_global: boolean;
+            name: string;
+            /** Format: uuid */
+            parent_id?: string | null;
+        };
+        Changed: {
+            /** Format: int64 */
+            changed: number;
+        };
         CheckoutStart: {
             /** @description Stripe's payment page; the browser goes there. */
             checkout_url: string;
@@ -771,10 +1030,17 @@ export interface components {
         };
         CreateBody: {
             /**
+             * Format: uuid
+             * @description File the audio under this category (own or global).
+             */
+            category_id?: string | null;
+            /**
              * Format: float
              * @description Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
              */
             rate?: number | null;
+            /** @description Tag names (comma-separated allowed); existing ones are reused in any case. */
+            tags?: string[];
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
@@ -783,6 +1049,14 @@ export interface components {
             /** Format: int64 */
             balance_cent: number;
             job: components["schemas"]["Job"];
+        };
+        DayStats: {
+            /** Format: int64 */
+            characters: number;
+            /** Format: int64 */
+            cost_cent: number;
+            /** Format: date */
+            day: string;
         };
         DeleteBody: {
             password?: string;
@@ -793,6 +1067,10 @@ export interface components {
         };
         EmailBody: {
             email?: string;
+        };
+        EmptyBody: {
+            /** @description Only these trashed audios; absent: the whole trash. */
+            ids?: string[] | null;
         };
         Entry: {
             action: components["schemas"]["AuditAction"];
@@ -824,6 +1102,19 @@ export interface components {
             /** @description Short German title (a toast's heading). */
             title: string;
         };
+        FileBody: {
+            /**
+             * Format: uuid
+             * @description An existing category (own or global) ...
+             */
+            category_id?: string | null;
+            ids?: string[];
+            new_category?: null | components["schemas"]["NewCategory"];
+        };
+        Filed: {
+            /** Format: uuid */
+            category_id: string;
+        };
         GateBody: {
             password?: string;
         };
@@ -846,27 +1137,62 @@ export interface components {
             /** @description This browser entered it (or the site is open). */
             unlocked: boolean;
         };
+        Ids: {
+            /** @description Audio ids (at most 500). */
+            ids?: string[];
+        };
+        /** @description An audio of the user's library (a generation job). */
         Job: {
-            /** @description `/api/jobs/{id}/audio` once completed. */
+            /** @description `/api/jobs/{id}/audio` while it can be played (completed, not expired). */
             audio_url?: string | null;
+            categories: components["schemas"]["LabelRef"][];
             /** Format: date-time */
             completed_at?: string | null;
             /** Format: int64 */
             cost_cent: number;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description In the trash since.
+             */
+            deleted_at?: string | null;
             /** Format: double */
             duration_seconds?: number | null;
             error_message?: string | null;
+            /**
+             * Format: date-time
+             * @description When the audio is deleted unless saved permanently.
+             */
+            expires_at?: string | null;
             /** Format: uuid */
             id: string;
+            /** @description The time ran out: the file is gone. */
+            is_expired: boolean;
+            save_category?: null | components["schemas"]["SaveCategory"];
+            /** Format: date-time */
+            saved_at?: string | null;
+            source: components["schemas"]["JobSource"];
             status: components["schemas"]["JobStatus"];
+            tags: components["schemas"]["LabelRef"][];
             text: string;
             voice: components["schemas"]["VoiceRef"];
         };
         JobList: {
             jobs: components["schemas"]["Job"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            next_cursor?: string | null;
+            /**
+             * Format: int64
+             * @description How many audios match the filters in all.
+             */
+            total: number;
         };
+        /**
+         * @description How a generation was requested: the web app, or the developer API.
+         * @enum {string}
+         */
+        JobSource: "manual" | "api";
         /**
          * @description Where a generation job stands. pending -> processing -> completed | failed.
          * @enum {string}
@@ -879,6 +1205,17 @@ export interface components {
         KeySource: "environment" | "database";
         /** @enum {string} */
         KeyStatus: "configured" | "missing";
+        /** @description A category or tag as an audio carries it. */
+        LabelRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description Categories only: the parent category.
+             */
+            parent_id?: string | null;
+        };
         Language: {
             code: string;
             flag: string;
@@ -888,7 +1225,7 @@ export interface components {
          * @description Why a balance changed. Debits are negative, credits positive (a CHECK holds it).
          * @enum {string}
          */
-        LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment";
+        LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment" | "permanent_save";
         Limits: {
             /**
              * Format: int64
@@ -918,6 +1255,16 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        NewCategory: {
+            name?: string;
+            /** Format: uuid */
+            parent_id?: string | null;
+        };
+        NewTag: {
+            /** @description Admins only. */
+            global?: boolean;
+            name?: string;
         };
         NewUserInput: {
             email?: string;
@@ -970,6 +1317,18 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        SaveBody: {
+            category: components["schemas"]["SaveCategory"];
+        };
+        /**
+         * @description What a permanently saved audio is for (the save dialog's choice).
+         * @enum {string}
+         */
+        SaveCategory: "audio" | "podcast" | "voiceover" | "training" | "demo";
+        Saved: {
+            /** Format: int64 */
+            balance_cent: number;
+        };
         /** @description A service as the admin settings page shows it. */
         ServiceInfo: {
             /** @description False for Postgres and Redis: their address is configuration, not a stored key. */
@@ -1031,6 +1390,69 @@ export interface components {
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        /** @description The dashboard's and the knowledge base's figures. */
+        Stats: {
+            /**
+             * Format: int64
+             * @description Audios not in the trash.
+             */
+            active_audios: number;
+            /** Format: int64 */
+            api_requests: number;
+            /**
+             * Format: int64
+             * @description API requests since midnight (Berlin time).
+             */
+            api_requests_today: number;
+            /**
+             * Format: int64
+             * @description Every audio ever made and still stored (with the trash).
+             */
+            audios: number;
+            /** Format: int64 */
+            balance_cent: number;
+            /**
+             * Format: int64
+             * @description Categories and tags the user can use (own and global).
+             */
+            categories: number;
+            /**
+             * Format: int64
+             * @description Audios made with cloned voices (not in the trash).
+             */
+            clone_audios: number;
+            /** Format: int64 */
+            completed_audios: number;
+            /**
+             * Format: int64
+             * @description What all audios cost (failed ones were refunded and do not count).
+             */
+            cost_cent: number;
+            /** @description The last 30 days, oldest first, every day present. */
+            daily: components["schemas"]["DayStats"][];
+            /** Format: int64 */
+            tags: number;
+        };
+        TagBody: {
+            ids?: string[];
+            /** @description Names, each may hold several separated by commas. */
+            tags?: string[];
+        };
+        TagChange: {
+            name?: string;
+        };
+        TagView: {
+            /** Format: int64 */
+            audio_count: number;
+            editable: boolean;
+            /** Format: uuid */
+            id: string;
+            is_global: boolean;
+            name: string;
+        };
+        Tagged: {
+            tag_ids: string[];
         };
         TopUpRequest: {
             /**
@@ -2448,6 +2870,151 @@ export interface operations {
             };
         };
     };
+    list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"][];
+                };
+            };
+        };
+    };
+    create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"];
+                };
+            };
+            /** @description Globale Kategorien legen nur Admins an */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDeleted"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     overview: {
         parameters: {
             query?: never;
@@ -2528,7 +3095,29 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Case-insensitive part of the text. */
+                q?: string;
+                /** @description Case-insensitive part of the voice's name. */
+                speaker?: string;
+                /** @description Audios filed under this category or one below it. */
+                category?: string;
+                tag?: string;
+                source?: "manual" | "api";
+                voice_type?: "public" | "clone";
+                voice?: string;
+                status?: "pending" | "processing" | "completed" | "failed";
+                /** @description `active` (default): not in the trash; `deleted`: the trash; `all`. */
+                trash?: "active" | "deleted" | "all";
+                /** @description One day (Berlin time), `YYYY-MM-DD`. */
+                date?: string;
+                /** @description `newest` (default) or `oldest` first. */
+                sort?: "newest" | "oldest";
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 - 200, default 50. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2551,6 +3140,14 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2699,6 +3296,327 @@ export interface operations {
             };
         };
     };
+    unfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                category_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description Guthaben reicht nicht */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Schon gespeichert, abgelaufen oder nicht fertig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    untag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tag_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_under_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Filed"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changed"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tagged"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changed"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    empty_trash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changed"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     limits: {
         parameters: {
             query?: never;
@@ -2815,6 +3733,148 @@ export interface operations {
             };
             /** @description Drei Fehlversuche: 30 Sekunden warten (`Retry-After`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagView"][];
+                };
+            };
+        };
+    };
+    create_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTag"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rename_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -106,6 +106,14 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     completed_at: '2026-11-21T13:05:04Z',
     voice: { id: 'v-jonas', name: 'Jonas', language: 'de-DE', type: 'public', provider: 'local' },
     audio_url: '/api/jobs/j-1/audio',
+    source: 'manual',
+    expires_at: '2026-12-21T13:05:04Z',
+    is_expired: false,
+    saved_at: null,
+    save_category: null,
+    deleted_at: null,
+    categories: [],
+    tags: [],
     ...overrides,
   };
 }

@@ -79,7 +79,7 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Res
         jobs::release(&svc.pool, job.id).await?;
         return Ok(Outcome::Retry);
     }
-    if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds).await? {
+    if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds, svc.settings.library.expiry_days).await? {
         Ok(Outcome::Completed)
     } else {
         // Deleted while we worked: do not leave its file behind.

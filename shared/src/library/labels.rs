@@ -1,0 +1,342 @@
+//! Categories (a tree) and tags: the managers' create, rename, move and delete, and
+//! filing audios under them. Users see their own and the global ones and change only
+//! their own; admins also create and change the global ones. Names are non-blank after
+//! trimming; a tag name that exists (any case) is reused.
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::labels::{self, CATEGORY_NAME_TAKEN, Category, TAG_NAME_TAKEN, Tag};
+use crate::domain::input;
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+const CATEGORY_NAME_MAX: usize = 80;
+const TAG_NAME_MAX: usize = 50;
+/// Tags one request may add.
+const TAGS_MAX: usize = 20;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CategoryView {
+    pub id: Uuid,
+    pub name: String,
+    pub parent_id: Option<Uuid>,
+    pub is_global: bool,
+    /// The caller may rename, move and delete it.
+    pub editable: bool,
+    /// The caller's audios filed directly under it (not in the trash).
+    pub audio_count: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TagView {
+    pub id: Uuid,
+    pub name: String,
+    pub is_global: bool,
+    pub editable: bool,
+    pub audio_count: i64,
+}
+
+fn may_edit(caller: &Caller, owner: Option<Uuid>) -> Result<bool> {
+    let user = caller.user()?;
+    Ok(match owner {
+        Some(owner) => owner == user.id,
+        None => user.is_admin(),
+    })
+}
+
+fn category_view(caller: &Caller, c: Category) -> Result<CategoryView> {
+    Ok(CategoryView {
+        editable: may_edit(caller, c.user_id)?,
+        id: c.id,
+        name: c.name,
+        parent_id: c.parent_id,
+        is_global: c.is_global,
+        audio_count: c.audio_count,
+    })
+}
+
+fn tag_view(caller: &Caller, t: Tag) -> Result<TagView> {
+    Ok(TagView {
+        editable: may_edit(caller, t.user_id)?,
+        id: t.id,
+        name: t.name,
+        is_global: t.is_global,
+        audio_count: t.audio_count,
+    })
+}
+
+fn category_name(raw: &str) -> Result<String> {
+    let name = input::trim(raw);
+    if name.is_empty() {
+        return Err(Error::invalid("Kategorie erforderlich", "Bitte geben Sie einen Kategorienamen ein.").on("name"));
+    }
+    if name.chars().count() > CATEGORY_NAME_MAX || name.chars().any(char::is_control) {
+        return Err(Error::field("name", format!("Der Name darf höchstens {CATEGORY_NAME_MAX} Zeichen haben.")));
+    }
+    Ok(name.to_owned())
+}
+
+fn tag_name(raw: &str) -> Result<String> {
+    let name = input::trim(raw);
+    if name.is_empty() {
+        return Err(Error::field("name", "Bitte geben Sie einen Tag-Namen ein."));
+    }
+    if name.chars().count() > TAG_NAME_MAX || name.chars().any(char::is_control) {
+        return Err(Error::field("name", format!("Ein Tag darf höchstens {TAG_NAME_MAX} Zeichen haben.")));
+    }
+    Ok(name.to_owned())
+}
+
+/// Splits "a, b,,c" into trimmed, non-empty, distinct (any case) names.
+pub fn split_tags(raw: &[String]) -> Result<Vec<String>> {
+    let mut names: Vec<String> = Vec::new();
+    for part in raw.iter().flat_map(|r| r.split(',')) {
+        let name = input::trim(part);
+        if name.is_empty() {
+            continue;
+        }
+        let name = tag_name(name)
+            .map_err(|_| Error::field("tags", format!("Ein Tag darf höchstens {TAG_NAME_MAX} Zeichen haben.")))?;
+        if !names.iter().any(|n| n.to_lowercase() == name.to_lowercase()) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        return Err(Error::invalid("Tags erforderlich", "Bitte geben Sie mindestens einen Tag ein.").on("tags"));
+    }
+    if names.len() > TAGS_MAX {
+        return Err(Error::field("tags", format!("Höchstens {TAGS_MAX} Tags auf einmal.")));
+    }
+    Ok(names)
+}
+
+fn name_taken(e: sqlx::Error, message: &str) -> Error {
+    match &e {
+        sqlx::Error::Database(db)
+            if db.constraint().is_some_and(|c| c == CATEGORY_NAME_TAKEN || TAG_NAME_TAKEN.contains(&c)) =>
+        {
+            Error::field("name", message)
+        }
+        _ => e.into(),
+    }
+}
+
+pub async fn categories(svc: &Services, caller: &Caller) -> Result<Vec<CategoryView>> {
+    let user_id = caller.user()?.id;
+    labels::categories_visible_to(&svc.pool, user_id).await?.into_iter().map(|c| category_view(caller, c)).collect()
+}
+
+pub async fn tags(svc: &Services, caller: &Caller) -> Result<Vec<TagView>> {
+    let user_id = caller.user()?.id;
+    labels::tags_visible_to(&svc.pool, user_id).await?.into_iter().map(|t| tag_view(caller, t)).collect()
+}
+
+/// A parent the caller may file under: visible, and for a global category global too.
+async fn check_parent(svc: &Services, caller: &Caller, parent: Option<Uuid>, global: bool) -> Result<()> {
+    let Some(parent) = parent else { return Ok(()) };
+    let found = labels::visible_category(&svc.pool, parent, caller.user()?.id).await?;
+    match found {
+        None => Err(Error::field("parent_id", "Die übergeordnete Kategorie gibt es nicht.")),
+        Some(p) if global && !p.is_global => {
+            Err(Error::field("parent_id", "Eine globale Kategorie kann nur unter einer globalen stehen."))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// A new category (the caller's own; `global` for admins only).
+pub async fn create_category(
+    svc: &Services,
+    caller: &Caller,
+    name: &str,
+    parent_id: Option<Uuid>,
+    global: bool,
+) -> Result<CategoryView> {
+    let user = caller.user()?;
+    if global && !user.is_admin() {
+        return Err(Error::Forbidden);
+    }
+    let name = category_name(name)?;
+    check_parent(svc, caller, parent_id, global).await?;
+    let owner = (!global).then_some(user.id);
+    let id = labels::insert_category(&svc.pool, &name, parent_id, owner)
+        .await
+        .map_err(|e| name_taken(e, "Eine Kategorie mit diesem Namen gibt es hier schon."))?;
+    Ok(CategoryView { id, name, parent_id, is_global: global, editable: true, audio_count: 0 })
+}
+
+/// A category the caller may change, or 404 (not visible) / 403 (not theirs).
+async fn editable_category(svc: &Services, caller: &Caller, id: Uuid) -> Result<Category> {
+    let category = labels::visible_category(&svc.pool, id, caller.user()?.id)
+        .await?
+        .ok_or(Error::NotFound("Kategorie nicht gefunden."))?;
+    if !may_edit(caller, category.user_id)? {
+        return Err(Error::Forbidden);
+    }
+    Ok(category)
+}
+
+/// Renames and/or moves a category. A category cannot move below itself or one of its
+/// descendants (the tree stays a tree).
+pub async fn update_category(
+    svc: &Services,
+    caller: &Caller,
+    id: Uuid,
+    name: Option<&str>,
+    parent_id: Option<Option<Uuid>>,
+) -> Result<CategoryView> {
+    let category = editable_category(svc, caller, id).await?;
+    let name = match name {
+        Some(name) => category_name(name)?,
+        None => category.name.clone(),
+    };
+    let parent = parent_id.unwrap_or(category.parent_id);
+    if let Some(new_parent) = parent
+        && parent != category.parent_id
+    {
+        check_parent(svc, caller, Some(new_parent), category.is_global).await?;
+        if labels::subtree(&svc.pool, id).await?.contains(&new_parent) {
+            return Err(Error::field(
+                "parent_id",
+                "Eine Kategorie kann nicht unter sich selbst oder einer ihrer Unterkategorien stehen.",
+            ));
+        }
+    }
+    labels::update_category(&svc.pool, id, &name, parent)
+        .await
+        .map_err(|e| name_taken(e, "Eine Kategorie mit diesem Namen gibt es hier schon."))?;
+    Ok(CategoryView { id, name, parent_id: parent, is_global: category.is_global, editable: true, audio_count: 0 })
+}
+
+/// Deletes a category: its sub-categories move up one level, its audios stay (only
+/// the filing goes). Returns how many sub-categories moved.
+pub async fn delete_category(svc: &Services, caller: &Caller, id: Uuid) -> Result<u64> {
+    editable_category(svc, caller, id).await?;
+    let mut tx = svc.pool.begin().await?;
+    let moved = labels::delete_category(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(moved)
+}
+
+pub async fn create_tag(svc: &Services, caller: &Caller, name: &str, global: bool) -> Result<TagView> {
+    let user = caller.user()?;
+    if global && !user.is_admin() {
+        return Err(Error::Forbidden);
+    }
+    let name = tag_name(name)?;
+    let id = labels::insert_tag(&svc.pool, &name, (!global).then_some(user.id))
+        .await
+        .map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
+    Ok(TagView { id, name, is_global: global, editable: true, audio_count: 0 })
+}
+
+async fn editable_tag(svc: &Services, caller: &Caller, id: Uuid) -> Result<Tag> {
+    let tag =
+        labels::visible_tag(&svc.pool, id, caller.user()?.id).await?.ok_or(Error::NotFound("Tag nicht gefunden."))?;
+    if !may_edit(caller, tag.user_id)? {
+        return Err(Error::Forbidden);
+    }
+    Ok(tag)
+}
+
+pub async fn rename_tag(svc: &Services, caller: &Caller, id: Uuid, name: &str) -> Result<TagView> {
+    let tag = editable_tag(svc, caller, id).await?;
+    let name = tag_name(name)?;
+    labels::rename_tag(&svc.pool, id, &name).await.map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
+    Ok(TagView { id, name, is_global: tag.is_global, editable: true, audio_count: 0 })
+}
+
+pub async fn delete_tag(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
+    editable_tag(svc, caller, id).await?;
+    labels::delete_tag(&svc.pool, id).await?;
+    Ok(())
+}
+
+/// Where audios are filed: an existing category, or a new one (own) by name.
+pub enum CategoryChoice {
+    Existing(Uuid),
+    New { name: String, parent_id: Option<Uuid> },
+}
+
+/// The caller's audios among `ids`, or 404 when one is not theirs.
+async fn own_audios(svc: &Services, caller: &Caller, ids: &[Uuid]) -> Result<Vec<Uuid>> {
+    if ids.is_empty() {
+        return Err(Error::field("ids", "Bitte wählen Sie mindestens ein Audio aus."));
+    }
+    if ids.len() > super::BULK_MAX {
+        return Err(Error::field("ids", format!("Höchstens {} Audios auf einmal.", super::BULK_MAX)));
+    }
+    let own = labels::own_jobs(&svc.pool, caller.user()?.id, ids).await?;
+    if own.len() != ids.iter().collect::<std::collections::HashSet<_>>().len() {
+        return Err(Error::NotFound("Audio nicht gefunden."));
+    }
+    Ok(own)
+}
+
+/// Files the caller's audios under a category (bulk). Returns the category's id.
+pub async fn assign_category(svc: &Services, caller: &Caller, ids: &[Uuid], choice: CategoryChoice) -> Result<Uuid> {
+    let jobs = own_audios(svc, caller, ids).await?;
+    let category = match choice {
+        CategoryChoice::Existing(id) => {
+            labels::visible_category(&svc.pool, id, caller.user()?.id)
+                .await?
+                .ok_or_else(|| Error::field("category_id", "Bitte wählen Sie eine Kategorie aus."))?
+                .id
+        }
+        CategoryChoice::New { name, parent_id } => create_category(svc, caller, &name, parent_id, false).await?.id,
+    };
+    labels::assign_categories(&svc.pool, &jobs, &[category]).await?;
+    Ok(category)
+}
+
+/// Tags the caller's audios (bulk) with comma-separated names; existing names are
+/// reused (any case), the rest created. Returns the tags' ids.
+pub async fn assign_tags(svc: &Services, caller: &Caller, ids: &[Uuid], names: &[String]) -> Result<Vec<Uuid>> {
+    let names = split_tags(names)?;
+    let jobs = own_audios(svc, caller, ids).await?;
+    let mut tx = svc.pool.begin().await?;
+    let tags = labels::ensure_tags(&mut tx, caller.user()?.id, &names).await?;
+    labels::assign_tags(&mut *tx, &jobs, &tags).await?;
+    tx.commit().await?;
+    Ok(tags)
+}
+
+/// Takes one category or tag off one of the caller's audios.
+pub async fn unassign(svc: &Services, caller: &Caller, job_id: Uuid, label: Unassign) -> Result<()> {
+    own_audios(svc, caller, &[job_id]).await?;
+    let removed = match label {
+        Unassign::Category(id) => labels::unassign_category(&svc.pool, job_id, id).await?,
+        Unassign::Tag(id) => labels::unassign_tag(&svc.pool, job_id, id).await?,
+    };
+    if !removed {
+        return Err(Error::NotFound("Diese Zuordnung gibt es nicht."));
+    }
+    Ok(())
+}
+
+pub enum Unassign {
+    Category(Uuid),
+    Tag(Uuid),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_split_trimmed_and_deduplicated_in_any_case() {
+        let names = split_tags(&["wichtig, Projekt,,  kunde ,PROJEKT".into()]).unwrap();
+        assert_eq!(names, ["wichtig", "Projekt", "kunde"]);
+        let err = split_tags(&[" , ,".into()]).unwrap_err();
+        assert_eq!(err.to_string(), "Bitte geben Sie mindestens einen Tag ein.");
+        assert!(split_tags(&["x".repeat(51)]).is_err());
+    }
+
+    #[test]
+    fn category_names_are_trimmed_and_not_blank() {
+        assert_eq!(category_name("  Podcast ").unwrap(), "Podcast");
+        assert_eq!(category_name("   ").unwrap_err().to_string(), "Bitte geben Sie einen Kategorienamen ein.");
+    }
+}
