@@ -216,7 +216,7 @@ async fn main() -> anyhow::Result<()> {
     explain(
         &pool,
         "count",
-        &format!("SELECT count(*) FROM tts_jobs j WHERE j.user_id = $1 AND j.deleted_at IS NULL"),
+        "SELECT count(*) FROM tts_jobs j WHERE j.user_id = $1 AND j.deleted_at IS NULL",
         user,
     )
     .await?;
