@@ -1,9 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { Input } from '@/components/ui/input';
+import { Input } from './input';
 
 /** A password input with a "Passwort anzeigen"/"verbergen" toggle. */
-export function PasswordField(props: Omit<ComponentProps<typeof Input>, 'type'>) {
+export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
