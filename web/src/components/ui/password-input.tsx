@@ -11,9 +11,10 @@ export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>)
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
+        disabled={props.disabled}
         aria-label={visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
         aria-pressed={visible}
-        className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground disabled:pointer-events-none disabled:opacity-50"
       >
         {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
       </button>

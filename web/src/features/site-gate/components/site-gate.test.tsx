@@ -136,6 +136,7 @@ describe('site password gate', () => {
     expect(password).toBeDisabled();
     expect(screen.getByTestId('site-gate-submit')).toBeDisabled();
     expect(screen.getByTestId('site-gate-submit')).toHaveTextContent('Gesperrt...');
+    expect(screen.getByRole('button', { name: 'Passwort anzeigen' })).toBeDisabled();
 
     await act(() => vi.advanceTimersByTimeAsync(28_000));
     expect(password).toBeDisabled();
