@@ -51,7 +51,8 @@ describe('keyboard and focus (end to end)', { skip }, () => {
       for (const [url, ready] of [
         ['/', () => page.getByTestId('pricing-card').first().waitFor()],
         ['/auth', () => page.getByRole('form', { name: 'Anmelden' }).waitFor()],
-        ['/auth/reset?token=x', () => page.getByRole('form', { name: 'Neues Passwort festlegen' }).waitFor()],
+        // An unknown token: the page says so at once (with a link to ask for a new one).
+        ['/auth/reset?token=x', () => page.getByRole('link', { name: 'Neuen Link anfordern' }).waitFor()],
         ['/live-demo', () => page.getByTestId('demo-text').waitFor()],
         ['/gibt-es-nicht', () => page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor()],
       ]) {

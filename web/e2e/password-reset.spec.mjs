@@ -1,7 +1,7 @@
 // End-to-end test of "Passwort vergessen?": a confirmed user asks for a reset link on the
 // sign-in tab, opens it from the outbox, sets a new password (after one the policy refuses)
 // and lands on the sign-in tab with the notice; the new password signs in, the old one no
-// longer does, and the used link is refused. An unconfirmed address gets its confirmation
+// longer does, and the used link is refused as soon as it opens. An unconfirmed address gets its confirmation
 // mail again from the sign-in error.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -118,13 +118,14 @@ describe('Stimmwerk password reset (end to end)', { skip }, () => {
       await login.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist falsch.' }).waitFor();
       assert.equal(new URL(other.page.url()).pathname, '/auth');
 
-      // 7. The used link is refused, with a way to ask for a new one.
+      // 7. The used link is refused as soon as it opens (no form to fill in first), with a
+      // way to ask for a new one.
       const { token } = await waitForPasswordResetToken(OUTBOX_DIR, email, { timeoutMs: 5_000 });
       await other.page.goto(`${BASE_URL}/auth/reset?token=${encodeURIComponent(token)}`);
-      await fillNewPassword(other.page, 'Noch-ein-Passwort-789');
       const alert = other.page.getByRole('alert').filter({ hasText: INVALID });
       await alert.waitFor();
       assert.match(await alert.textContent(), /Link ungültig/);
+      assert.equal(await other.page.getByRole('form', { name: 'Neues Passwort festlegen' }).count(), 0);
       await other.page.getByRole('link', { name: 'Neuen Link anfordern' }).waitFor();
       await assertAccessible(other.page, '/auth/reset with a used link');
       await shot(other.page, 'password-reset-used-link.png');

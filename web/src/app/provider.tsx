@@ -2,14 +2,21 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { siteGateKeys } from '@/features/site-gate/api/keys';
 import { authKeys } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
-/** Query client whose 401 answers end the cached session (the guards then redirect). */
+/**
+ * Query client whose 401 answers end the cached session (the guards then redirect), and
+ * whose 403 `site_locked` answers ask the site gate again (it then shows its screen).
+ */
 export function createAppQueryClient(): QueryClient {
   const client: QueryClient = createQueryClient({
     onUnauthorized: () => {
       if (client.getQueryData(authKeys.me()) !== null) client.setQueryData(authKeys.me(), null);
+    },
+    onSiteLocked: () => {
+      void client.invalidateQueries({ queryKey: siteGateKeys.all });
     },
   });
   return client;

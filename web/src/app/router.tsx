@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { DashboardLayout } from '@/features/dashboard-layout/components/dashboard-layout';
+import { SiteGate } from '@/features/site-gate/components/site-gate';
 import { PublicOnly, RequireAdmin, RequireAuth } from './routes/guards';
 import { NotFoundPage } from './routes/not-found';
 import { PlaceholderPage, placeholderRoutes } from './routes/placeholders';
@@ -45,43 +46,48 @@ function DocumentTitle() {
   return null;
 }
 
-/** Every route of the app (the router itself is chosen by main.tsx or a test). */
+/**
+ * Every route of the app (the router itself is chosen by main.tsx or a test), behind the
+ * optional site password gate.
+ */
 export function AppRoutes() {
   const location = useLocation();
   return (
     <ErrorBoundary resetKey={location.pathname}>
       <DocumentTitle />
-      <Suspense fallback={<LoadingScreen className="min-h-screen" />}>
-        <Routes>
-          <Route path={paths.home} element={<PublicOnly><LandingPage /></PublicOnly>} />
-          <Route path={paths.auth} element={<PublicOnly><AuthPage /></PublicOnly>} />
-          {/* Not PublicOnly: a reset link works in a signed-in browser too (and ends that session). */}
-          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-          <Route path={paths.liveDemo} element={<LiveDemoPage />} />
-          <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
-            <Route path={paths.tts} element={<TtsPage />} />
-            <Route path={paths.account} element={<AccountPage />} />
-            {placeholderRoutes
-              .filter((r) => !r.admin)
-              .map((r) => (
-                <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
-              ))}
-            <Route element={<RequireAdmin />}>
-              <Route path={paths.admin.root} element={<Navigate to={paths.admin.users} replace />} />
-              <Route path={paths.admin.apiSettings} element={<ApiSettingsPage />} />
-              <Route path={paths.admin.users} element={<UsersPage />} />
+      <SiteGate>
+        <Suspense fallback={<LoadingScreen className="min-h-screen" />}>
+          <Routes>
+            <Route path={paths.home} element={<PublicOnly><LandingPage /></PublicOnly>} />
+            <Route path={paths.auth} element={<PublicOnly><AuthPage /></PublicOnly>} />
+            {/* Not PublicOnly: a reset link works in a signed-in browser too (and ends that session). */}
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={paths.liveDemo} element={<LiveDemoPage />} />
+            <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
+              <Route path={paths.tts} element={<TtsPage />} />
+              <Route path={paths.account} element={<AccountPage />} />
               {placeholderRoutes
-                .filter((r) => r.admin)
+                .filter((r) => !r.admin)
                 .map((r) => (
                   <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
                 ))}
-              <Route path={`${paths.admin.root}/*`} element={<NotFoundPage embedded />} />
+              <Route element={<RequireAdmin />}>
+                <Route path={paths.admin.root} element={<Navigate to={paths.admin.users} replace />} />
+                <Route path={paths.admin.apiSettings} element={<ApiSettingsPage />} />
+                <Route path={paths.admin.users} element={<UsersPage />} />
+                {placeholderRoutes
+                  .filter((r) => r.admin)
+                  .map((r) => (
+                    <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
+                  ))}
+                <Route path={`${paths.admin.root}/*`} element={<NotFoundPage embedded />} />
+              </Route>
+              <Route path={`${paths.dashboard}/*`} element={<NotFoundPage embedded />} />
             </Route>
-            <Route path={`${paths.dashboard}/*`} element={<NotFoundPage embedded />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </SiteGate>
     </ErrorBoundary>
   );
 }

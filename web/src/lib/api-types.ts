@@ -46,3 +46,4 @@ export type ApiAuditAction = Schemas['AuditAction'];
 export type ApiBillingOptions = Schemas['BillingOptions'];
 export type ApiTopUpRequest = Schemas['TopUpRequest'];
 export type ApiCheckoutStart = Schemas['CheckoutStart'];
+export type ApiGateState = Schemas['GateState'];

@@ -50,14 +50,22 @@ export function endsSession(error: unknown): boolean {
   return isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
 }
 
+/** Whether an error says the site password gate is shut for this browser (403 `site_locked`). */
+export function isSiteLocked(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === 'site_locked';
+}
+
 export type CreateQueryClientOptions = {
   /** Called when a request answers 401 because the session ended (see `endsSession`). */
   onUnauthorized?: () => void;
+  /** Called when a request answers 403 `site_locked` (e.g. the site password changed). */
+  onSiteLocked?: () => void;
 };
 
 export function createQueryClient(options: CreateQueryClientOptions = {}): QueryClient {
   const handle = (error: unknown) => {
     if (endsSession(error)) options.onUnauthorized?.();
+    if (isSiteLocked(error)) options.onSiteLocked?.();
   };
   return new QueryClient({
     defaultOptions: queryConfig,

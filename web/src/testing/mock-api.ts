@@ -16,14 +16,24 @@ export type MockReply =
 
 export type MockHandler = MockReply | ((req: MockRequest) => MockReply | Promise<MockReply>);
 
+/** `GET /api/site-gate` of a site without a password. */
+export function openGateState() {
+  return { required: false, unlocked: true, failures: 0, max_failures: 3, locked_secs: 0 };
+}
+
 /**
- * Replaces `fetch` with a tiny router (`GET /api/limits` answers the server's limits) over "METHOD /path" keys (query strings are
+ * Replaces `fetch` with a tiny router (`GET /api/limits` answers the server's limits, `GET /api/site-gate` an open site) over "METHOD /path" keys (query strings are
  * ignored for matching). Unknown routes answer 404 in the API's error shape.
  * Every request is recorded in `calls`.
  */
 export function mockApi(initial: Record<string, MockHandler> = {}) {
   // Public and read by most screens; a test replaces it to check other limits or failures.
-  const handlers = new Map<string, MockHandler>([['GET /api/limits', { json: makeLimits() }], ...Object.entries(initial)]);
+  const handlers = new Map<string, MockHandler>([
+    ['GET /api/limits', { json: makeLimits() }],
+    // The site has no password unless a test says otherwise.
+    ['GET /api/site-gate', { json: openGateState() }],
+    ...Object.entries(initial),
+  ]);
   const calls: MockRequest[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { reauthInputSchema, useReauth, type ReauthInput } from '../api/reauth';
-import { PasswordField } from './password-field';
+import { PasswordInput } from '@/components/ui/password-input';
 
 /** Gate constants (spec section 9): 3 failed attempts, then 30 s locked. */
 export const MAX_FAILURES = 3;
@@ -93,7 +93,7 @@ export function ReauthGate() {
           <form noValidate aria-label="Zugang bestätigen" onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
               <Label htmlFor={passwordId}>Passwort</Label>
-              <PasswordField
+              <PasswordInput
                 id={passwordId}
                 autoComplete="current-password"
                 disabled={disabled}

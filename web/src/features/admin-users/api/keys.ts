@@ -1,4 +1,4 @@
-import type { AuditAction, UserListParams } from './types';
+import type { AuditFilter, UserListParams } from './types';
 
 /** Query key factory of the admin user management, general to specific. */
 export const adminUsersKeys = {
@@ -6,5 +6,5 @@ export const adminUsersKeys = {
   lists: () => [...adminUsersKeys.all, 'list'] as const,
   list: (params: UserListParams) => [...adminUsersKeys.lists(), params] as const,
   audits: () => [...adminUsersKeys.all, 'audit'] as const,
-  audit: (action: AuditAction | null) => [...adminUsersKeys.audits(), action ?? 'all'] as const,
+  audit: (filter: AuditFilter) => [...adminUsersKeys.audits(), filter] as const,
 };

@@ -29,3 +29,7 @@ export type SortColumn = 'organization' | 'name' | 'guthaben_cent' | 'created_at
 export type SortDirection = 'asc' | 'desc';
 export type UserSort = { column: SortColumn; direction: SortDirection };
 export type UserListParams = { search: string; sort: UserSort };
+/** The person the audit log is narrowed to, with the words its filter chip shows. */
+export type AuditUser = { id: string; label: string };
+/** What `GET /api/admin/audit` is narrowed to (null: everything). */
+export type AuditFilter = { action: AuditAction | null; userId: string | null };

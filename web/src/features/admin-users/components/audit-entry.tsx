@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
-import type { AuditAction, AuditEntry } from '../api/types';
+import type { AuditAction, AuditEntry, AuditUser } from '../api/types';
 import { AUDIT_ACTION_LABELS, auditChanges } from '../utils/audit';
 
 const VARIANTS: Record<AuditAction, BadgeVariant> = {
@@ -11,14 +11,34 @@ const VARIANTS: Record<AuditAction, BadgeVariant> = {
   balance_adjusted: 'warning',
 };
 
+type Props = {
+  entry: AuditEntry;
+  /** Narrows the log to the entry's account; absent when the log already shows only that one. */
+  onFilterUser?: (user: AuditUser) => void;
+};
+
 /** When, who, what (in German), whom, why, and the changed fields as before → after. */
-export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
+export function AuditEntryItem({ entry, onFilterUser }: Props) {
   const changes = auditChanges(entry.before, entry.after);
+  const target = entry.target_email ?? 'Gelöschtes Konto';
+  const targetId = entry.target_user_id;
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3 text-sm" data-testid="audit-entry" data-action={entry.action}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Badge variant={VARIANTS[entry.action]}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
-        <span className="font-medium">{entry.target_email ?? 'Gelöschtes Konto'}</span>
+        {targetId && onFilterUser ? (
+          <button
+            type="button"
+            className="cursor-pointer font-medium underline-offset-4 hover:text-primary hover:underline"
+            title="Nur Einträge zu diesem Benutzer"
+            aria-label={`Nur Einträge zu ${target} anzeigen`}
+            onClick={() => onFilterUser({ id: targetId, label: target })}
+          >
+            {target}
+          </button>
+        ) : (
+          <span className="font-medium">{target}</span>
+        )}
         <time dateTime={entry.created_at} className="text-muted-foreground tabular-nums">
           {formatDateTime(entry.created_at)}
         </time>

@@ -4,7 +4,8 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import type { UserAction } from './user-row-actions';
 
-export type OpenUserAction = { action: UserAction; user: AdminUser } | null;
+/** The row actions that open a dialog ("Protokoll anzeigen" switches to the log instead). */
+export type OpenUserAction = { action: Exclude<UserAction, 'audit'>; user: AdminUser } | null;
 
 /** The dialog of the row action that was chosen (a fresh one each time, so forms start clean). */
 export function UserDialogs({ open, onClose }: { open: OpenUserAction; onClose: () => void }) {

@@ -1,17 +1,18 @@
-import { Pencil, Trash2, Wallet } from 'lucide-react';
+import { Pencil, ScrollText, Trash2, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { AdminUser } from '../api/types';
 
-export type UserAction = 'edit' | 'balance' | 'delete';
+export type UserAction = 'edit' | 'balance' | 'audit' | 'delete';
 
 const ACTIONS = [
   { action: 'edit', label: 'Bearbeiten', icon: Pencil },
   { action: 'balance', label: 'Guthaben korrigieren', icon: Wallet },
+  { action: 'audit', label: 'Protokoll anzeigen', icon: ScrollText },
   { action: 'delete', label: 'Löschen', icon: Trash2 },
 ] as const;
 
-/** Edit, correct the balance, delete: icon buttons named after the action and the person. */
+/** Edit, correct the balance, show the audit log, delete: icon buttons named after the action and the person. */
 export function UserRowActions({ user, onAction }: { user: AdminUser; onAction: (action: UserAction, user: AdminUser) => void }) {
   return (
     <div className="flex justify-end gap-1">

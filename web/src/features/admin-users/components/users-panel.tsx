@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SortColumn, UserOverview, UserSort } from '../api/types';
+import type { AdminUser, SortColumn, UserOverview, UserSort } from '../api/types';
 import { SortSelect } from './sort-select';
 import { UserDialogs, type OpenUserAction } from './user-dialogs';
 import { UsersTable } from './users-table';
@@ -16,10 +16,12 @@ type Props = {
   sort: UserSort;
   onSort: (column: SortColumn) => void;
   onSortChange: (sort: UserSort) => void;
+  /** "Protokoll anzeigen" of a row: the audit log narrowed to that person. */
+  onShowAudit: (user: AdminUser) => void;
 };
 
 /** Search field, the sortable table and the dialogs of its row actions. */
-export function UsersPanel({ users, search, onSearch, sort, onSort, onSortChange }: Props) {
+export function UsersPanel({ users, search, onSearch, sort, onSort, onSortChange, onShowAudit }: Props) {
   const [open, setOpen] = useState<OpenUserAction>(null);
   const list = users.data?.users;
 
@@ -52,7 +54,7 @@ export function UsersPanel({ users, search, onSearch, sort, onSort, onSortChange
           {search.trim() ? 'Keine Benutzer passen zu Ihrer Suche.' : 'Noch keine Benutzer.'}
         </p>
       ) : (
-        <UsersTable users={list} sort={sort} onSort={onSort} onAction={(action, user) => setOpen({ action, user })} busy={users.isFetching} />
+        <UsersTable users={list} sort={sort} onSort={onSort} onAction={(action, user) => (action === 'audit' ? onShowAudit(user) : setOpen({ action, user }))} busy={users.isFetching} />
       )}
       <UserDialogs open={open} onClose={() => setOpen(null)} />
     </section>

@@ -241,4 +241,57 @@ describe('Benutzerverwaltung: Protokoll', () => {
     await chooseOption(user, 'Aktion', 'Guthaben korrigiert');
     await waitFor(() => expect(query(api.callsTo('GET /api/admin/audit').at(-1)!).get('action')).toBe('balance_adjusted'));
   });
+
+  it("narrows the log to one person from a row's \"Protokoll anzeigen\", together with the action filter", async () => {
+    const lastAudit = (api: ReturnType<typeof mockApi>) => query(api.callsTo('GET /api/admin/audit').at(-1)!);
+    const { api, user } = setup({
+      'GET /api/admin/audit': (req) => {
+        const q = query(req);
+        const all = [
+          entry({ id: 3, action: 'balance_adjusted', reason: 'Gutschrift' }),
+          entry({ id: 2, action: 'user_created', target_email: 'max@beispiel.de', target_user_id: 'u-3' }),
+          entry({ id: 1, action: 'user_created' }),
+        ];
+        return {
+          json: all.filter(
+            (e) => (!q.get('user_id') || e.target_user_id === q.get('user_id')) && (!q.get('action') || e.action === q.get('action')),
+          ),
+        };
+      },
+    });
+    await screen.findAllByTestId('user-row');
+    await user.click(within(row('erika@example.de')).getByRole('button', { name: 'Protokoll anzeigen: Erika Muster' }));
+
+    expect(await screen.findByRole('tab', { name: 'Protokoll', selected: true })).toBeInTheDocument();
+    expect(await screen.findByTestId('audit-user-filter')).toHaveTextContent('Erika Muster (erika@example.de)');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Protokoll', level: 2 })).toHaveFocus());
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+    expect(lastAudit(api).get('user_id')).toBe('u-2');
+    expect(lastAudit(api).get('action')).toBeNull();
+
+    await chooseOption(user, 'Aktion', 'Benutzer angelegt');
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(1));
+    expect(lastAudit(api).get('user_id')).toBe('u-2');
+    expect(lastAudit(api).get('action')).toBe('user_created');
+
+    // Clearing the chip shows everyone again, still one action.
+    await user.click(screen.getByRole('button', { name: 'Benutzerfilter entfernen' }));
+    expect(screen.queryByTestId('audit-user-filter')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(2));
+    expect(lastAudit(api).get('user_id')).toBeNull();
+    expect(lastAudit(api).get('action')).toBe('user_created');
+    expect(screen.getByRole('heading', { name: 'Protokoll', level: 2 })).toHaveFocus();
+  });
+
+  it('narrows the log to the person an entry is about', async () => {
+    const { api, user } = setup({
+      'GET /api/admin/audit': {
+        json: [entry({ id: 2, action: 'user_deleted', target_email: 'weg@example.de', target_user_id: 'u-9' }), entry({ id: 1, action: 'user_created' })],
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Protokoll' }));
+    await user.click(await screen.findByRole('button', { name: 'Nur Einträge zu weg@example.de anzeigen' }));
+    expect(await screen.findByTestId('audit-user-filter')).toHaveTextContent('weg@example.de');
+    await waitFor(() => expect(query(api.callsTo('GET /api/admin/audit').at(-1)!).get('user_id')).toBe('u-9'));
+  });
 });

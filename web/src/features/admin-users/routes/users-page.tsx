@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUsers } from '../api/get-users';
-import type { UserSort } from '../api/types';
+import type { AuditUser, UserSort } from '../api/types';
 import { AuditLog } from '../components/audit-log';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { UserStats } from '../components/user-stats';
@@ -12,11 +12,16 @@ import { UsersPanel } from '../components/users-panel';
 import { DEFAULT_SORT, nextSort } from '../utils/sort';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 
-/** /admin/users: figures, the searchable and sortable list with its actions, and the audit log. */
+/**
+ * /admin/users: figures, the searchable and sortable list with its actions, and the audit log
+ * (narrowed to one person by a row's "Protokoll anzeigen").
+ */
 export function UsersPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort>(DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState('users');
+  const [auditUser, setAuditUser] = useState<AuditUser | null>(null);
   const debounced = useDebouncedValue(search.trim(), 300);
   const users = useUsers({ search: debounced, sort });
 
@@ -34,7 +39,7 @@ export function UsersPage() {
       />
       <div className="flex flex-col gap-6">
         {users.data && <UserStats stats={users.data.stats} />}
-        <Tabs defaultValue="users">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="w-full sm:w-80">
             <TabsTrigger value="users">Benutzer</TabsTrigger>
             <TabsTrigger value="audit">Protokoll</TabsTrigger>
@@ -43,10 +48,14 @@ export function UsersPage() {
             <UsersPanel
               users={users} search={search} onSearch={setSearch} sort={sort} onSort={(c) => setSort((s) => nextSort(s, c))}
               onSortChange={setSort}
+              onShowAudit={(u) => {
+                setAuditUser({ id: u.id, label: `${u.name} (${u.email})` });
+                setTab('audit');
+              }}
             />
           </TabsContent>
           <TabsContent value="audit">
-            <AuditLog />
+            <AuditLog user={auditUser} onUserChange={setAuditUser} />
           </TabsContent>
         </Tabs>
       </div>

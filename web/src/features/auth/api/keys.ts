@@ -5,6 +5,8 @@ export const authFeatureKeys = {
   signup: () => [...authFeatureKeys.all, 'signup'] as const,
   loginLink: () => [...authFeatureKeys.all, 'login-link'] as const,
   passwordReset: () => [...authFeatureKeys.all, 'password-reset'] as const,
+  /** Whether the reset link with this token still works. */
+  resetLink: (token: string) => [...authFeatureKeys.all, 'reset-link', token] as const,
   passwordResetConfirm: () => [...authFeatureKeys.all, 'password-reset-confirm'] as const,
   confirmation: () => [...authFeatureKeys.all, 'confirmation'] as const,
 };

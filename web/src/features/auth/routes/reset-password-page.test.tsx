@@ -11,7 +11,8 @@ const INVALID = 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen
 const CHANGED = 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.';
 
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({ 'GET /api/me': unauthenticated(), ...extra });
+  // The link works unless a test says otherwise.
+  return mockApi({ 'GET /api/me': unauthenticated(), 'GET /api/auth/password-reset': { status: 204 }, ...extra });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], password: string, repeat = password) {
@@ -101,6 +102,43 @@ describe('reset password page', () => {
     expect(screen.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute('href', '/auth?forgot=1');
     expect(screen.queryByLabelText('Neues Passwort')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/auth/password-reset/confirm')).toHaveLength(0);
+    expect(api.callsTo('GET /api/auth/password-reset')).toHaveLength(0);
+  });
+
+  it('checks the link on opening and shows the form while it works', async () => {
+    let release: () => void = () => undefined;
+    const api = setup({
+      'GET /api/auth/password-reset': () => new Promise<void>((r) => (release = r)).then(() => ({ status: 204 })),
+    });
+    renderApp('/auth/reset?token=t0k3n%2Babc');
+    expect(await screen.findByText('Link wird geprüft...')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Neues Passwort festlegen' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('form', { name: 'Neues Passwort festlegen' })).toBeInTheDocument();
+    const [call] = api.callsTo('GET /api/auth/password-reset');
+    expect(new URL(call.url, 'http://localhost').searchParams.get('token')).toBe('t0k3n+abc');
+    expect(screen.queryByText(INVALID)).not.toBeInTheDocument();
+  });
+
+  it('says at once when the link is used, expired or unknown, instead of the form', async () => {
+    const api = setup({ 'GET /api/auth/password-reset': apiError(422, 'validation', 'Link ungültig', INVALID) });
+    const { user } = renderApp('/auth/reset?token=used');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Link ungültig');
+    expect(alert).toHaveTextContent(INVALID);
+    expect(screen.queryByRole('form', { name: 'Neues Passwort festlegen' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/password-reset/confirm')).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'Neuen Link anfordern' }));
+    expect(await screen.findByRole('dialog', { name: 'Passwort zurücksetzen' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the link cannot be checked', async () => {
+    const api = setup({ 'GET /api/auth/password-reset': { status: 500 } });
+    const { user } = renderApp('/auth/reset?token=abc');
+    expect(await screen.findByText('Der Link konnte nicht geprüft werden')).toBeInTheDocument();
+    api.on('GET /api/auth/password-reset', { status: 204 });
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('form', { name: 'Neues Passwort festlegen' })).toBeInTheDocument();
   });
 
   it('shows other failures in the form', async () => {

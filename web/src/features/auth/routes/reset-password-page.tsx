@@ -3,6 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useResetLinkCheck } from '../api/check-reset-link';
 import { AuthShell } from '../components/auth-shell';
 import { NewPasswordForm } from '../components/new-password-form';
 import { paths } from '@/config/paths';
@@ -31,7 +35,10 @@ function InvalidLink({ message, focus }: { message: string; focus: boolean }) {
   );
 }
 
-/** `/auth/reset?token=…`, opened from the reset mail: sets a new password once. */
+/**
+ * `/auth/reset?token=…`, opened from the reset mail: sets a new password once. The link is
+ * checked first, so a used or expired one says so at once instead of after typing twice.
+ */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -40,6 +47,8 @@ export function ResetPasswordPage() {
     token ? null : { message: INVALID_RESET_LINK, afterSubmit: false },
   );
   const heading = useRef<HTMLHeadingElement>(null);
+  const check = useResetLinkCheck(invalid ? '' : token);
+  const refused = isApiError(check.error) && check.error.status === 422 ? check.error.message : null;
 
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -65,6 +74,16 @@ export function ResetPasswordPage() {
         <CardContent>
           {invalid ? (
             <InvalidLink message={invalid.message} focus={invalid.afterSubmit} />
+          ) : refused ? (
+            <InvalidLink message={refused} focus={false} />
+          ) : check.isPending ? (
+            <LoadingScreen label="Link wird geprüft..." className="min-h-40" />
+          ) : check.isError ? (
+            <LoadErrorAlert
+              title="Der Link konnte nicht geprüft werden"
+              error={check.error}
+              onRetry={() => void check.refetch()}
+            />
           ) : (
             <NewPasswordForm
               token={token}

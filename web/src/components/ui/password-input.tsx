@@ -1,9 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { Input } from '@/components/ui/input';
+import { Input } from './input';
 
 /** A password input with a "Passwort anzeigen"/"verbergen" toggle. */
-export function PasswordField(props: Omit<ComponentProps<typeof Input>, 'type'>) {
+export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -11,9 +11,10 @@ export function PasswordField(props: Omit<ComponentProps<typeof Input>, 'type'>)
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
+        disabled={props.disabled}
         aria-label={visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
         aria-pressed={visible}
-        className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        className="absolute right-1 top-1/2 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground disabled:pointer-events-none disabled:opacity-50"
       >
         {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
       </button>
