@@ -2,14 +2,21 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { authKeys } from '@/lib/auth';
+import { authKeys, type User } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
-/** Query client whose 401 answers end the cached session (the guards then redirect). */
+/**
+ * Query client whose 401 answers end the cached session (the guards then redirect), and
+ * whose 403 `second_factor_required` marks the session as without a second factor (the
+ * admin guard then explains what is missing instead of a generic error).
+ */
 export function createAppQueryClient(): QueryClient {
   const client: QueryClient = createQueryClient({
     onUnauthorized: () => {
       if (client.getQueryData(authKeys.me()) !== null) client.setQueryData(authKeys.me(), null);
+    },
+    onSecondFactorRequired: () => {
+      client.setQueryData<User | null>(authKeys.me(), (user) => (user?.second_factor ? { ...user, second_factor: false } : user));
     },
   });
   return client;
