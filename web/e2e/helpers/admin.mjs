@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BASE_URL } from './env.mjs';
+import { assertAccessible } from './a11y.mjs';
+import { BASE_URL, SCREENSHOT_DIR } from './env.mjs';
 import { freshCode } from './totp.mjs';
 
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@stimmwerk.local';
@@ -83,6 +84,8 @@ export async function signInAsAdmin(page) {
   assert.equal(await page.getByRole('heading', { name: 'Benutzerverwaltung' }).count(), 0, 'no admin page without 2FA');
   const setupLink = page.getByRole('link', { name: 'Zwei-Faktor-Anmeldung einrichten' });
   assert.equal(await setupLink.getAttribute('href'), '/dashboard/account#zwei-faktor');
+  await assertAccessible(page, 'admin: second-factor notice');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-second-factor-notice.png') });
   await enableTwoFactor(page);
   await page.goto(`${BASE_URL}/dashboard`);
   await page.waitForURL((url) => url.pathname === '/dashboard');

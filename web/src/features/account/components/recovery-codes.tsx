@@ -28,7 +28,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Anmeldung, falls Sie Ihr Telefon oder Ihre App verlieren.
       </Alert>
       <ol
-        className="grid grid-cols-1 gap-2 rounded-lg border border-border bg-muted/50 p-4 font-mono text-sm sm:grid-cols-2"
+        className="grid max-w-md grid-cols-1 gap-x-8 gap-y-2 rounded-lg border border-border bg-muted/50 p-4 font-mono text-sm sm:grid-cols-2"
         aria-label="Wiederherstellungscodes"
       >
         {codes.map((code) => (

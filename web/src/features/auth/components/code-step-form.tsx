@@ -98,7 +98,7 @@ export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
       <Button
         variant="link"
         size="sm"
-        className="-mt-2 h-7 self-start"
+        className="-mt-2 h-7 self-start px-0"
         onClick={() => {
           form.clearErrors('code');
           setRecovery((value) => !value);
