@@ -7,10 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import { chooseOption, expectVisibleText } from './helpers/app.mjs';
 import { assertAccessible } from './helpers/a11y.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
+import { ADMIN_PASSWORD, signInAsAdmin } from './helpers/admin.mjs';
 import { BASE_URL, SCREENSHOT_DIR } from './helpers/env.mjs';
 
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@stimmwerk.local';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD;
 const FAKE_KEY = 'sk-e2e-nur-ein-test-4711';
 
 /**
@@ -38,12 +37,7 @@ describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
 
   test('re-authenticate, store a key that is never shown again, voices unlock, remove it', { timeout: 180_000 }, async () => {
     const { page, errors } = await newPage(browser);
-    await page.goto(`${BASE_URL}/auth`);
-    const login = page.getByRole('form', { name: 'Anmelden' });
-    await login.getByLabel('E-Mail').fill(ADMIN_EMAIL);
-    await login.getByLabel('Passwort').fill(ADMIN_PASSWORD);
-    await login.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await signInAsAdmin(page);
 
     // Admins see why a voice is unusable, and a way to fix it.
     await page.getByRole('link', { name: 'Text zu Sprache' }).click();

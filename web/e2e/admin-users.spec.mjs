@@ -7,12 +7,11 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PASSWORD, START_BALANCE_CENT, euro, expectVisibleText, signUpConfirmAndSignIn } from './helpers/app.mjs';
 import { assertAccessible } from './helpers/a11y.mjs';
+import { ADMIN_PASSWORD, signInAsAdmin } from './helpers/admin.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, SCREENSHOT_DIR } from './helpers/env.mjs';
 import { assertNoHorizontalScroll } from './helpers/layout.mjs';
 
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@stimmwerk.local';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD;
 const REASON = 'E2E-Gutschrift nach Störung';
 
 const skip = !BASE_URL ? 'BASE_URL is not set' : !ADMIN_PASSWORD ? 'ADMIN_PASSWORD is not set' : false;
@@ -47,7 +46,7 @@ describe('Stimmwerk admin user management (end to end)', { skip }, () => {
 
     // The admin finds the user and corrects the balance.
     const { context, page, errors } = await newPage(browser);
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInAsAdmin(page);
     await page.goto(`${BASE_URL}/admin/users`);
     await page.getByRole('heading', { level: 1, name: 'Benutzerverwaltung' }).waitFor();
     await page.getByTestId('stat-users-value').waitFor();

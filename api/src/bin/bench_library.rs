@@ -74,7 +74,7 @@ async fn seed(pool: &PgPool, user: Uuid) -> anyhow::Result<()> {
                 (ARRAY['Klara', 'Jonas', 'Marlene', 'Lukas'])[1 + g % 4], 'de-DE',
                 CASE WHEN g % 10 = 0 THEN 'clone' ELSE 'public' END, 'local', 'completed', 5,
                 CASE WHEN g % 5 = 0 THEN 'api' ELSE 'manual' END, 'bench/' || g || '.mp3', 2.0,
-                now() - make_interval(mins => g), now() - make_interval(mins => g),
+                now() - make_interval(mins => g::int), now() - make_interval(mins => g::int),
                 now() + interval '30 days', CASE WHEN g % 50 = 0 THEN now() END
          FROM generate_series(1, $2) g";
     sqlx::query(insert_jobs).bind(user).bind(AUDIOS).execute(&mut *tx).await?;

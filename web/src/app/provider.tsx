@@ -3,12 +3,14 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { siteGateKeys } from '@/features/site-gate/api/keys';
-import { authKeys } from '@/lib/auth';
+import { authKeys, type User } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
 /**
  * Query client whose 401 answers end the cached session (the guards then redirect), and
- * whose 403 `site_locked` answers ask the site gate again (it then shows its screen).
+ * whose 403 `site_locked` answers ask the site gate again (it then shows its screen), and
+ * whose 403 `second_factor_required` marks the session as without a second factor (the
+ * admin guard then explains what is missing instead of a generic error).
  */
 export function createAppQueryClient(): QueryClient {
   const client: QueryClient = createQueryClient({
@@ -17,6 +19,9 @@ export function createAppQueryClient(): QueryClient {
     },
     onSiteLocked: () => {
       void client.invalidateQueries({ queryKey: siteGateKeys.all });
+    },
+    onSecondFactorRequired: () => {
+      client.setQueryData<User | null>(authKeys.me(), (user) => (user?.second_factor ? { ...user, second_factor: false } : user));
     },
   });
   return client;

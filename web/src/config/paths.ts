@@ -24,6 +24,8 @@ export const paths = {
     docs: '/dashboard/api/docs',
   },
   account: '/dashboard/account',
+  /** The account page's "Zwei-Faktor-Anmeldung" card (the admin area needs it). */
+  accountTwoFactor: '/dashboard/account#zwei-faktor',
   admin: {
     root: '/admin',
     users: '/admin/users',
@@ -34,3 +36,6 @@ export const paths = {
 
 /** The id of each layout's `<main>`, the target of the "Zum Inhalt springen" link. */
 export const MAIN_CONTENT_ID = 'inhalt';
+
+/** The id of the account page's two-factor card, the target of `paths.accountTwoFactor`. */
+export const TWO_FACTOR_SECTION_ID = 'zwei-faktor';

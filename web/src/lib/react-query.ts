@@ -44,10 +44,18 @@ export const queryConfig = {
 
 /**
  * Whether an error means the session ended: any 401 except `invalid_credentials`,
- * which only says that a password just typed in (sign-in, re-authentication) was wrong.
+ * which only says that a password just typed in (sign-in, re-authentication) was wrong,
+ * and `two_factor_required`, the sign-in's turn to ask for a code.
  */
 export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+  return (
+    isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials' && error.code !== 'two_factor_required'
+  );
+}
+
+/** The admin area's 403: this session has not proved a second factor. */
+export function needsSecondFactor(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === 'second_factor_required';
 }
 
 /** Whether an error says the site password gate is shut for this browser (403 `site_locked`). */
@@ -60,12 +68,15 @@ export type CreateQueryClientOptions = {
   onUnauthorized?: () => void;
   /** Called when a request answers 403 `site_locked` (e.g. the site password changed). */
   onSiteLocked?: () => void;
+  /** Called when an admin request answers 403 `second_factor_required` (see `needsSecondFactor`). */
+  onSecondFactorRequired?: () => void;
 };
 
 export function createQueryClient(options: CreateQueryClientOptions = {}): QueryClient {
   const handle = (error: unknown) => {
     if (endsSession(error)) options.onUnauthorized?.();
     if (isSiteLocked(error)) options.onSiteLocked?.();
+    if (needsSecondFactor(error)) options.onSecondFactorRequired?.();
   };
   return new QueryClient({
     defaultOptions: queryConfig,

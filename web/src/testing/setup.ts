@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): the first test of a file loads its lazy
+// route chunk, which takes longer than a second when the suite shares two busy cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks matchMedia; the app runs in desktop layout unless a test says otherwise.
 if (typeof window.matchMedia !== 'function') {

@@ -41,7 +41,7 @@ describe('route guards', () => {
   });
 
   it('lets admins open /admin/* and shows the Administration group', async () => {
-    mockApi({ 'GET /api/me': { json: makeUser({ role: 'admin' }) } });
+    mockApi({ 'GET /api/me': { json: makeUser({ role: 'admin', second_factor: true }) } });
     renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Benutzerverwaltung', level: 1 })).toBeInTheDocument();
     expect(currentPath()).toBe('/admin/users');

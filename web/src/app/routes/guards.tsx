@@ -6,6 +6,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useMe, useSessionExit, type User } from '@/lib/auth';
 import { paths } from '@/config/paths';
+import { SecondFactorNotice } from './second-factor-notice';
 
 function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
@@ -35,10 +36,14 @@ export function RequireAuth({ children }: { children: (user: User) => ReactNode 
   return <>{children(me.data)}</>;
 }
 
-/** Admin-only routes: everybody else is sent to /dashboard. */
+/**
+ * Admin-only routes: everybody else is sent to /dashboard. An admin whose session did not
+ * prove a second factor sees why the area is closed and how to open it.
+ */
 export function RequireAdmin() {
   const { data: user } = useMe();
   if (user?.role !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  if (!user.second_factor) return <SecondFactorNotice />;
   return <Outlet />;
 }
 

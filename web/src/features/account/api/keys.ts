@@ -4,4 +4,5 @@ export const accountKeys = {
   sessions: () => [...accountKeys.all, 'sessions'] as const,
   transactions: () => [...accountKeys.all, 'transactions'] as const,
   transactionPage: (page: number, perPage: number) => [...accountKeys.transactions(), { page, perPage }] as const,
+  twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
 };

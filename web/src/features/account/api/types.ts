@@ -1,7 +1,12 @@
 /** Shapes of the /api/account endpoints, from the generated API contract. */
 
 import type {
+  ApiCodeInput,
   ApiDeleteAccountBody,
+  ApiDisableTwoFactorBody,
+  ApiRecoveryCodes,
+  ApiTwoFactorSetup,
+  ApiTwoFactorStatus,
   ApiPasswordBody,
   ApiProfileBody,
   ApiSession,
@@ -26,3 +31,18 @@ export type PasswordBody = Required<ApiPasswordBody>;
 
 /** `DELETE /api/account` */
 export type DeleteAccountBody = Required<ApiDeleteAccountBody>;
+
+/** `GET /api/account/two-factor` */
+export type TwoFactorStatus = ApiTwoFactorStatus;
+
+/** `POST /api/account/two-factor/setup`: the new secret, its otpauth URL and QR code (SVG) */
+export type TwoFactorSetup = ApiTwoFactorSetup;
+
+/** `POST /api/account/two-factor/enable`: the ten recovery codes, shown once */
+export type RecoveryCodes = ApiRecoveryCodes;
+
+/** `POST /api/account/two-factor/enable` */
+export type EnableTwoFactorBody = ApiCodeInput;
+
+/** `DELETE /api/account/two-factor` */
+export type DisableTwoFactorBody = ApiDisableTwoFactorBody;

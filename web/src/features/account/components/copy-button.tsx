@@ -2,8 +2,17 @@ import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 
+type CopyButtonProps = {
+  value: string;
+  /** The accessible name (and tooltip) of the icon button, or the visible text with `text`. */
+  label: string;
+  copiedMessage: string;
+  /** Shows a labelled outline button instead of the icon alone. */
+  text?: boolean;
+};
+
 /** Copies `value` to the clipboard and confirms with a toast. */
-export function CopyButton({ value, label, copiedMessage }: { value: string; label: string; copiedMessage: string }) {
+export function CopyButton({ value, label, copiedMessage, text = false }: CopyButtonProps) {
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
@@ -13,6 +22,14 @@ export function CopyButton({ value, label, copiedMessage }: { value: string; lab
       toast.error('Kopieren nicht möglich', { description: 'Bitte markieren und kopieren Sie den Wert von Hand.' });
     }
   };
+  if (text) {
+    return (
+      <Button variant="outline" onClick={() => void copy()}>
+        <Copy aria-hidden="true" />
+        {label}
+      </Button>
+    );
+  }
   return (
     <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => void copy()} className="size-8">
       <Copy aria-hidden="true" />

@@ -12,6 +12,7 @@ function setup({ user = makeUser(), extra = {} as Record<string, MockHandler> } 
     'GET /api/me': { json: user },
     'GET /api/account/sessions': { json: [makeSession(), makeSession({ id: 's-other', client: '10.0.0.7', current: false })] },
     'GET /api/account/transactions': { json: makeTransactionPage([makeTransaction()]) },
+    'GET /api/account/two-factor': { json: { enabled: false } },
     ...extra,
   });
   const view = renderApp('/dashboard/account');

@@ -15,6 +15,7 @@ import { ProfileForm } from '../components/profile-form';
 import { SessionsCard } from '../components/sessions-card';
 import { TopUpNotice } from '../components/top-up-notice';
 import { TransactionsCard } from '../components/transactions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 import { useTopUpReturn } from '../hooks/use-top-up-return';
 
 function SignOutButton() {
@@ -33,7 +34,7 @@ function SignOutButton() {
   );
 }
 
-/** /dashboard/account ("Mein Account"): profile, password, sessions, bookings and deletion. */
+/** /dashboard/account ("Mein Account"): profile, password, two-factor sign-in, bookings, sessions and deletion. */
 export function AccountPage() {
   const me = useMe();
   const user = me.data;
@@ -62,6 +63,7 @@ export function AccountPage() {
             <ProfileForm key={user.id} user={user} />
             <PasswordForm />
           </div>
+          <TwoFactorCard />
           <TransactionsCard />
           <SessionsCard />
           <DeleteAccountCard />

@@ -21,7 +21,7 @@ function setup({
 } = {}) {
   const state = { unlocked, data };
   const api = mockApi({
-    'GET /api/me': { json: makeUser({ role: 'admin' }) },
+    'GET /api/me': { json: makeUser({ role: 'admin', second_factor: true }) },
     'GET /api/admin/services': () => (state.unlocked ? { json: state.data } : reauthRequired()),
     'POST /api/admin/reauth': (req) => {
       if ((req.body as { password?: string }).password !== 'richtig-123') return wrongPassword();

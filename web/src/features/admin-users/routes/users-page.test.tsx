@@ -30,7 +30,7 @@ const overview = (users: AdminUser[] = [erika, max, self]): UserOverview => ({
 
 function setup(extra: Record<string, MockHandler> = {}) {
   const api = mockApi({
-    'GET /api/me': { json: makeUser({ id: 'u-1', role: 'admin' }) },
+    'GET /api/me': { json: makeUser({ id: 'u-1', role: 'admin', second_factor: true }) },
     'GET /api/admin/users': { json: overview() },
     'GET /api/admin/audit': { json: [] },
     ...extra,

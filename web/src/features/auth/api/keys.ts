@@ -2,6 +2,7 @@
 export const authFeatureKeys = {
   all: ['auth-forms'] as const,
   login: () => [...authFeatureKeys.all, 'login'] as const,
+  loginCode: () => [...authFeatureKeys.all, 'login-code'] as const,
   signup: () => [...authFeatureKeys.all, 'signup'] as const,
   loginLink: () => [...authFeatureKeys.all, 'login-link'] as const,
   passwordReset: () => [...authFeatureKeys.all, 'password-reset'] as const,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInCodeField } from '@/lib/one-time-code';
 import { newPasswordField, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, REPEAT_PASSWORD } from '@/lib/password';
 
 export { PASSWORD_MIN_LENGTH };
@@ -15,6 +16,11 @@ export const loginInputSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** The second step of a sign-in: a code from the app, or a recovery code. */
+export const loginCodeInputSchema = z.object({ code: signInCodeField });
+
+export type LoginCodeInput = z.input<typeof loginCodeInputSchema>;
 
 export const loginLinkInputSchema = z.object({ email });
 

@@ -11,7 +11,9 @@ import { isApiError } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
+import { isTwoFactorRequired } from '../api/login-code';
 import { loginInputSchema, type LoginInput } from '../api/schemas';
+import { CodeStepForm } from './code-step-form';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginLinkControl, useLoginLinkAction } from './login-link-action';
 import { ResendConfirmationControl } from './resend-confirmation-control';
@@ -20,12 +22,14 @@ type LoginFormProps = {
   defaultEmail?: string;
   /** Opens "Passwort vergessen?" at once (`/auth?forgot=1`, from an invalid reset link). */
   defaultForgotOpen?: boolean;
+  /** Starts at the code step (`/auth?code=1`: a mailed sign-in link of a two-factor account). */
+  defaultCodeStep?: boolean;
   onSuccess: (user: User) => void;
 };
 
 type Failure = { title: string; message: string; code: string | null; rateLimited: boolean };
 
-export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, onSuccess }: LoginFormProps) {
+export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, defaultCodeStep = false, onSuccess }: LoginFormProps) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -34,6 +38,8 @@ export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, onSucc
   const [failure, setFailure] = useState<Failure | null>(null);
   const [forgotOpen, setForgotOpen] = useState(defaultForgotOpen);
   const linkAction = useLoginLinkAction(form);
+  // After the password, an account with two-factor sign-in asks for a code.
+  const [codeStep, setCodeStep] = useState(defaultCodeStep);
 
   const loginMutation = useLogin({
     mutationConfig: {
@@ -43,6 +49,11 @@ export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, onSucc
         onSuccess(user);
       },
       onError: (error) => {
+        if (isTwoFactorRequired(error)) {
+          setFailure(null);
+          setCodeStep(true);
+          return;
+        }
         applyServerFieldErrors(error, form.setError, ['email', 'password']);
         // Shown in the form (role="alert"), where the person is looking; a toast would say it twice.
         setFailure({
@@ -54,6 +65,21 @@ export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, onSucc
       },
     },
   });
+
+  if (codeStep) {
+    return (
+      <CodeStepForm
+        onSuccess={onSuccess}
+        onBack={(expired) => {
+          form.setValue('password', '');
+          setFailure(expired ? { title: expired.title, message: expired.message, code: expired.code, rateLimited: false } : null);
+          setCodeStep(false);
+          // After the step is gone: the password field is the one to fill in again.
+          window.setTimeout(() => form.setFocus('password'), 0);
+        }}
+      />
+    );
+  }
 
   return (
     <>

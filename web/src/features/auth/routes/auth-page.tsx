@@ -11,11 +11,12 @@ import { paths } from '@/config/paths';
 type Tab = 'login' | 'signup';
 
 /** Parameters that always open the sign-in tab: answers of our mails' links and the reset page. */
-const LOGIN_PARAMS = ['confirmed', 'link', 'reset', 'forgot'];
+const LOGIN_PARAMS = ['confirmed', 'link', 'reset', 'forgot', 'code'];
 
 /**
  * Answers of the links in our mails: `?confirmed=1|0` (confirmation), `?link=0` (sign-in link),
- * `?reset=1` (a new password was set on /auth/reset).
+ * `?reset=1` (a new password was set on /auth/reset). `?code=1` (a sign-in link of a two-factor
+ * account) opens the code step of the sign-in form.
  */
 function LinkNotice({ params }: { params: URLSearchParams }) {
   const notice = (variant: 'success' | 'error', text: string) => (
@@ -82,6 +83,7 @@ export function AuthPage() {
                 key={signedUpEmail ?? 'login'}
                 defaultEmail={signedUpEmail ?? ''}
                 defaultForgotOpen={searchParams.get('forgot') === '1'}
+                defaultCodeStep={searchParams.get('code') === '1'}
                 onSuccess={() => navigate(paths.dashboard, { replace: true })}
               />
             </TabsContent>
