@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+
+// Lazy route chunks load slowly on two busy cores: wait up to 5 s for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks matchMedia; the app runs in desktop layout unless a test says otherwise.
 if (typeof window.matchMedia !== 'function') {
