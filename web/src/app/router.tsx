@@ -23,6 +23,10 @@ const ApiSettingsPage = lazy(() =>
   import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
 );
 
+const KnowledgePage = lazy(() =>
+  import('@/features/knowledge/routes/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
+);
+
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
@@ -32,6 +36,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/live-demo/, 'Live Demo'],
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
   [/^\/dashboard\/account/, 'Mein Account'],
+  [/^\/dashboard\/knowledge/, 'Speak Knowledge Base'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/admin/, 'Administration'],
 ];
@@ -61,6 +66,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
             <Route path={paths.tts} element={<TtsPage />} />
             <Route path={paths.account} element={<AccountPage />} />
+            <Route path={paths.knowledge} element={<KnowledgePage />} />
             {placeholderRoutes
               .filter((r) => !r.admin)
               .map((r) => (
