@@ -24,6 +24,9 @@ const ApiSettingsPage = lazy(() =>
   import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
 );
 
+  import('@/features/knowledge/routes/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
+);
+
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
@@ -33,6 +36,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/live-demo/, 'Live Demo'],
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
   [/^\/dashboard\/account/, 'Mein Account'],
+  [/^\/dashboard\/knowledge/, 'Speak Knowledge Base'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/admin/, 'Administration'],
 ];
@@ -66,6 +70,7 @@ export function AppRoutes() {
             <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
               <Route path={paths.tts} element={<TtsPage />} />
               <Route path={paths.account} element={<AccountPage />} />
+              <Route path={paths.knowledge} element={<KnowledgePage />} />
               {placeholderRoutes
                 .filter((r) => !r.admin)
                 .map((r) => (

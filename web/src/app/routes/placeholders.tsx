@@ -5,7 +5,6 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 export const placeholderRoutes: Array<{ path: string; title: string; admin?: boolean }> = [
   { path: paths.dashboard, title: 'Dashboard' },
   { path: paths.voiceCloning, title: 'Stimmen Klonen' },
-  { path: paths.knowledge, title: 'Speak Knowledge Base' },
   { path: paths.api.root, title: 'API Dashboard' },
   { path: paths.api.scripts, title: 'API Scripts' },
   { path: paths.api.settings, title: 'API Settings' },

@@ -22,7 +22,7 @@ describe('sidebar cookie', () => {
 describe('dashboard layout', () => {
   it('shows the menu, balance, user name and sign-out', async () => {
     mockApi({ 'GET /api/me': { json: makeUser({ balance_cent: 100, name: 'Erika Muster' }) } });
-    renderApp('/dashboard/knowledge');
+    renderApp('/dashboard/voice-cloning');
     expect(await screen.findByTestId('balance-badge')).toHaveTextContent('1,00 €');
     expect(screen.getByTestId('user-name')).toHaveTextContent('Erika Muster');
     for (const label of ['Dashboard', 'Text zu Sprache', 'Stimmen Klonen', 'Speak Knowledge', 'Account']) {
@@ -30,7 +30,7 @@ describe('dashboard layout', () => {
     }
     expect(screen.getByRole('button', { name: 'API' })).toBeInTheDocument();
     expect(screen.queryByTestId('admin-nav')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Speak Knowledge Base', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stimmen Klonen', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Kommt bald')).toBeInTheDocument();
   });
 

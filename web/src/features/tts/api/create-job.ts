@@ -5,6 +5,7 @@ import { authKeys, setSessionBalance } from '@/lib/auth';
 import type { MutationConfig } from '@/lib/react-query';
 import { textLength, tooLongMessage } from '@/lib/limits';
 import { RATE_MAX, RATE_MIN } from '../utils/cost';
+import { mapJobPages, type JobPages } from './get-jobs';
 import { ttsKeys } from './keys';
 import type { Job } from './types';
 
@@ -27,6 +28,10 @@ export function createJobInputSchema(maxChars: number) {
       }),
     voice_id: z.string().min(1, INCOMPLETE_MESSAGE),
     rate: z.number().min(RATE_MIN).max(RATE_MAX),
+    /** Optional: file the audio under this category ('' = none). */
+    category_id: z.string(),
+    /** Optional: comma-separated tag names. */
+    tags: z.string(),
   });
 }
 
@@ -34,7 +39,15 @@ export type CreateJobFormInput = z.input<ReturnType<typeof createJobInputSchema>
 export type CreateJobFormOutput = z.output<ReturnType<typeof createJobInputSchema>>;
 
 /** Request body of `POST /api/jobs`; `rate` only for voices that support it. */
-export type CreateJobBody = { text: string; voice_id: string; rate?: number };
+export type CreateJobBody = { text: string; voice_id: string; rate?: number; category_id?: string; tags?: string[] };
+
+/** "a, b ,, c" → ["a", "b", "c"]: trimmed, empties dropped. */
+export function splitTags(input: string): string[] {
+  return input
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
 
 export type CreateJobResponse = { job: Job; balance_cent: number };
 
@@ -61,8 +74,8 @@ export function useCreateJob({ mutationConfig }: { mutationConfig?: MutationConf
     mutationFn: createJob,
     onSuccess: async (data, ...args) => {
       setSessionBalance(queryClient, data.balance_cent);
-      queryClient.setQueryData<Job[]>(ttsKeys.jobList(), (jobs) =>
-        jobs && !jobs.some((j) => j.id === data.job.id) ? [data.job, ...jobs] : jobs,
+      queryClient.setQueryData<JobPages>(ttsKeys.jobList(), (pages) =>
+        mapJobPages(pages, (jobs, i) => (i === 0 && !jobs.some((j) => j.id === data.job.id) ? [data.job, ...jobs] : jobs)),
       );
       onSuccess?.(data, ...args);
       await Promise.all([

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
+import { mapJobPages, type JobPages } from './get-jobs';
 import { ttsKeys } from './keys';
-import type { Job } from './types';
 
 /** `DELETE /api/jobs/{id}`: removes the job and its audio permanently. */
 export function deleteJob(jobId: string): Promise<void> {
@@ -16,7 +16,7 @@ export function useDeleteJob({ mutationConfig }: { mutationConfig?: MutationConf
     ...rest,
     mutationFn: deleteJob,
     onSuccess: async (data, jobId, ...args) => {
-      queryClient.setQueryData<Job[]>(ttsKeys.jobList(), (jobs) => jobs?.filter((j) => j.id !== jobId));
+      queryClient.setQueryData<JobPages>(ttsKeys.jobList(), (pages) => mapJobPages(pages, (jobs) => jobs.filter((j) => j.id !== jobId)));
       onSuccess?.(data, jobId, ...args);
       await queryClient.invalidateQueries({ queryKey: ttsKeys.jobs() });
     },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isActiveStatus } from '../utils/status';
 import { ttsKeys } from './keys';
@@ -23,20 +23,39 @@ export function jobsPollInterval(jobs: Job[] | undefined, now = Date.now()): num
   return 5_000;
 }
 
-/** `GET /api/jobs` (newest first). */
-export async function getJobs(): Promise<Job[]> {
-  const data = await api.get<JobsResponse>('/api/jobs');
-  return data.jobs;
+export const JOBS_PAGE_SIZE = 50;
+
+/** `GET /api/jobs` (newest first), one page of `JOBS_PAGE_SIZE` from `cursor`. */
+export function getJobsPage(cursor: string | null): Promise<JobsResponse> {
+  const params = new URLSearchParams({ limit: String(JOBS_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return api.get<JobsResponse>(`/api/jobs?${params.toString()}`);
+}
+
+export type JobPages = InfiniteData<JobsResponse, unknown>;
+
+/** Every loaded job of the paged list, in order. */
+export function flattenJobs(data: JobPages | undefined): Job[] | undefined {
+  return data?.pages.flatMap((page) => page.jobs);
+}
+
+/** Applies `update` to the jobs of every loaded page (cache updates after create/delete/save). */
+export function mapJobPages(data: JobPages | undefined, update: (jobs: Job[], pageIndex: number) => Job[]): JobPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page, i) => ({ ...page, jobs: update(page.jobs, i) })) };
 }
 
 export const getJobsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ttsKeys.jobList(),
-    queryFn: getJobs,
-    refetchInterval: (query) => jobsPollInterval(query.state.data),
+    queryFn: ({ pageParam }) => getJobsPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: (query) => jobsPollInterval(flattenJobs(query.state.data)),
     refetchIntervalInBackground: false,
   });
 
+/** All of the user's jobs, page by page ("Mehr laden"); polled while a job runs. */
 export function useJobs() {
-  return useQuery(getJobsQueryOptions());
+  return useInfiniteQuery(getJobsQueryOptions());
 }

@@ -4,4 +4,5 @@ export const ttsKeys = {
   voices: () => [...ttsKeys.all, 'voices'] as const,
   jobs: () => [...ttsKeys.all, 'jobs'] as const,
   jobList: () => [...ttsKeys.jobs(), 'list'] as const,
+  categories: () => [...ttsKeys.all, 'categories'] as const,
 };

@@ -1,13 +1,17 @@
 import { FileAudio } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useJobs } from '../api/get-jobs';
+import { useNow } from '@/lib/expiry';
+import { flattenJobs, useJobs } from '../api/get-jobs';
+import type { Job } from '../api/types';
 import { useJobActions, useRefreshBalanceOnFailure } from '../hooks/use-job-actions';
 import { DeleteJobDialog } from './delete-job-dialog';
 import { JobListHeader } from './job-list-header';
 import { JobRow } from './job-row';
+import { SaveJobDialog } from './save-job-dialog';
 
 /**
  * "Meine Audios", newest first. `focusJobId` (a job just created) is scrolled into view
@@ -15,8 +19,10 @@ import { JobRow } from './job-row';
  */
 export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   const jobsQuery = useJobs();
-  const jobs = jobsQuery.data;
+  const jobs = flattenJobs(jobsQuery.data);
   useRefreshBalanceOnFailure(jobs);
+  const now = useNow();
+  const [jobToSave, setJobToSave] = useState<Job | null>(null);
   const { player, jobToDelete, setJobToDelete, remove, download, cleanup } = useJobActions();
   const listRef = useRef<HTMLUListElement>(null);
   const focused = useRef<string | null>(null);
@@ -28,7 +34,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
     focused.current = focusJobId;
     row.scrollIntoView?.({ block: 'center' });
     row.focus({ preventScroll: true });
-  }, [focusJobId, jobs]);
+  }, [focusJobId, jobsQuery.data]);
 
   const hasJobs = !!jobs && jobs.length > 0;
   return (
@@ -62,10 +68,25 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
               onTogglePlay={(j) => j.audio_url && void player.toggle(j.id, j.audio_url)}
               onDownload={(j) => download.mutate(j)}
               onDelete={setJobToDelete}
+              onSave={setJobToSave}
+              now={now}
             />
           ))}
         </ul>
       )}
+      {jobsQuery.hasNextPage && (
+        <div className="flex justify-center border-t border-border p-4">
+          <Button
+            variant="outline"
+            loading={jobsQuery.isFetchingNextPage}
+            onClick={() => void jobsQuery.fetchNextPage()}
+            data-testid="jobs-load-more"
+          >
+            Mehr laden
+          </Button>
+        </div>
+      )}
+      <SaveJobDialog job={jobToSave} onClose={() => setJobToSave(null)} />
       <DeleteJobDialog
         job={jobToDelete}
         deleting={remove.isPending}

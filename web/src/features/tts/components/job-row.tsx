@@ -1,6 +1,7 @@
-import { CalendarClock, Clock, Euro, Download, LoaderCircle, Mic, Pause, Play, Trash2 } from 'lucide-react';
+import { BookmarkCheck, CalendarClock, Clock, Euro, Download, Hourglass, LoaderCircle, Mic, Pause, Play, Save, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { expiryState } from '@/lib/expiry';
 import { formatCents, formatDateTime, formatDuration, truncate } from '@/lib/format';
 import type { Job } from '../api/types';
 import { JOB_STATUS_VARIANTS, isActiveStatus, statusLabel } from '../utils/status';
@@ -14,10 +15,14 @@ export type JobRowProps = {
   onTogglePlay: (job: Job) => void;
   onDownload: (job: Job) => void;
   onDelete: (job: Job) => void;
+  onSave: (job: Job) => void;
+  /** The current time (one clock for every row's countdown). */
+  now: number;
 };
 
-export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, onDelete }: JobRowProps) {
-  const ready = job.status === 'completed' && !!job.audio_url;
+export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, onDelete, onSave, now }: JobRowProps) {
+  const expiry = expiryState(job, now);
+  const ready = job.status === 'completed' && !!job.audio_url && expiry.kind !== 'expired';
   const preview = truncate(job.text, TEXT_PREVIEW_LENGTH);
   const variant = JOB_STATUS_VARIANTS[job.status] ?? 'primary';
   return (
@@ -56,6 +61,7 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
             <CalendarClock className="size-3.5" aria-hidden="true" />
             <time dateTime={job.created_at}>{formatDateTime(job.created_at)}</time>
           </span>
+          <ExpiryInfo state={expiry} />
         </div>
         {job.status === 'failed' && job.error_message && (
           <p className="text-xs text-destructive" data-testid="job-error">
@@ -88,6 +94,12 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
         >
           {!downloading && <Download aria-hidden="true" />}
         </Button>
+        {expiry.kind === 'countdown' && (
+          <Button variant="outline" size="sm" onClick={() => onSave(job)} data-testid="job-save">
+            <Save aria-hidden="true" />
+            Dauerhaft speichern
+          </Button>
+        )}
         <Button
           variant="ghost"
           size="icon"
@@ -102,4 +114,29 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
       </div>
     </li>
   );
+}
+
+function ExpiryInfo({ state }: { state: ReturnType<typeof expiryState> }) {
+  if (state.kind === 'saved')
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-success" data-testid="job-expiry">
+        <BookmarkCheck className="size-3.5" aria-hidden="true" />
+        Dauerhaft gespeichert
+      </span>
+    );
+  if (state.kind === 'expired')
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-destructive" data-testid="job-expiry">
+        <Hourglass className="size-3.5" aria-hidden="true" />
+        Abgelaufen
+      </span>
+    );
+  if (state.kind === 'countdown')
+    return (
+      <span className="inline-flex items-center gap-1 tabular-nums" data-testid="job-expiry">
+        <Hourglass className="size-3.5" aria-hidden="true" />
+        Läuft ab in {state.text}
+      </span>
+    );
+  return null;
 }

@@ -11,6 +11,7 @@ import {
   INCOMPLETE_MESSAGE,
   INCOMPLETE_TITLE,
   newIdempotencyKey,
+  splitTags,
   useCreateJob,
   type CreateJobBody,
   type CreateJobFormInput,
@@ -45,7 +46,7 @@ export function useTtsForm({
   const schema = useMemo(() => createJobInputSchema(limits.text_max_chars), [limits.text_max_chars]);
   const form = useForm<CreateJobFormInput, unknown, CreateJobFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { text: '', voice_id: '', rate: RATE_DEFAULT },
+    defaultValues: { text: '', voice_id: '', rate: RATE_DEFAULT, category_id: '', tags: '' },
   });
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const chosenVoiceId = useWatch({ control: form.control, name: 'voice_id' });
@@ -88,6 +89,9 @@ export function useTtsForm({
     }
     const body: CreateJobBody = { text: values.text, voice_id: voice.id };
     if (voice.supports_rate) body.rate = normalizeRate(values.rate);
+    if (values.category_id) body.category_id = values.category_id;
+    const tags = splitTags(values.tags);
+    if (tags.length > 0) body.tags = tags;
     createJob.mutate({ body, idempotencyKey: newIdempotencyKey() });
   };
 

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApiSaveCategory, ApiSaved } from '@/lib/api-types';
+import { authKeys, setSessionBalance } from '@/lib/auth';
+import type { MutationConfig } from '@/lib/react-query';
+import { ttsKeys } from './keys';
+
+export type SaveCategory = ApiSaveCategory;
+
+/** The save dialog's purposes, in German. */
+export const SAVE_CATEGORIES: Array<{ value: SaveCategory; label: string }> = [
+  { value: 'audio', label: 'Audio' },
+  { value: 'podcast', label: 'Podcast' },
+  { value: 'voiceover', label: 'Voiceover' },
+  { value: 'training', label: 'Training' },
+  { value: 'demo', label: 'Demo' },
+];
+
+/** What "Dauerhaft speichern" costs once (spec section 9). */
+export const SAVE_PRICE_CENT = 25;
+
+export type SaveJobVariables = { jobId: string; category: SaveCategory };
+
+/** `POST /api/library/audios/{id}/save`: keeps the audio for good (0,25 €). */
+export function saveJob({ jobId, category }: SaveJobVariables): Promise<ApiSaved> {
+  return api.post<ApiSaved>(`/api/library/audios/${encodeURIComponent(jobId)}/save`, { category });
+}
+
+export function useSaveJob({ mutationConfig }: { mutationConfig?: MutationConfig<typeof saveJob> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    retry: false,
+    mutationFn: saveJob,
+    onSuccess: async (data, ...args) => {
+      setSessionBalance(queryClient, data.balance_cent);
+      onSuccess?.(data, ...args);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ttsKeys.jobs() }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeJob, makeUser, voicesFixture } from '@/testing/fixtures';
+import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
+import { renderApp, chooseOption } from '@/testing/test-utils';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+let balance = 100;
+
+function setup(extra: Record<string, MockHandler> = {}) {
+  balance = 100;
+  const api = mockApi({
+    'GET /api/me': () => ({ json: makeUser({ balance_cent: balance }) }),
+    'GET /api/voices': { json: voicesFixture },
+    'GET /api/categories': { json: [] },
+    ...extra,
+  });
+  return { api, ...renderApp('/dashboard/tts') };
+}
+
+describe('TTS screen: audio library features', () => {
+  it('pages through all jobs with "Mehr laden"', async () => {
+    const { api, user } = setup({
+      'GET /api/jobs': (req) =>
+        new URL(req.url, 'http://x').searchParams.get('cursor') === 'c1'
+          ? { json: { jobs: [makeJob({ id: 'j-2', text: 'Zweite Seite' })], next_cursor: null, total: 2 } }
+          : { json: { jobs: [makeJob({ id: 'j-1', text: 'Erste Seite' })], next_cursor: 'c1', total: 2 } },
+    });
+    expect(await screen.findByText('Erste Seite')).toBeInTheDocument();
+    await user.click(screen.getByTestId('jobs-load-more'));
+    expect(await screen.findByText('Zweite Seite')).toBeInTheDocument();
+    expect(screen.queryByTestId('jobs-load-more')).not.toBeInTheDocument();
+    const urls = api.callsTo('GET /api/jobs').map((c) => c.url);
+    expect(urls.some((u) => u.includes('cursor=c1'))).toBe(true);
+  });
+
+  it('shows the countdown, saved and expired states', async () => {
+    const expires = new Date(Date.now() + 3 * 3600_000 + 5000).toISOString();
+    setup({
+      'GET /api/jobs': {
+        json: {
+          jobs: [
+            makeJob({ id: 'a', expires_at: expires }),
+            makeJob({ id: 'b', saved_at: '2026-11-20T10:00:00Z', expires_at: null }),
+            makeJob({ id: 'c', is_expired: true, audio_url: null }),
+          ],
+          total: 3,
+        },
+      },
+    });
+    const rows = await screen.findAllByTestId('job-row');
+    expect(within(rows[0]).getByTestId('job-expiry').textContent).toMatch(/Läuft ab in 03:00:0\d/);
+    expect(within(rows[1]).getByTestId('job-expiry')).toHaveTextContent('Dauerhaft gespeichert');
+    expect(within(rows[2]).getByTestId('job-expiry')).toHaveTextContent('Abgelaufen');
+    expect(within(rows[2]).getByTestId('job-play')).toBeDisabled();
+    expect(within(rows[1]).queryByTestId('job-save')).not.toBeInTheDocument();
+  });
+
+  it('saves permanently and shows the 402 message in the dialog', async () => {
+    let fail = true;
+    const { api, user } = setup({
+      'GET /api/jobs': { json: { jobs: [makeJob({ id: 'a', expires_at: new Date(Date.now() + 3600_000).toISOString() })], total: 1 } },
+      'POST /api/library/audios/a/save': () =>
+        fail
+          ? apiError(402, 'insufficient_balance', 'Unzureichendes Guthaben', 'Ihr Guthaben reicht nicht für die Speicherung (0,25 €).')
+          : ((balance = 75), { json: { balance_cent: 75 } }),
+    });
+    await user.click(await screen.findByTestId('job-save'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('0,25 €');
+    await chooseOption(user, 'Kategorie', 'Podcast');
+    await user.click(within(dialog).getByTestId('save-job-confirm'));
+    expect(await within(dialog).findByText('Ihr Guthaben reicht nicht für die Speicherung (0,25 €).')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/library/audios/a/save')[0].body).toEqual({ category: 'podcast' });
+    fail = false;
+    await user.click(within(dialog).getByTestId('save-job-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('balance-badge')).toHaveTextContent('0,75 €');
+  });
+});
