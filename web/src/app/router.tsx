@@ -23,10 +23,9 @@ const AccountPage = lazy(() => import('@/features/account/routes/account-page').
 const ApiSettingsPage = lazy(() =>
   import('@/features/admin-api-settings/routes/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
 );
-
+const KnowledgePage = lazy(() =>
   import('@/features/knowledge/routes/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
 );
-
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
