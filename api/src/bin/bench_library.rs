@@ -215,13 +215,8 @@ async fn main() -> anyhow::Result<()> {
 
     let select = "SELECT j.id FROM tts_jobs j WHERE j.user_id = $1 AND j.deleted_at IS NULL";
     explain(&pool, "first page", &format!("{select} ORDER BY j.created_at DESC, j.id DESC LIMIT 51"), user).await?;
-    explain(
-        &pool,
-        "count",
-        "SELECT count(*) FROM tts_jobs j WHERE j.user_id = $1 AND j.deleted_at IS NULL",
-        user,
-    )
-    .await?;
+    explain(&pool, "count", "SELECT count(*) FROM tts_jobs j WHERE j.user_id = $1 AND j.deleted_at IS NULL", user)
+        .await?;
     explain(
         &pool,
         "rare text filter",
