@@ -15,7 +15,7 @@ const ACTIONS = [
 /** Edit, correct the balance, show the audit log, delete: icon buttons named after the action and the person. */
 export function UserRowActions({ user, onAction }: { user: AdminUser; onAction: (action: UserAction, user: AdminUser) => void }) {
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       {ACTIONS.map(({ action, label, icon: Icon }) => (
         <Tooltip key={action} content={label}>
           <Button
