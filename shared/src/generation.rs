@@ -78,8 +78,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
             .await?
             .ok_or_else(|| Error::field("category_id", "Bitte wählen Sie eine Kategorie aus."))?;
     }
-    let has_tags = request.tags.iter().any(|t| t.split(',').any(|p| !p.trim().is_empty()));
-    let tags = if has_tags { crate::library::labels::split_tags(&request.tags)? } else { Vec::new() };
+    let tags = crate::library::labels::tag_names(&request.tags)?;
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
     let cost_cent = generation_cost_cent(text.char_count());
     let job_id = Uuid::new_v4();
@@ -100,7 +99,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         tx.rollback().await?;
         return replay(svc, user.id, key.expect("only keyed inserts conflict"), &fingerprint).await;
     };
-    let Some(balance_cent) = ledger::debit(&mut tx, user.id, cost_cent, job_id).await? else {
+    let Some(balance_cent) = ledger::debit(&mut tx, user.id, cost_cent, ledger::JobDebit::Charge, job_id).await? else {
         let balance = users::balance(&mut *tx, user.id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };

@@ -67,28 +67,30 @@ pub async fn credit(
         .ok_or(sqlx::Error::RowNotFound)
 }
 
+/// What a job can be charged for. Each is booked at most once per job (unique indexes).
+#[derive(Debug, Clone, Copy)]
+pub enum JobDebit {
+    /// Its generation.
+    Charge,
+    /// "Dauerhaft speichern".
+    PermanentSave,
+}
+
 /// Takes `amount_cent` (> 0) for a job if the balance covers it. Returns the new
 /// balance, or `None` (nothing changed) when the balance is short.
 pub async fn debit(
     conn: &mut PgConnection,
     user_id: Uuid,
     amount_cent: i64,
+    what: JobDebit,
     job_id: Uuid,
 ) -> Result<Option<i64>, sqlx::Error> {
+    let kind = match what {
+        JobDebit::Charge => Kind::Charge,
+        JobDebit::PermanentSave => Kind::PermanentSave,
+    };
     let reference = Reference { job_id: Some(job_id), ..Default::default() };
-    book(conn, user_id, -amount_cent, Kind::Charge, reference, true).await
-}
-
-/// Takes the price of a permanent save for an audio if the balance covers it (once per
-/// audio: a unique index holds it). The new balance, or `None` when short.
-pub async fn charge_permanent_save(
-    conn: &mut PgConnection,
-    user_id: Uuid,
-    amount_cent: i64,
-    job_id: Uuid,
-) -> Result<Option<i64>, sqlx::Error> {
-    let reference = Reference { job_id: Some(job_id), ..Default::default() };
-    book(conn, user_id, -amount_cent, Kind::PermanentSave, reference, true).await
+    book(conn, user_id, -amount_cent, kind, reference, true).await
 }
 
 /// Books a paid top-up: once per top-up (a unique index holds it).

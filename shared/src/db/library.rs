@@ -28,20 +28,10 @@ pub struct Filter {
     pub voice_type: Option<VoiceType>,
     pub voice: Option<Uuid>,
     pub status: Option<JobStatus>,
-    pub trash: TrashViewOrDefault,
+    pub trash: TrashView,
     /// Created in [from, to).
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
-}
-
-/// `TrashView::Active` unless asked otherwise.
-#[derive(Debug, Clone, Copy)]
-pub struct TrashViewOrDefault(pub TrashView);
-
-impl Default for TrashViewOrDefault {
-    fn default() -> Self {
-        Self(TrashView::Active)
-    }
 }
 
 const JOB_COLUMNS: &str = "j.id, j.text, j.status, j.cost_cent, j.duration_seconds, j.error_message, j.created_at, \
@@ -64,7 +54,7 @@ fn like_pattern(needle: &str) -> String {
 
 fn push_filter(q: &mut QueryBuilder<Postgres>, user_id: Uuid, f: &Filter) {
     q.push(" FROM tts_jobs j WHERE j.user_id = ").push_bind(user_id);
-    match f.trash.0 {
+    match f.trash {
         TrashView::Active => q.push(" AND j.deleted_at IS NULL"),
         TrashView::Deleted => q.push(" AND j.deleted_at IS NOT NULL"),
         TrashView::All => q,

@@ -155,6 +155,13 @@ text_enum! {
     }
 }
 
+/// Lists leave the trash out unless asked.
+impl Default for TrashView {
+    fn default() -> Self {
+        TrashView::Active
+    }
+}
+
 text_enum! {
     /// Order of a library list: by creation, newest or oldest first.
     pub enum SortOrder {

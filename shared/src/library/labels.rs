@@ -89,8 +89,8 @@ fn tag_name(raw: &str) -> Result<String> {
     Ok(name.to_owned())
 }
 
-/// Splits "a, b,,c" into trimmed, non-empty, distinct (any case) names.
-pub fn split_tags(raw: &[String]) -> Result<Vec<String>> {
+/// Splits "a, b,,c" into trimmed, non-empty, distinct (any case) names; none is fine.
+pub fn tag_names(raw: &[String]) -> Result<Vec<String>> {
     let mut names: Vec<String> = Vec::new();
     for part in raw.iter().flat_map(|r| r.split(',')) {
         let name = input::trim(part);
@@ -103,11 +103,17 @@ pub fn split_tags(raw: &[String]) -> Result<Vec<String>> {
             names.push(name);
         }
     }
-    if names.is_empty() {
-        return Err(Error::invalid("Tags erforderlich", "Bitte geben Sie mindestens einen Tag ein.").on("tags"));
-    }
     if names.len() > TAGS_MAX {
         return Err(Error::field("tags", format!("Höchstens {TAGS_MAX} Tags auf einmal.")));
+    }
+    Ok(names)
+}
+
+/// Like [`tag_names`], but at least one name.
+pub fn split_tags(raw: &[String]) -> Result<Vec<String>> {
+    let names = tag_names(raw)?;
+    if names.is_empty() {
+        return Err(Error::invalid("Tags erforderlich", "Bitte geben Sie mindestens einen Tag ein.").on("tags"));
     }
     Ok(names)
 }
@@ -262,12 +268,7 @@ pub enum CategoryChoice {
 
 /// The caller's audios among `ids`, or 404 when one is not theirs.
 async fn own_audios(svc: &Services, caller: &Caller, ids: &[Uuid]) -> Result<Vec<Uuid>> {
-    if ids.is_empty() {
-        return Err(Error::field("ids", "Bitte wählen Sie mindestens ein Audio aus."));
-    }
-    if ids.len() > super::BULK_MAX {
-        return Err(Error::field("ids", format!("Höchstens {} Audios auf einmal.", super::BULK_MAX)));
-    }
+    super::bulk_ids(ids)?;
     let own = labels::own_jobs(&svc.pool, caller.user()?.id, ids).await?;
     if own.len() != ids.iter().collect::<std::collections::HashSet<_>>().len() {
         return Err(Error::NotFound("Audio nicht gefunden."));

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::jobs::JobRow;
-use crate::db::library::{self, Cursor, Filter, TrashViewOrDefault};
+use crate::db::library::{self, Cursor, Filter};
 use crate::db::{self, ledger};
 use crate::domain::input;
 use crate::domain::kinds::{JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
@@ -139,7 +139,7 @@ pub async fn list(svc: &Services, caller: &Caller, query: ListQuery) -> Result<P
         voice_type: query.voice_type,
         voice: query.voice,
         status: query.status,
-        trash: TrashViewOrDefault(query.trash.unwrap_or(TrashView::Active)),
+        trash: query.trash.unwrap_or_default(),
         from,
         to,
     };
@@ -241,7 +241,8 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
     })
 }
 
-fn bulk_ids(ids: &[Uuid]) -> Result<()> {
+/// A bulk request names 1 to `BULK_MAX` audios.
+pub(crate) fn bulk_ids(ids: &[Uuid]) -> Result<()> {
     if ids.is_empty() {
         return Err(Error::field("ids", "Bitte wählen Sie mindestens ein Audio aus."));
     }
@@ -299,7 +300,9 @@ pub async fn save_permanently(svc: &Services, caller: &Caller, job_id: Uuid, cat
             .into(),
         ));
     }
-    let Some(balance) = ledger::charge_permanent_save(&mut tx, user_id, PERMANENT_SAVE_CENT, job_id).await? else {
+    let Some(balance) =
+        ledger::debit(&mut tx, user_id, PERMANENT_SAVE_CENT, ledger::JobDebit::PermanentSave, job_id).await?
+    else {
         let balance = db::users::balance(&mut *tx, user_id).await?;
         return Err(Error::InsufficientBalance { needed: PERMANENT_SAVE_CENT, balance });
     };
