@@ -488,3 +488,141 @@ async fn a_new_job_can_be_filed_and_tagged_when_it_is_created(pool: PgPool) {
     let today = stats["daily"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(today["characters"], "Guten Morgen.".chars().count());
 }
+
+/// Days on which the trigger-kept counters differ from a count of the audios themselves
+/// (days whose counters are all zero count as absent).
+async fn counter_drift(pool: &PgPool, user: Uuid) -> Vec<String> {
+    sqlx::query_scalar(
+        "WITH kept AS (
+             SELECT day, audios, active_audios, completed_audios, api_requests, clone_audios, cost_cent, characters
+             FROM library_counts
+             WHERE user_id = $1 AND (audios, active_audios, completed_audios, api_requests, clone_audios, cost_cent,
+                                     characters) <> (0, 0, 0, 0, 0, 0, 0)
+         ), counted AS (
+             SELECT (created_at AT TIME ZONE 'Europe/Berlin')::date AS day, count(*) AS audios,
+                    count(*) FILTER (WHERE deleted_at IS NULL) AS active_audios,
+                    count(*) FILTER (WHERE status = 'completed') AS completed_audios,
+                    count(*) FILTER (WHERE source_type = 'api') AS api_requests,
+                    count(*) FILTER (WHERE voice_type = 'clone' AND deleted_at IS NULL) AS clone_audios,
+                    coalesce(sum(cost_cent) FILTER (WHERE status <> 'failed'), 0)::bigint AS cost_cent,
+                    coalesce(sum(char_length(text)) FILTER (WHERE status <> 'failed'), 0)::bigint AS characters
+             FROM tts_jobs WHERE user_id = $1 GROUP BY 1
+         )
+         SELECT format('%s: kept %s, counted %s', coalesce(k.day, c.day), k, c)
+         FROM kept k FULL JOIN counted c ON c.day = k.day
+         WHERE k IS DISTINCT FROM c",
+    )
+    .bind(user)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_stats_counters_always_equal_a_count_of_the_audios(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("zaehler@example.de").await;
+    let mut ids = Vec::new();
+    for n in 0..40 {
+        // n = 1 is an api audio of today that stays.
+        let seed_of = Seed {
+            text: ["Kurz", "Ein etwas längerer Text", "Mittel lang"][n % 3],
+            source: if n % 4 == 1 { "api" } else { "manual" },
+            voice_type: if n % 5 == 0 { "clone" } else { "public" },
+            status: ["completed", "pending", "failed", "processing"][n % 4],
+            // Spread over 50 days, so some lie before the chart's 30.
+            minutes_ago: if n == 1 { 0 } else { n as i64 * 29 * 60 },
+            ..Default::default()
+        };
+        ids.push(seed(&app, user, seed_of).await);
+    }
+    assert_eq!(counter_drift(&app.pool, user).await, Vec::<String>::new(), "after seeding");
+
+    let steps: Vec<(&str, Value)> = vec![
+        ("/api/library/trash", json!({ "ids": ids[2..15] })),
+        ("/api/library/restore", json!({ "ids": ids[5..10] })),
+        ("/api/library/trash/empty", json!({})),
+    ];
+    for (path, body) in steps {
+        assert_eq!(client.post(path, body).await.status(), StatusCode::OK, "{path}");
+        assert_eq!(counter_drift(&app.pool, user).await, Vec::<String>::new(), "after {path}");
+    }
+    // The worker's changes: a claim, heartbeats, completion, a failure; the expiry.
+    sqlx::query(
+        "UPDATE tts_jobs SET status = 'processing', heartbeat_at = now() WHERE user_id = $1 AND status = 'pending'",
+    )
+    .bind(user)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "UPDATE tts_jobs SET status = 'completed', audio_key = 'x', duration_seconds = 1
+         WHERE user_id = $1 AND status = 'processing' AND id = ANY($2)",
+    )
+    .bind(user)
+    .bind(&ids[15..25])
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE tts_jobs SET status = 'failed' WHERE user_id = $1 AND status = 'processing'")
+        .bind(user)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(client.delete(&format!("/api/jobs/{}", ids[20])).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(counter_drift(&app.pool, user).await, Vec::<String>::new(), "after the worker's changes");
+
+    // What the stats answer is the count.
+    let stats: Value = client.get("/api/library/stats").await.json().await.unwrap();
+    let (audios, active, api, cost, api_today): (i64, i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT count(*), count(*) FILTER (WHERE deleted_at IS NULL), count(*) FILTER (WHERE source_type = 'api'),
+                coalesce(sum(cost_cent) FILTER (WHERE status <> 'failed'), 0)::bigint,
+                count(*) FILTER (WHERE source_type = 'api' AND (created_at AT TIME ZONE 'Europe/Berlin')::date
+                                       = (now() AT TIME ZONE 'Europe/Berlin')::date)
+         FROM tts_jobs WHERE user_id = $1",
+    )
+    .bind(user)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (stats["audios"].as_i64(), stats["active_audios"].as_i64(), stats["api_requests"].as_i64()),
+        (Some(audios), Some(active), Some(api))
+    );
+    assert_eq!(stats["cost_cent"].as_i64(), Some(cost));
+    assert_eq!(stats["api_requests_today"].as_i64(), Some(api_today));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn concurrent_bulk_changes_of_one_user_never_deadlock_and_keep_the_counters(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("parallel-zaehler@example.de").await;
+    let mut ids = Vec::new();
+    for n in 0..60 {
+        ids.push(seed(&app, user, Seed { minutes_ago: n * 13 * 60, ..Default::default() }).await);
+    }
+    let voice = app.voice_id("local-de-klara").await;
+    app.top_up(user, 10_000).await;
+    // Overlapping sets over the same days in opposite orders, beside new jobs: with one
+    // lock per counter row taken in row order, two of these would deadlock.
+    let mut forward = ids.clone();
+    let mut backward = ids.clone();
+    backward.reverse();
+    forward.truncate(45);
+    backward.truncate(45);
+    let requests = (0..16).map(|n| {
+        let client = &client;
+        let (path, body) = match n % 4 {
+            0 => ("/api/library/trash", json!({ "ids": forward })),
+            1 => ("/api/library/trash", json!({ "ids": backward })),
+            2 => ("/api/library/restore", json!({ "ids": backward })),
+            _ => ("/api/jobs", json!({ "text": format!("Neu {n}"), "voice_id": voice })),
+        };
+        async move { (path, client.post(path, body).await.status()) }
+    });
+    for (path, status) in futures::future::join_all(requests).await {
+        assert!(status.is_success(), "{path}: {status}");
+    }
+    assert_eq!(counter_drift(&app.pool, user).await, Vec::<String>::new());
+    assert_eq!(app.ledger_drift().await, Vec::<Uuid>::new());
+}

@@ -2,7 +2,7 @@
 //! (one query shape per filter combination, so each runs on the index that fits it),
 //! the stats, the trash, the permanent save and the expiry batches.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 use uuid::Uuid;
 
@@ -223,50 +223,41 @@ pub struct Totals {
     pub cost_cent: i64,
 }
 
-/// `today_start`: midnight in the user's time zone.
-pub async fn totals(db: impl PgExecutor<'_>, user_id: Uuid, today_start: DateTime<Utc>) -> Result<Totals, sqlx::Error> {
+/// Sums the user's per-day counters (kept by triggers on `tts_jobs`, see the migration
+/// `library_counts`); `today` is a Berlin day, like the counters' days.
+pub async fn totals(db: impl PgExecutor<'_>, user_id: Uuid, today: NaiveDate) -> Result<Totals, sqlx::Error> {
     sqlx::query_as!(
         Totals,
-        r#"SELECT count(*) AS "audios!",
-                  count(*) FILTER (WHERE deleted_at IS NULL) AS "active_audios!",
-                  count(*) FILTER (WHERE status = 'completed') AS "completed_audios!",
-                  count(*) FILTER (WHERE source_type = 'api') AS "api_requests!",
-                  count(*) FILTER (WHERE source_type = 'api' AND created_at >= $2) AS "api_requests_today!",
-                  count(*) FILTER (WHERE voice_type = 'clone' AND deleted_at IS NULL) AS "clone_audios!",
-                  coalesce(sum(cost_cent) FILTER (WHERE status <> 'failed'), 0)::bigint AS "cost_cent!"
-           FROM tts_jobs WHERE user_id = $1"#,
+        r#"SELECT coalesce(sum(audios), 0)::bigint AS "audios!",
+                  coalesce(sum(active_audios), 0)::bigint AS "active_audios!",
+                  coalesce(sum(completed_audios), 0)::bigint AS "completed_audios!",
+                  coalesce(sum(api_requests), 0)::bigint AS "api_requests!",
+                  coalesce(sum(api_requests) FILTER (WHERE day = $2), 0)::bigint AS "api_requests_today!",
+                  coalesce(sum(clone_audios), 0)::bigint AS "clone_audios!",
+                  coalesce(sum(cost_cent), 0)::bigint AS "cost_cent!"
+           FROM library_counts WHERE user_id = $1"#,
         user_id,
-        today_start
+        today
     )
     .fetch_one(db)
     .await
 }
 
 pub struct Day {
-    pub day: chrono::NaiveDate,
+    pub day: NaiveDate,
     pub characters: i64,
     pub cost_cent: i64,
 }
 
-/// Characters and costs per day (in `time_zone`) since `since`; days without audios are
+/// Characters and costs per Berlin day since `first_day`; days without audios are
 /// missing.
-pub async fn daily(
-    db: impl PgExecutor<'_>,
-    user_id: Uuid,
-    since: DateTime<Utc>,
-    time_zone: &str,
-) -> Result<Vec<Day>, sqlx::Error> {
+pub async fn daily(db: impl PgExecutor<'_>, user_id: Uuid, first_day: NaiveDate) -> Result<Vec<Day>, sqlx::Error> {
     sqlx::query_as!(
         Day,
-        r#"SELECT (created_at AT TIME ZONE $3)::date AS "day!",
-                  coalesce(sum(char_length(text)), 0)::bigint AS "characters!",
-                  coalesce(sum(cost_cent), 0)::bigint AS "cost_cent!"
-           FROM tts_jobs
-           WHERE user_id = $1 AND created_at >= $2 AND status <> 'failed'
-           GROUP BY 1 ORDER BY 1"#,
+        r#"SELECT day, characters, cost_cent FROM library_counts
+           WHERE user_id = $1 AND day >= $2 ORDER BY day"#,
         user_id,
-        since,
-        time_zone
+        first_day
     )
     .fetch_all(db)
     .await

@@ -212,8 +212,8 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
     let today = Utc::now().with_timezone(&Berlin).date_naive();
     let first_day = today - Duration::days(CHART_DAYS - 1);
     let (totals, days, categories, tags, balance) = tokio::try_join!(
-        library::totals(&svc.pool, user.id, berlin_midnight(today)),
-        library::daily(&svc.pool, user.id, berlin_midnight(first_day), "Europe/Berlin"),
+        library::totals(&svc.pool, user.id, today),
+        library::daily(&svc.pool, user.id, first_day),
         db::labels::count_visible_categories(&svc.pool, user.id),
         db::labels::count_visible_tags(&svc.pool, user.id),
         db::users::balance(&svc.pool, user.id),
