@@ -85,6 +85,7 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
             (StatusCode::PAYMENT_REQUIRED, "insufficient_balance", "Unzureichendes Guthaben")
         }
         E::Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated", "Nicht angemeldet"),
+        E::InvalidApiKey(_) => (StatusCode::UNAUTHORIZED, "invalid_api_key", "Ungültiger API-Schlüssel"),
         E::Forbidden => (StatusCode::FORBIDDEN, "forbidden", "Keine Berechtigung"),
         E::Csrf => (StatusCode::FORBIDDEN, "csrf", "Anfrage abgelehnt"),
         E::InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Anmeldung fehlgeschlagen"),
@@ -103,6 +104,73 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         // Not a server failure: this installation has not set the feature up.
         E::Unavailable(_) => (StatusCode::CONFLICT, "unavailable", "Nicht verfügbar"),
         E::Database(_) | E::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal", "Interner Fehler"),
+    }
+}
+
+/// The error shape of OpenAI's API, `{"error": {"message", "type", "param", "code"}}`,
+/// for the OpenAI-compatible routes: the official SDKs read it and raise their usual
+/// exception for the status (`AuthenticationError` for 401, `BadRequestError` for 400,
+/// `RateLimitError` for 429, `APIStatusError` for 402 ...).
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct OpenAiError(#[from] pub shared::Error);
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OpenAiErrorBody {
+    pub error: OpenAiErrorDetail,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OpenAiErrorDetail {
+    /// German message that can be shown as it is.
+    pub message: String,
+    /// OpenAI's error class, e.g. `invalid_request_error`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The request field at fault, for validation errors.
+    pub param: Option<&'static str>,
+    /// Stimmwerk's stable code (as in every other error answer).
+    pub code: &'static str,
+}
+
+impl IntoResponse for OpenAiError {
+    fn into_response(self) -> Response {
+        let (mut status, code, _) = classify(&self.0);
+        // OpenAI answers invalid input with 400, not 422; the SDKs expect that.
+        if status == StatusCode::UNPROCESSABLE_ENTITY {
+            status = StatusCode::BAD_REQUEST;
+        }
+        let kind = match status {
+            StatusCode::UNAUTHORIZED => "authentication_error",
+            StatusCode::PAYMENT_REQUIRED => "insufficient_quota",
+            StatusCode::TOO_MANY_REQUESTS => "rate_limit_error",
+            StatusCode::FORBIDDEN => "permission_error",
+            StatusCode::NOT_FOUND => "not_found_error",
+            s if s.is_server_error() => "server_error",
+            _ => "invalid_request_error",
+        };
+        let retry_after = match &self.0 {
+            E::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
+        };
+        let (message, param) = match self.0 {
+            E::Validation { message, fields, .. } => {
+                let param = fields.keys().next().copied();
+                let message = fields.into_values().next().unwrap_or(message);
+                (message, param)
+            }
+            internal @ (E::Database(_) | E::Internal(_)) => {
+                tracing::error!(error = ?anyhow::Error::from(internal), "internal error");
+                ("Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.".into(), None)
+            }
+            other => (other.to_string(), None),
+        };
+        let body = OpenAiErrorBody { error: OpenAiErrorDetail { message, kind, param, code } };
+        let mut response = (status, Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 

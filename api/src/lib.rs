@@ -18,7 +18,8 @@ use axum::response::{IntoResponse, Response};
 use shared::Services;
 use shared::config::Settings;
 use sqlx::PgPool;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -45,17 +46,30 @@ pub fn router(state: AppState) -> Router {
     let web = &state.svc.settings.http.web_dist;
     let spa = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
     let (api, _) = routes::api().split_for_parts();
+    // Programs with an API key: no cookies, so no CSRF check and no site gate (a key is
+    // the stronger credential); the key is checked and counted before every handler.
+    let (v1, _) = routes::v1::router().split_for_parts();
+    let v1 = v1
+        .route("/v1/{*rest}", axum::routing::any(routes::v1::not_found))
+        .layer(middleware::from_fn_with_state(state.clone(), routes::v1::authenticate))
+        .layer(middleware::from_fn(no_store))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
     let api = api
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn(csrf::csrf_guard))
         .layer(middleware::from_fn_with_state(state.clone(), routes::site_gate::guard))
         .layer(middleware::from_fn(no_store))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .merge(v1);
     let secure = state.svc.settings.http.secure_cookies;
     api.fallback_service(Router::new().fallback_service(spa).layer(middleware::from_fn(cache_static)))
         .layer(middleware::from_fn(reject_oversized))
-        .layer(CompressionLayer::new())
+        // Audio is compressed already, and a compressor would hold back the first bytes
+        // of a streamed answer.
+        .layer(
+            CompressionLayer::new().compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/"))),
+        )
         .layer(SetResponseHeaderLayer::if_not_present(
             header::STRICT_TRANSPORT_SECURITY,
             // Only behind HTTPS (secure cookies): a year, as ASVS 3.4.1 asks.

@@ -4,7 +4,7 @@
 //! test fails when they differ), and the web app's API types are generated from it.
 
 use utoipa::OpenApi;
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,6 +25,9 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "demo", description = "Anonyme Live-Demo"),
         (name = "admin", description = "Dienst-Einstellungen (nur Administratoren)"),
         (name = "meta", description = "Limits und dieses Dokument"),
+        (name = "api-keys", description = "API-Schlüssel für die Entwickler-API (Sitzung)"),
+        (name = "v1", description = "Entwickler-API: Aufträge, Audio, Stimmen, Guthaben, Nutzung (API-Schlüssel)"),
+        (name = "openai", description = "OpenAI-kompatible Sprachausgabe (API-Schlüssel; Fehler im OpenAI-Format)"),
     )
 )]
 struct ApiDoc;
@@ -37,6 +40,16 @@ impl utoipa::Modify for SessionCookie {
         components.add_security_scheme(
             "session",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("stimmwerk_session"))),
+        );
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("sw_…")
+                    .description(Some("Ein API-Schlüssel aus /dashboard/api/settings"))
+                    .build(),
+            ),
         );
     }
 }

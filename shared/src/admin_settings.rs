@@ -84,6 +84,12 @@ async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> 
         .iter()
         .find(|v| v.provider == provider)
         .ok_or("Für diesen Anbieter ist keine Stimme im Katalog.")?;
-    let speech = Speech { text: "Verbindungstest.", voice: &voice.api_name, language: &voice.language, rate: None };
+    let speech = Speech {
+        text: "Verbindungstest.",
+        voice: &voice.api_name,
+        language: &voice.language,
+        rate: None,
+        instructions: None,
+    };
     synthesis::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
 }

@@ -110,18 +110,71 @@ pub fn join(chunks: Vec<Pcm>, pause_ms: u32) -> Result<Pcm, AudioError> {
 
 /// Mono MP3 at 64 kbit/s: clear speech at a small size.
 pub fn encode_mp3(pcm: &Pcm) -> Result<Vec<u8>, AudioError> {
-    let encode_err = |e: &dyn std::fmt::Display| AudioError::Encode(e.to_string());
-    let mut builder = Builder::new().ok_or_else(|| AudioError::Encode("LAME nicht verfügbar".into()))?;
-    builder.set_num_channels(1).map_err(|e| encode_err(&e))?;
-    builder.set_sample_rate(pcm.sample_rate).map_err(|e| encode_err(&e))?;
-    builder.set_brate(Bitrate::Kbps64).map_err(|e| encode_err(&e))?;
-    builder.set_quality(Quality::Good).map_err(|e| encode_err(&e))?;
-    let mut encoder = builder.build().map_err(|e| encode_err(&e))?;
-    // LAME's worst case: 1.25 x samples + 7200 bytes.
-    let mut mp3 = Vec::with_capacity(pcm.samples.len() * 5 / 4 + 7200);
-    encoder.encode_to_vec(MonoPcm(&pcm.samples), &mut mp3).map_err(|e| encode_err(&e))?;
-    encoder.flush_to_vec::<FlushNoGap>(&mut mp3).map_err(|e| encode_err(&e))?;
+    let mut encoder = Mp3Stream::new(pcm.sample_rate)?;
+    let mut mp3 = encoder.encode(&pcm.samples)?;
+    mp3.extend(encoder.finish()?);
     Ok(mp3)
+}
+
+fn encode_err(e: impl std::fmt::Display) -> AudioError {
+    AudioError::Encode(e.to_string())
+}
+
+/// One MP3 encoded piece by piece, so its first frames can go out while later
+/// sentences are still being synthesized. The pieces joined are one valid MP3.
+pub struct Mp3Stream {
+    encoder: mp3lame_encoder::Encoder,
+}
+
+impl Mp3Stream {
+    pub fn new(sample_rate: u32) -> Result<Self, AudioError> {
+        let mut builder = Builder::new().ok_or_else(|| AudioError::Encode("LAME nicht verfügbar".into()))?;
+        builder.set_num_channels(1).map_err(encode_err)?;
+        builder.set_sample_rate(sample_rate).map_err(encode_err)?;
+        builder.set_brate(Bitrate::Kbps64).map_err(encode_err)?;
+        builder.set_quality(Quality::Good).map_err(encode_err)?;
+        Ok(Mp3Stream { encoder: builder.build().map_err(encode_err)? })
+    }
+
+    /// The frames these samples complete (LAME keeps a few samples back for the next).
+    pub fn encode(&mut self, samples: &[i16]) -> Result<Vec<u8>, AudioError> {
+        // LAME's worst case: 1.25 x samples + 7200 bytes.
+        let mut mp3 = Vec::with_capacity(samples.len() * 5 / 4 + 7200);
+        self.encoder.encode_to_vec(MonoPcm(samples), &mut mp3).map_err(encode_err)?;
+        Ok(mp3)
+    }
+
+    /// The last frames.
+    pub fn finish(mut self) -> Result<Vec<u8>, AudioError> {
+        let mut mp3 = Vec::with_capacity(7200);
+        self.encoder.flush_to_vec::<FlushNoGap>(&mut mp3).map_err(encode_err)?;
+        Ok(mp3)
+    }
+}
+
+/// Linear resampling: enough for speech between common rates (22.05 to 24 kHz for the
+/// OpenAI-compatible `pcm` format, which is fixed at 24 kHz).
+pub fn resample(samples: &[i16], from: u32, to: u32) -> Vec<i16> {
+    if from == to || samples.is_empty() {
+        return samples.to_vec();
+    }
+    let out_len = (samples.len() as u64 * to as u64 / from as u64) as usize;
+    let step = from as f64 / to as f64;
+    (0..out_len)
+        .map(|i| {
+            let position = i as f64 * step;
+            let index = position as usize;
+            let next = samples.get(index + 1).copied().unwrap_or(samples[index.min(samples.len() - 1)]);
+            let current = samples[index.min(samples.len() - 1)];
+            let fraction = position - index as f64;
+            (current as f64 + (next as f64 - current as f64) * fraction).round() as i16
+        })
+        .collect()
+}
+
+/// Little-endian bytes of 16-bit samples.
+pub fn pcm16_bytes(samples: &[i16]) -> Vec<u8> {
+    samples.iter().flat_map(|s| s.to_le_bytes()).collect()
 }
 
 /// A finished MP3 and its duration, measured by decoding what was encoded.
@@ -187,6 +240,26 @@ mod tests {
         let joined = join(vec![tone(1.0, 16000), tone(1.0, 16000)], 250).unwrap();
         assert_eq!(joined.samples.len(), 16000 * 2 + 4000);
         assert!(join(vec![tone(1.0, 16000), tone(1.0, 24000)], 250).is_err());
+    }
+
+    #[test]
+    fn an_mp3_encoded_in_pieces_decodes_to_the_whole_duration() {
+        let mut stream = Mp3Stream::new(22050).unwrap();
+        let mut mp3 = Vec::new();
+        for _ in 0..4 {
+            mp3.extend(stream.encode(&tone(0.5, 22050).samples).unwrap());
+        }
+        mp3.extend(stream.finish().unwrap());
+        let decoded = decode(&mp3, "mp3").unwrap();
+        assert!((decoded.duration_seconds() - 2.0).abs() < 0.1, "got {}", decoded.duration_seconds());
+    }
+
+    #[test]
+    fn resampling_keeps_the_duration() {
+        let pcm = tone(1.0, 22050);
+        let resampled = resample(&pcm.samples, 22050, 24000);
+        assert_eq!(resampled.len(), 24000);
+        assert_eq!(resample(&pcm.samples, 22050, 22050), pcm.samples);
     }
 
     #[test]

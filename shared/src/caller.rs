@@ -1,6 +1,6 @@
-//! Who is calling: one value every use case receives. Today a caller is an anonymous
-//! visitor (with the live demo's browser id, if any) or a signed-in browser session; an
-//! API key will be a third credential of the same shape. Use cases ask the caller for
+//! Who is calling: one value every use case receives. A caller is an anonymous visitor
+//! (with the live demo's browser id, if any), a signed-in browser session, or a program
+//! holding an API key (the `/v1` developer API). Use cases ask the caller for
 //! what they need (`user()`, `admin()`, `fresh_admin()`), so authorization sits in one
 //! place and reads the same on every surface.
 
@@ -31,6 +31,14 @@ pub enum Identity {
     Anonymous,
     /// Signed in through the session cookie.
     Session(Session),
+    /// A program calling `/v1` with one of the user's API keys.
+    ApiKey(KeyHolder),
+}
+
+#[derive(Debug, Clone)]
+pub struct KeyHolder {
+    pub user: User,
+    pub key_id: uuid::Uuid,
 }
 
 impl Caller {
@@ -42,13 +50,17 @@ impl Caller {
     pub fn user(&self) -> Result<&User> {
         match &self.identity {
             Identity::Session(session) => Ok(&session.user),
+            Identity::ApiKey(holder) => Ok(&holder.user),
             Identity::Anonymous => Err(Error::Unauthenticated),
         }
     }
 
+    /// The browser session: account, billing and admin use cases need one; an API key
+    /// reaches only generation, the library and the reads the developer API offers.
     pub fn session(&self) -> Result<&Session> {
         match &self.identity {
             Identity::Session(session) => Ok(session),
+            Identity::ApiKey(_) => Err(Error::Forbidden),
             Identity::Anonymous => Err(Error::Unauthenticated),
         }
     }

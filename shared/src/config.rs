@@ -24,6 +24,15 @@ pub struct Settings {
     #[serde(default)]
     pub site: SiteSettings,
     pub library: LibrarySettings,
+    pub api: ApiSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ApiSettings {
+    /// Requests per minute and API key on `/v1`.
+    pub requests_per_minute: u32,
+    /// Keys a user may hold at once (revoked ones do not count).
+    pub max_keys_per_user: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -85,8 +85,13 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
         svc.demo_limiter.release(attempt).await?;
         return Err(Error::Busy);
     };
-    let speech =
-        Speech { text: &text, voice: voice.api_name.as_deref().unwrap_or_default(), language: &voice.language, rate };
+    let speech = Speech {
+        text: &text,
+        voice: voice.api_name.as_deref().unwrap_or_default(),
+        language: &voice.language,
+        rate,
+        instructions: None,
+    };
     match synthesis::render(engine.as_ref(), speech, 1).await {
         Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),
         Err(e) => {

@@ -33,6 +33,9 @@ pub enum Error {
     InsufficientBalance { needed: i64, balance: i64 },
     #[error("Bitte melden Sie sich an.")]
     Unauthenticated,
+    /// A `/v1` request without a valid API key (missing, malformed, unknown, revoked).
+    #[error("{0}")]
+    InvalidApiKey(&'static str),
     #[error("Dafür fehlen Ihnen die Berechtigungen.")]
     Forbidden,
     /// A state-changing browser request without the CSRF header.

@@ -46,7 +46,24 @@ pub struct SubmitRequest {
     pub category_id: Option<Uuid>,
     /// Tag names (comma-separated allowed); existing names are reused.
     pub tags: Vec<String>,
+    /// How to speak, for engines that take a prompt (kept in the job's options).
+    pub instructions: Option<String>,
+    pub delivery: Delivery,
 }
+
+/// Who synthesizes the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    /// The worker, through the queue (the web app, `POST /v1/jobs`).
+    Queue,
+    /// The caller, right away: the job is created already claimed (`processing`) and is
+    /// not queued (the streamed `POST /v1/audio/speech`). If that process dies, the
+    /// sweep finds the job without heartbeat and hands it to the worker.
+    Inline,
+}
+
+/// Longest `instructions` text.
+pub const INSTRUCTIONS_MAX: usize = 2000;
 
 pub struct Submitted {
     pub job: JobRow,
@@ -65,10 +82,16 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         .await?
         .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?;
     svc.engines.current().usable(voice.provider).map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
-    let options = match speech_rate(&voice, request.rate)? {
-        Some(rate) => json!({ "rate": rate }),
-        None => json!({}),
-    };
+    let mut options = json!({});
+    if let Some(rate) = speech_rate(&voice, request.rate)? {
+        options["rate"] = json!(rate);
+    }
+    if let Some(instructions) = request.instructions.as_deref().map(str::trim).filter(|i| !i.is_empty()) {
+        if instructions.chars().count() > INSTRUCTIONS_MAX {
+            return Err(Error::field("instructions", format!("Höchstens {INSTRUCTIONS_MAX} Zeichen.")));
+        }
+        options["instructions"] = json!(instructions);
+    }
     let key = request.idempotency_key.as_deref().map(str::trim);
     if key.is_some_and(|k| k.is_empty() || k.chars().count() > 255) {
         return Err(Error::invalid("Ungültige Anfrage", "Der Idempotency-Key muss 1 bis 255 Zeichen lang sein."));
@@ -95,10 +118,14 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         idempotency_key: key,
         fingerprint: &fingerprint,
     };
-    let Some(job) = jobs::insert(&mut tx, &new_job).await? else {
+    let Some(mut job) = jobs::insert(&mut tx, &new_job).await? else {
         tx.rollback().await?;
         return replay(svc, user.id, key.expect("only keyed inserts conflict"), &fingerprint).await;
     };
+    if request.delivery == Delivery::Inline {
+        jobs::claim(&mut *tx, job_id).await?;
+        job.status = JobStatus::Processing;
+    }
     let Some(balance_cent) = ledger::debit(&mut tx, user.id, cost_cent, ledger::JobDebit::Charge, job_id).await? else {
         let balance = users::balance(&mut *tx, user.id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
@@ -113,7 +140,9 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
     }
     tx.commit().await?;
 
-    enqueue(&svc.pool, &svc.queue, job_id).await;
+    if request.delivery == Delivery::Queue {
+        enqueue(&svc.pool, &svc.queue, job_id).await;
+    }
     Ok(Submitted { job, balance_cent, replayed: false })
 }
 

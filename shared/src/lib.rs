@@ -8,6 +8,7 @@
 pub mod account;
 pub mod admin_settings;
 pub mod admin_users;
+pub mod api_keys;
 pub mod auth;
 pub mod billing;
 pub mod demo;
@@ -15,6 +16,7 @@ pub mod generation;
 pub mod library;
 pub mod limits;
 pub mod site_gate;
+pub mod speech;
 pub mod two_factor;
 pub mod voices;
 

@@ -12,7 +12,7 @@ use crate::cpu::CpuPool;
 use crate::mail::Mailer;
 use crate::providers::LiveEngines;
 use crate::queue::Queue;
-use crate::rate_limit::{AccountLimiter, DemoLimiter, GateLimiter, LoginLimiter};
+use crate::rate_limit::{AccountLimiter, ApiKeyLimiter, DemoLimiter, GateLimiter, LoginLimiter};
 use crate::storage::{AudioStorage, FsStorage};
 
 #[derive(Clone)]
@@ -28,6 +28,7 @@ pub struct Services {
     pub account_limiter: AccountLimiter,
     pub demo_limiter: DemoLimiter,
     pub gate_limiter: GateLimiter,
+    pub api_key_limiter: ApiKeyLimiter,
     /// Where password hashing runs: off the async threads, a bounded number at once.
     pub cpu: CpuPool,
     /// Demo syntheses running at once in this process.
@@ -50,6 +51,7 @@ impl Services {
             cpu: CpuPool::per_core(),
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
             gate_limiter: GateLimiter::new(queue.connection(), &prefix),
+            api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),
             demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
             storage: Arc::new(FsStorage::new(&settings.storage.dir)),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),

@@ -9,7 +9,7 @@ use crate::domain::chunks;
 use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
 
 /// Pause between the chunks of one long text.
-const SENTENCE_PAUSE_MS: u32 = 250;
+pub const SENTENCE_PAUSE_MS: u32 = 250;
 /// Shortest audio accepted for one chunk of text.
 const MIN_CHUNK_SECONDS: f64 = 0.05;
 
@@ -19,6 +19,7 @@ pub struct Speech<'a> {
     pub voice: &'a str,
     pub language: &'a str,
     pub rate: Option<f32>,
+    pub instructions: Option<&'a str>,
 }
 
 pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Mp3, EngineError> {
@@ -38,14 +39,35 @@ where
     Fut: Future<Output = bool>,
 {
     let parts = chunks::split(speech.text, engine.max_chunk(), engine.measure());
-    let still_wanted = &still_wanted;
-    let pcm: Vec<Pcm> = futures::stream::iter(parts)
-        .map(|text| {
+    let pcm: Vec<Pcm> = chunk_audio(engine, &speech, parts, concurrency, &still_wanted).try_collect().await?;
+    let track = audio::join(pcm, SENTENCE_PAUSE_MS).map_err(|e| EngineError::Permanent(e.to_string()))?;
+    // LAME is CPU work: keep it off the async threads.
+    tokio::task::spawn_blocking(move || audio::finish(&track))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
+        .map_err(|e| EngineError::Permanent(e.to_string()))
+}
+
+/// The audio of each text part, in order, up to `concurrency` requests at once.
+pub fn chunk_audio<'a, F, Fut>(
+    engine: &'a dyn SpeechEngine,
+    speech: &'a Speech<'a>,
+    parts: Vec<String>,
+    concurrency: usize,
+    still_wanted: &'a F,
+) -> impl futures::Stream<Item = Result<Pcm, EngineError>> + 'a
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool> + 'a,
+{
+    futures::stream::iter(parts)
+        .map(move |text| {
             let request = SynthesisRequest {
                 text,
                 voice: speech.voice.to_owned(),
                 language: speech.language.to_owned(),
                 rate: speech.rate,
+                instructions: speech.instructions.map(str::to_owned),
             };
             async move {
                 if !still_wanted().await {
@@ -64,12 +86,4 @@ where
             }
         })
         .buffered(concurrency.max(1))
-        .try_collect()
-        .await?;
-    let track = audio::join(pcm, SENTENCE_PAUSE_MS).map_err(|e| EngineError::Permanent(e.to_string()))?;
-    // LAME is CPU work: keep it off the async threads.
-    tokio::task::spawn_blocking(move || audio::finish(&track))
-        .await
-        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-        .map_err(|e| EngineError::Permanent(e.to_string()))
 }

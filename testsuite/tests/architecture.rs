@@ -146,6 +146,7 @@ fn use_cases_sit_at_the_top_of_shared_and_what_they_stand_on_never_calls_them() 
         "account",
         "admin_settings",
         "admin_users",
+        "api_keys",
         "auth",
         "billing",
         "demo",
@@ -153,6 +154,7 @@ fn use_cases_sit_at_the_top_of_shared_and_what_they_stand_on_never_calls_them() 
         "library",
         "limits",
         "site_gate",
+        "speech",
         "two_factor",
         "voices",
     ];

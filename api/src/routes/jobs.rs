@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use shared::domain::kinds::{JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
 use shared::domain::text::download_file_name;
-use shared::generation::{self, SubmitRequest};
+use shared::generation::{self, Delivery, SubmitRequest};
 use shared::library::{self, Item, LabelRef, ListQuery};
 use shared::providers::ProviderId;
 use tokio_util::io::ReaderStream;
@@ -72,9 +72,17 @@ pub struct Job {
 }
 
 impl From<Item> for Job {
-    fn from(Item { job, categories, tags }: Item) -> Self {
+    fn from(item: Item) -> Self {
+        Job::with_audio_under(item, "/api/jobs")
+    }
+}
+
+impl Job {
+    /// `audio_url` is `{base}/{id}/audio` (`/api/jobs` for the web app, `/v1/jobs` for
+    /// the developer API).
+    pub fn with_audio_under(Item { job, categories, tags }: Item, base: &str) -> Self {
         let playable = job.status == JobStatus::Completed && !job.is_expired;
-        let audio_url = playable.then(|| format!("/api/jobs/{}/audio", job.id));
+        let audio_url = playable.then(|| format!("{base}/{}/audio", job.id));
         Job {
             id: job.id,
             text: job.text,
@@ -105,12 +113,12 @@ impl From<Item> for Job {
 }
 
 #[derive(Serialize, ToSchema)]
-struct JobList {
-    jobs: Vec<Job>,
+pub struct JobList {
+    pub jobs: Vec<Job>,
     /// Pass as `cursor` for the next page; absent on the last page.
-    next_cursor: Option<String>,
+    pub next_cursor: Option<String>,
     /// How many audios match the filters in all.
-    total: i64,
+    pub total: i64,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -204,9 +212,9 @@ struct CreateBody {
 }
 
 #[derive(Serialize, ToSchema)]
-struct Created {
-    job: Job,
-    balance_cent: i64,
+pub struct Created {
+    pub job: Job,
+    pub balance_cent: i64,
 }
 
 /// Charges max(1, ceil(chars / 10)) cents and queues the job. With an
@@ -227,12 +235,7 @@ async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<CreateBody>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
-    let idempotency_key =
-        headers.get("idempotency-key").map(|v| v.to_str().map(str::to_owned)).transpose().map_err(|_| {
-            ApiError(shared::Error::BadRequest(
-                "Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.".into(),
-            ))
-        })?;
+    let idempotency_key = idempotency_key(&headers)?;
     let request = SubmitRequest {
         text: body.text,
         voice_id: body.voice_id,
@@ -241,11 +244,20 @@ async fn create(
         idempotency_key,
         category_id: body.category_id,
         tags: body.tags,
+        instructions: None,
+        delivery: Delivery::Queue,
     };
     let submitted = generation::submit(&state.svc, &caller, request).await?;
     let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
     let item = library::with_labels(&state.svc, vec![submitted.job]).await?.pop().expect("one row in, one out");
     Ok((status, Json(Created { job: Job::from(item), balance_cent: submitted.balance_cent })))
+}
+
+/// The `Idempotency-Key` header, if any.
+pub fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, shared::Error> {
+    headers.get("idempotency-key").map(|v| v.to_str().map(str::to_owned)).transpose().map_err(|_| {
+        shared::Error::BadRequest("Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.".into())
+    })
 }
 
 /// Deletes the job and its audio for good; an unfinished job is refunded.
@@ -280,14 +292,24 @@ async fn audio(
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
 ) -> ApiResult<Response> {
-    let (job, key) = generation::audio(&state.svc, &caller, id).await?;
-    let (file, len) = state.svc.storage.open(&key).await.map_err(|e| {
+    serve_audio(&state.svc, &caller, id, matches!(query.download.as_deref(), Some("1" | "true"))).await
+}
+
+/// The job's MP3 after the ownership check, inline or as a download.
+pub async fn serve_audio(
+    svc: &shared::Services,
+    caller: &shared::Caller,
+    id: Uuid,
+    download: bool,
+) -> ApiResult<Response> {
+    let (job, key) = generation::audio(svc, caller, id).await?;
+    let (file, len) = svc.storage.open(&key).await.map_err(|e| {
         tracing::error!(job_id = %id, error = %e, "audio file missing");
         ApiError(shared::Error::NotFound("Audio nicht gefunden."))
     })?;
-    let disposition = match query.download.as_deref() {
-        Some("1" | "true") => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
-        _ => "inline".to_owned(),
+    let disposition = match download {
+        true => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
+        false => "inline".to_owned(),
     };
     Ok((
         [

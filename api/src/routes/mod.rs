@@ -4,6 +4,7 @@
 pub mod account;
 pub mod admin;
 pub mod admin_users;
+pub mod api_keys;
 pub mod auth;
 pub mod billing;
 pub mod demo;
@@ -12,6 +13,7 @@ pub mod labels;
 pub mod library;
 pub mod meta;
 pub mod site_gate;
+pub mod v1;
 pub mod voices;
 
 use std::sync::LazyLock;
@@ -20,10 +22,11 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
-/// Every `/api` route with its documentation.
+/// Every `/api` route (the web app's, cookie sessions) with its documentation.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::base())
         .merge(auth::router())
+        .merge(api_keys::router())
         .merge(account::router())
         .merge(billing::router())
         .merge(voices::router())
@@ -37,7 +40,13 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(site_gate::router())
 }
 
-static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| api().split_for_parts().1);
+/// Every route: `/api` and the developer API `/v1` (API keys), served with different
+/// layers (see `crate::router`) and documented together.
+pub fn all() -> OpenApiRouter<AppState> {
+    api().merge(v1::router())
+}
+
+static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| all().split_for_parts().1);
 
 /// The whole OpenAPI document.
 pub fn document() -> utoipa::openapi::OpenApi {

@@ -1,6 +1,7 @@
 //! Postgres access, one module per aggregate. Functions take `impl PgExecutor` so they
 //! run on the pool or inside a caller's transaction.
 
+pub mod api_keys;
 pub mod audit;
 pub mod jobs;
 pub mod labels;

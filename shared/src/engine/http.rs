@@ -292,7 +292,13 @@ pub(super) mod testing {
     }
 
     pub fn request(text: &str) -> SynthesisRequest {
-        SynthesisRequest { text: text.into(), voice: "test-voice".into(), language: "de-DE".into(), rate: None }
+        SynthesisRequest {
+            text: text.into(),
+            voice: "test-voice".into(),
+            language: "de-DE".into(),
+            rate: None,
+            instructions: None,
+        }
     }
 
     /// A 440 Hz tone.

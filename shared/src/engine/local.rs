@@ -112,6 +112,7 @@ mod tests {
                 voice: "de+m3".into(),
                 language: "de-DE".into(),
                 rate: None,
+                instructions: None,
             })
             .await
             .unwrap();

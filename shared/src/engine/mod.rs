@@ -32,6 +32,9 @@ pub struct SynthesisRequest {
     pub language: String,
     /// Speech rate where the provider supports it (Murf: 0.7 - 1.3).
     pub rate: Option<f32>,
+    /// How to speak (tone, pace, accent), for engines that take a prompt (OpenAI's
+    /// `gpt-4o-mini-tts`); the others read the text as it is.
+    pub instructions: Option<String>,
 }
 
 /// Encoded audio as the engine returned it; `extension` tells the decoder what it is.

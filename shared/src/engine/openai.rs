@@ -23,6 +23,8 @@ struct SpeechRequest<'a> {
     response_format: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     speed: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    instructions: Option<&'a str>,
 }
 
 impl OpenAiEngine {
@@ -47,6 +49,7 @@ impl SpeechEngine for OpenAiEngine {
             voice: &request.voice,
             response_format: "mp3",
             speed: request.rate,
+            instructions: request.instructions.as_deref(),
         };
         let bytes = self.http.post_json("/v1/audio/speech", &body).await?;
         if bytes.is_empty() {

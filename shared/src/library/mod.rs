@@ -241,6 +241,14 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
     })
 }
 
+/// One of the caller's audios with its labels; 404 for anyone else's.
+pub async fn get(svc: &Services, caller: &Caller, id: Uuid) -> Result<Item> {
+    let user_id = caller.user()?.id;
+    let job =
+        db::jobs::get_for_user(&svc.pool, id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
+    Ok(with_labels(svc, vec![job]).await?.pop().expect("one row in, one out"))
+}
+
 /// A bulk request names 1 to `BULK_MAX` audios.
 pub(crate) fn bulk_ids(ids: &[Uuid]) -> Result<()> {
     if ids.is_empty() {

@@ -285,6 +285,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's keys, newest first, revoked ones included (marked by `revoked_at`). */
+        get: operations["list"];
+        put?: never;
+        /** Creates a key. `secret` is the full key: shown this once, never stored. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes the key for good: requests with it get 401 from now on. */
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch: operations["rename"];
+        trace?: never;
+    };
     "/api/auth/confirm": {
         parameters: {
             query?: never;
@@ -933,6 +968,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text to speech in one request: charged like a job (max(1, ceil(chars / 10)) cents),
+         *     kept in the library as an API job, answered with the audio bytes. mp3 and pcm are
+         *     sent sentence by sentence as they are synthesized (chunked); wav in one piece.
+         *     The job's id is in `X-Stimmwerk-Job-Id`.
+         */
+        post: operations["create_speech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner's jobs (web and API), newest first, paged with `cursor`. */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Charges max(1, ceil(chars / 10)) cents and queues the job; poll `GET /v1/jobs/{id}`
+         *     (or use a webhook) until it is `completed`. A repeated request with the same
+         *     `Idempotency-Key` returns the first job (200) instead of charging again.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job: its status, cost, duration and, once completed, `audio_url`. */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        /** Deletes the job and its audio for good; an unfinished job is refunded. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MP3 of a completed job (410 once expired). */
+        get: operations["audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What `model` accepts, in OpenAI's list shape. */
+        get: operations["models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage: API requests (total and today), audios, costs and the last 30 days. */
+        get: operations["usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices the key's owner may use, usable ones first; pass a voice's `key` as
+         *     `voice`.
+         */
+        get: operations["list_voices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -952,11 +1136,32 @@ export interface components {
             organization: string;
             role: components["schemas"]["Role"];
         };
+        ApiKeyView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_used_at?: string | null;
+            name: string;
+            /** @description The key's first characters, e.g. `sw_3f9a1c2b7`. */
+            prefix: string;
+            /** Format: date-time */
+            revoked_at?: string | null;
+        };
         /**
          * @description What an admin did (the audit log).
          * @enum {string}
          */
         AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
+        Balance: {
+            /**
+             * Format: int64
+             * @description Prepaid balance in euro cents.
+             */
+            balance_cent: number;
+            currency: string;
+        };
         BalanceAdjustment: {
             /**
              * Format: int64
@@ -1049,6 +1254,12 @@ export interface components {
             /** Format: int64 */
             balance_cent: number;
             job: components["schemas"]["Job"];
+        };
+        /** @description A new key: the only time the full key is told. */
+        CreatedKey: {
+            key: components["schemas"]["ApiKeyView"];
+            /** @description The full key (`sw_…`). It is not stored and cannot be shown again. */
+            secret: string;
         };
         DayStats: {
             /** Format: int64 */
@@ -1201,6 +1412,10 @@ export interface components {
         KeyBody: {
             key?: string;
         };
+        KeyName: {
+            /** @description 1 - 80 characters, e.g. "Produktion" or "CMS-Plugin". */
+            name?: string;
+        };
         /** @enum {string} */
         KeySource: "environment" | "database";
         /** @enum {string} */
@@ -1256,6 +1471,20 @@ export interface components {
         Message: {
             message: string;
         };
+        Model: {
+            /**
+             * Format: int64
+             * @description Unix seconds (a fixed date: the models do not change with deployments).
+             */
+            created: number;
+            id: string;
+            object: string;
+            owned_by: string;
+        };
+        ModelList: {
+            data: components["schemas"]["Model"][];
+            object: string;
+        };
         NewCategory: {
             name?: string;
             /** Format: uuid */
@@ -1272,6 +1501,19 @@ export interface components {
             organization?: string;
             password?: string;
             role?: null | components["schemas"]["Role"];
+        };
+        OpenAiErrorBody: {
+            error: components["schemas"]["OpenAiErrorDetail"];
+        };
+        OpenAiErrorDetail: {
+            /** @description Stimmwerk's stable code (as in every other error answer). */
+            code: string;
+            /** @description German message that can be shown as it is. */
+            message: string;
+            /** @description The request field at fault, for validation errors. */
+            param?: string | null;
+            /** @description OpenAI's error class, e.g. `invalid_request_error`. */
+            type: string;
         };
         /** @description What the demo page shows: today's tries, the text limit and the voices. */
         Overview: components["schemas"]["VoiceList"] & {
@@ -1390,6 +1632,30 @@ export interface components {
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        SpeechBody: {
+            /** @description 1 - 5000 characters. */
+            input?: string;
+            /** @description How to speak, passed to engines that take a prompt (OpenAI's gpt-4o-mini-tts). */
+            instructions?: string | null;
+            /** @description One of `GET /v1/models`; the voice decides the engine. */
+            model?: string;
+            /**
+             * @description `mp3` (default), `wav` or `pcm` (16-bit little-endian mono at 24 kHz); `opus`,
+             *     `aac` and `flac` are refused with 400.
+             */
+            response_format?: string | null;
+            /**
+             * Format: float
+             * @description 0.7 - 1.3 for voices with an adjustable pace (Murf); 1.0 for all others.
+             */
+            speed?: number | null;
+            /**
+             * @description A voice's key (`local-de-klara`), id or unique name, or one of OpenAI's names
+             *     (alloy, ash, coral, sage → the English OpenAI voices; echo, nova, onyx, shimmer →
+             *     the German ones).
+             */
+            voice?: string;
         };
         /** @description The dashboard's and the knowledge base's figures. */
         Stats: {
@@ -2379,6 +2645,139 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyName"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            /** @description Zu viele aktive Schlüssel */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyName"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: {
                 headers: {
@@ -3885,6 +4284,442 @@ export interface operations {
         };
     };
     list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_speech: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpeechBody"];
+            };
+        };
+        responses: {
+            /** @description Die Audiodaten: audio/mpeg, audio/wav oder audio/pcm je nach response_format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                status?: "pending" | "processing" | "completed" | "failed";
+                /** @description One day (Berlin time), `YYYY-MM-DD`. */
+                date?: string;
+                /** @description `manual` (made in the web app) or `api`. */
+                source?: "manual" | "api";
+                /** @description `active` (default), `deleted` (the trash) or `all`. */
+                trash?: "active" | "deleted" | "all";
+                /** @description `newest` (default) or `oldest` first. */
+                sort?: "newest" | "oldest";
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 - 200, default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBody"];
+            };
+        };
+        responses: {
+            /** @description Wiederholung mit demselben Idempotency-Key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audio: {
+        parameters: {
+            query?: {
+                /** @description `1`: as a download with a file name from the text. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die MP3-Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+        };
+    };
+    usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_voices: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,0 +1,47 @@
+//! `/v1/voices`, `/v1/balance`, `/v1/usage`: what a program needs besides its jobs.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use shared::library::{self, Stats};
+use shared::voices::{self, VoiceList};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::KeyCaller;
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_voices)).routes(routes!(balance)).routes(routes!(usage))
+}
+
+/// The voices the key's owner may use, usable ones first; pass a voice's `key` as
+/// `voice`.
+#[utoipa::path(get, path = "/v1/voices", tag = "v1", security(("api_key" = [])),
+    responses((status = 200, body = VoiceList), (status = 401, body = ErrorBody)))]
+async fn list_voices(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<VoiceList>> {
+    Ok(Json(voices::list(&state.svc, &caller).await?))
+}
+
+#[derive(Serialize, ToSchema)]
+struct Balance {
+    /// Prepaid balance in euro cents.
+    balance_cent: i64,
+    currency: &'static str,
+}
+
+#[utoipa::path(get, path = "/v1/balance", tag = "v1", security(("api_key" = [])),
+    responses((status = 200, body = Balance), (status = 401, body = ErrorBody)))]
+async fn balance(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<Balance>> {
+    let balance_cent = shared::db::users::balance(&state.svc.pool, caller.user()?.id).await?;
+    Ok(Json(Balance { balance_cent, currency: "EUR" }))
+}
+
+/// Usage: API requests (total and today), audios, costs and the last 30 days.
+#[utoipa::path(get, path = "/v1/usage", tag = "v1", security(("api_key" = [])),
+    responses((status = 200, body = Stats), (status = 401, body = ErrorBody)))]
+async fn usage(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<Stats>> {
+    Ok(Json(library::stats(&state.svc, &caller).await?))
+}

@@ -1,0 +1,183 @@
+//! `/v1/jobs`: the web app's generation and library, for programs. Same prices, rules,
+//! idempotency and use cases as `/api/jobs`; the jobs are recorded with source `api`.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use shared::domain::kinds::{JobSource, JobStatus, SortOrder, TrashView};
+use shared::generation::{self, Delivery, SubmitRequest};
+use shared::library::{self, ListQuery};
+use shared::{db, speech};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::KeyCaller;
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::routes::jobs::{Created, Job, JobList, idempotency_key, serve_audio};
+
+const BASE: &str = "/v1/jobs";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(get, delete)).routes(routes!(audio))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CreateBody {
+    /// 1 - 5000 characters.
+    #[serde(default)]
+    text: String,
+    /// A voice's key (`local-de-klara`), id, or unique name; `GET /v1/voices` lists them.
+    #[serde(default)]
+    voice: String,
+    /// Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
+    rate: Option<f32>,
+    /// File the audio under this category (own or global).
+    category_id: Option<Uuid>,
+    /// Tag names; existing ones are reused in any case.
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+/// Charges max(1, ceil(chars / 10)) cents and queues the job; poll `GET /v1/jobs/{id}`
+/// (or use a webhook) until it is `completed`. A repeated request with the same
+/// `Idempotency-Key` returns the first job (200) instead of charging again.
+#[utoipa::path(post, path = "/v1/jobs", tag = "v1", request_body = CreateBody, security(("api_key" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
+    responses(
+        (status = 201, body = Created),
+        (status = 200, description = "Wiederholung mit demselben Idempotency-Key", body = Created),
+        (status = 401, body = ErrorBody),
+        (status = 402, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    ))]
+async fn create(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<CreateBody>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
+    let usable = db::voices::list_usable(&state.svc.pool, caller.user()?.id).await?;
+    let voice_id = speech::resolve_voice(&usable, &body.voice).map_err(|e| e.on("voice"))?.id;
+    let request = SubmitRequest {
+        text: body.text,
+        voice_id: Some(voice_id),
+        rate: body.rate,
+        source: JobSource::Api,
+        idempotency_key: idempotency_key(&headers)?,
+        category_id: body.category_id,
+        tags: body.tags,
+        instructions: None,
+        delivery: Delivery::Queue,
+    };
+    let submitted = generation::submit(&state.svc, &caller, request).await?;
+    let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
+    let item = library::with_labels(&state.svc, vec![submitted.job]).await?.pop().expect("one row in, one out");
+    Ok((status, Json(Created { job: Job::with_audio_under(item, BASE), balance_cent: submitted.balance_cent })))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListParams {
+    #[param(inline)]
+    status: Option<JobStatus>,
+    /// One day (Berlin time), `YYYY-MM-DD`.
+    date: Option<String>,
+    /// `manual` (made in the web app) or `api`.
+    #[param(inline)]
+    source: Option<JobSource>,
+    /// `active` (default), `deleted` (the trash) or `all`.
+    #[param(inline)]
+    trash: Option<TrashView>,
+    /// `newest` (default) or `oldest` first.
+    #[param(inline)]
+    sort: Option<SortOrder>,
+    /// `next_cursor` of the previous page.
+    cursor: Option<String>,
+    /// 1 - 200, default 50.
+    limit: Option<i64>,
+}
+
+/// The key owner's jobs (web and API), newest first, paged with `cursor`.
+#[utoipa::path(get, path = "/v1/jobs", tag = "v1", params(ListParams), security(("api_key" = [])), responses(
+    (status = 200, body = JobList),
+    (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn list(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiQuery(p): ApiQuery<ListParams>,
+) -> ApiResult<Json<JobList>> {
+    let query = ListQuery {
+        status: p.status,
+        date: p.date,
+        source: p.source,
+        trash: p.trash,
+        sort: p.sort,
+        cursor: p.cursor,
+        limit: p.limit,
+        ..ListQuery::default()
+    };
+    let page = library::list(&state.svc, &caller, query).await?;
+    Ok(Json(JobList {
+        jobs: page.items.into_iter().map(|item| Job::with_audio_under(item, BASE)).collect(),
+        next_cursor: page.next_cursor,
+        total: page.total,
+    }))
+}
+
+/// One job: its status, cost, duration and, once completed, `audio_url`.
+#[utoipa::path(get, path = "/v1/jobs/{id}", tag = "v1", params(("id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, body = Job), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Job>> {
+    Ok(Json(Job::with_audio_under(library::get(&state.svc, &caller, id).await?, BASE)))
+}
+
+/// Deletes the job and its audio for good; an unfinished job is refunded.
+#[utoipa::path(delete, path = "/v1/jobs/{id}", tag = "v1", params(("id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
+    generation::delete(&state.svc, &caller, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct AudioQuery {
+    /// `1`: as a download with a file name from the text.
+    download: Option<String>,
+}
+
+/// The MP3 of a completed job (410 once expired).
+#[utoipa::path(get, path = "/v1/jobs/{id}/audio", tag = "v1", params(("id" = Uuid, Path), AudioQuery),
+    security(("api_key" = [])), responses(
+        (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 410, body = ErrorBody),
+    ))]
+async fn audio(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(query): ApiQuery<AudioQuery>,
+) -> ApiResult<Response> {
+    serve_audio(&state.svc, &caller, id, matches!(query.download.as_deref(), Some("1" | "true"))).await
+}

@@ -1,0 +1,120 @@
+//! OpenAI-compatible speech: `POST /v1/audio/speech` and `GET /v1/models`, so code and
+//! SDKs written for OpenAI's audio API work with a Stimmwerk key and base URL. Errors
+//! come in OpenAI's shape. The audio is streamed as each sentence is ready.
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+use shared::speech::{self, SpeechRequest};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::KeyCaller;
+use crate::AppState;
+use crate::error::{OpenAiError, OpenAiErrorBody};
+use crate::extract::ApiJson;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_speech)).routes(routes!(models))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SpeechBody {
+    /// One of `GET /v1/models`; the voice decides the engine.
+    #[serde(default)]
+    model: String,
+    /// A voice's key (`local-de-klara`), id or unique name, or one of OpenAI's names
+    /// (alloy, ash, coral, sage → the English OpenAI voices; echo, nova, onyx, shimmer →
+    /// the German ones).
+    #[serde(default)]
+    voice: String,
+    /// 1 - 5000 characters.
+    #[serde(default)]
+    input: String,
+    /// `mp3` (default), `wav` or `pcm` (16-bit little-endian mono at 24 kHz); `opus`,
+    /// `aac` and `flac` are refused with 400.
+    response_format: Option<String>,
+    /// 0.7 - 1.3 for voices with an adjustable pace (Murf); 1.0 for all others.
+    speed: Option<f32>,
+    /// How to speak, passed to engines that take a prompt (OpenAI's gpt-4o-mini-tts).
+    instructions: Option<String>,
+}
+
+/// Text to speech in one request: charged like a job (max(1, ceil(chars / 10)) cents),
+/// kept in the library as an API job, answered with the audio bytes. mp3 and pcm are
+/// sent sentence by sentence as they are synthesized (chunked); wav in one piece.
+/// The job's id is in `X-Stimmwerk-Job-Id`.
+#[utoipa::path(post, path = "/v1/audio/speech", tag = "openai", request_body = SpeechBody,
+    security(("api_key" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
+    responses(
+        (status = 200, description = "Die Audiodaten: audio/mpeg, audio/wav oder audio/pcm je nach response_format",
+            content_type = "audio/mpeg"),
+        (status = 400, body = OpenAiErrorBody),
+        (status = 401, body = OpenAiErrorBody),
+        (status = 402, body = OpenAiErrorBody),
+        (status = 409, body = OpenAiErrorBody),
+        (status = 429, body = OpenAiErrorBody),
+        (status = 502, body = OpenAiErrorBody),
+    ))]
+async fn create_speech(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SpeechBody>,
+) -> Result<Response, OpenAiError> {
+    let request = SpeechRequest {
+        model: body.model,
+        voice: body.voice,
+        input: body.input,
+        response_format: body.response_format,
+        speed: body.speed,
+        instructions: body.instructions,
+        idempotency_key: crate::routes::jobs::idempotency_key(&headers)?,
+    };
+    let audio = speech::speak(&state.svc, &caller, request).await?;
+    let first = futures::stream::once(async move { Ok::<_, std::io::Error>(audio.first) });
+    // A failure half-way ends the body early; the job is failed and refunded.
+    let rest = futures::stream::unfold(audio.rest, |mut rx| async move { rx.recv().await.map(|piece| (piece, rx)) })
+        .map(|piece| piece.map_err(std::io::Error::other));
+    let job_id = HeaderValue::from_str(&audio.job_id.to_string()).expect("a uuid is a valid header value");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(audio.format.content_type())),
+            (header::HeaderName::from_static("x-stimmwerk-job-id"), job_id),
+        ],
+        Body::from_stream(first.chain(rest)),
+    )
+        .into_response())
+}
+
+#[derive(Serialize, ToSchema)]
+struct Model {
+    id: &'static str,
+    object: &'static str,
+    /// Unix seconds (a fixed date: the models do not change with deployments).
+    created: i64,
+    owned_by: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ModelList {
+    object: &'static str,
+    data: Vec<Model>,
+}
+
+/// What `model` accepts, in OpenAI's list shape.
+#[utoipa::path(get, path = "/v1/models", tag = "openai", security(("api_key" = [])),
+    responses((status = 200, body = ModelList), (status = 401, body = OpenAiErrorBody)))]
+async fn models(_caller: KeyCaller) -> Json<ModelList> {
+    let data = speech::MODELS
+        .iter()
+        .map(|id| Model { id, object: "model", created: 1_764_000_000, owned_by: "stimmwerk" })
+        .collect();
+    Json(ModelList { object: "list", data })
+}
