@@ -49,6 +49,12 @@ status=0
 run=(npm run e2e); [ -n "${E2E_FILES:-}" ] && run=(node --test --test-concurrency=1 $E2E_FILES)
 ( cd web && BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" ADMIN_PASSWORD="$APP__ADMIN__PASSWORD" \
   STRIPE_PORT="$E2E_STRIPE_PORT" STRIPE_WEBHOOK_SECRET="$APP__PAYMENTS__STRIPE_WEBHOOK_SECRET" "${run[@]}" ) || status=$?
+# The official openai Python package against the same server (skipped with E2E_FILES).
+if [ -z "${E2E_FILES:-}" ] || [ -n "${E2E_PYTHON:-}" ]; then
+  log "OpenAI-Python-SDK gegen /v1"
+  ensure_python_sdk
+  BASE_URL="$APP__HTTP__PUBLIC_URL" OUTBOX_DIR="$APP__MAIL__OUTBOX_DIR" "$PY_SDK" testsuite/python/openai_sdk.py || status=$?
+fi
 # Money never drifted: every balance equals the sum of its ledger rows after the suite.
 drift="$(psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$E2E_DB" -Atc \
   "select count(*) from users u where u.balance_cent <> (select coalesce(sum(amount_cent), 0) from ledger_entries l where l.user_id = u.id)")"

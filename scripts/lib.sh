@@ -23,6 +23,18 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# The official `openai` Python package (and mutagen to read MP3s) in a venv under
+# .tools, for the SDK compatibility test. Sets PY_SDK to the venv's python.
+ensure_python_sdk() {
+  local venv="$ROOT/.tools/py-sdk"
+  PY_SDK="$venv/bin/python"
+  if [ ! -x "$PY_SDK" ]; then
+    python3 -m venv "$venv" 2>/dev/null || { apt_install python3 python3-venv; rm -rf "$venv"; python3 -m venv "$venv"; }
+  fi
+  "$PY_SDK" -c "import openai, mutagen" 2>/dev/null \
+    || "$venv/bin/pip" install --quiet --disable-pip-version-check "openai>=2,<3" "mutagen>=1.47,<2"
+}
+
 install_prerequisites() {
   apt_install espeak-ng postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
   ensure_node
