@@ -24,15 +24,17 @@ apt_install() {
 }
 
 # The official `openai` Python package (and mutagen to read MP3s) in a venv under
-# .tools, for the SDK compatibility test. Sets PY_SDK to the venv's python.
+# .tools, for the SDK compatibility test, and openapi-spec-validator for the contract.
+# Sets PY_SDK to the venv's python.
 ensure_python_sdk() {
   local venv="$ROOT/.tools/py-sdk"
   PY_SDK="$venv/bin/python"
   if [ ! -x "$PY_SDK" ]; then
     python3 -m venv "$venv" 2>/dev/null || { apt_install python3 python3-venv; rm -rf "$venv"; python3 -m venv "$venv"; }
   fi
-  "$PY_SDK" -c "import openai, mutagen" 2>/dev/null \
-    || "$venv/bin/pip" install --quiet --disable-pip-version-check "openai>=2,<3" "mutagen>=1.47,<2"
+  "$PY_SDK" -c "import openai, mutagen, openapi_spec_validator" 2>/dev/null \
+    || "$venv/bin/pip" install --quiet --disable-pip-version-check "openai>=2,<3" "mutagen>=1.47,<2" \
+      "openapi-spec-validator>=0.7,<1"
 }
 
 install_prerequisites() {

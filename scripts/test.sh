@@ -30,6 +30,10 @@ log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
 
+log "OpenAPI-Dokument gegen die OpenAPI-3.1-Spezifikation prüfen"
+ensure_python_sdk
+"$PY_SDK" -c "import json, openapi_spec_validator as v; v.validate(json.load(open('api/openapi.json'))); print('api/openapi.json ist gültig')"
+
 log "Web: Lint, Typprüfung, Unit-Tests"
 ( cd web && npm ci --no-audit --no-fund --loglevel=error && npm run check:api && npm run lint && npm run typecheck && npm test )
 ( cd web && npm run build --silent )

@@ -20,6 +20,7 @@ use shared::config::Settings;
 use sqlx::PgPool;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use tower_http::sensitive_headers::SetSensitiveHeadersLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -84,6 +85,8 @@ pub fn router(state: AppState) -> Router {
              form-action 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'",
         ))
         .layer(TraceLayer::new_for_http())
+        // API keys and session cookies never reach a log line, at any log level.
+        .layer(SetSensitiveHeadersLayer::new([header::AUTHORIZATION, header::COOKIE, header::SET_COOKIE]))
         .with_state(state)
 }
 

@@ -364,3 +364,41 @@ async fn openai_speech_errors_come_in_openai_shape_and_cost_nothing(pool: PgPool
     assert_eq!(app.balance(user).await, 100, "nothing was charged");
     assert!(app.ledger_rows(user, "charge").await.is_empty());
 }
+
+/// Everything the process logs, at every level, for the log test.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn keys_never_appear_in_the_logs(pool: PgPool) {
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing_subscriber::filter::LevelFilter::TRACE)
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    // The only test of this binary that installs a subscriber.
+    tracing_subscriber::util::SubscriberInitExt::init(subscriber);
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("logs@example.de").await;
+    let (_, key) = create_key(&client, "Logs").await;
+    let program = Program::new(&app, &key);
+    program.get("/v1/balance").await;
+    program.post("/v1/jobs", json!({ "text": "Protokoll.", "voice": VOICE })).await;
+    Program::new(&app, &(key.clone() + "x")).get("/v1/balance").await;
+    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    assert!(logs.contains("/v1/balance"), "the requests were logged: {}", &logs[..logs.len().min(2000)]);
+    assert!(!logs.contains(&key[3..]), "an API key reached the logs");
+}

@@ -46,7 +46,37 @@ pub fn all() -> OpenApiRouter<AppState> {
     api().merge(v1::router())
 }
 
-static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| all().split_for_parts().1);
+static DOCUMENT: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| {
+    let mut document = all().split_for_parts().1;
+    unique_operation_ids(&mut document);
+    document
+});
+
+/// Operation ids from method and path (`get_v1_jobs_id_audio`): utoipa names operations
+/// after their handler functions, and `list` or `create` exist in many modules, which
+/// the OpenAPI rules (and generated clients) do not allow.
+fn unique_operation_ids(document: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in document.paths.paths.iter_mut() {
+        let slug: String = path
+            .trim_start_matches("/api")
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("_");
+        let operations = [
+            ("get", &mut item.get),
+            ("put", &mut item.put),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ];
+        for (method, operation) in operations {
+            if let Some(operation) = operation {
+                operation.operation_id = Some(format!("{method}_{slug}"));
+            }
+        }
+    }
+}
 
 /// The whole OpenAPI document.
 pub fn document() -> utoipa::openapi::OpenApi {

@@ -22,7 +22,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Changes name and organisation. */
-        patch: operations["update_profile"];
+        patch: operations["patch_account"];
         trace?: never;
     };
     "/api/account/password": {
@@ -35,7 +35,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sets a new password (the current one is needed); every other session ends. */
-        post: operations["change_password"];
+        post: operations["post_account_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -50,11 +50,11 @@ export interface paths {
             cookie?: never;
         };
         /** The account's live sessions, newest first. */
-        get: operations["sessions"];
+        get: operations["get_account_sessions"];
         put?: never;
         post?: never;
         /** "Überall abmelden": ends every session, this one included. */
-        delete: operations["sign_out_everywhere"];
+        delete: operations["delete_account_sessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -68,7 +68,7 @@ export interface paths {
             cookie?: never;
         };
         /** The transaction history from the ledger, newest first, with the balance after each. */
-        get: operations["transactions"];
+        get: operations["get_account_transactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -85,7 +85,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every booking as a CSV file (semicolons, decimal commas). */
-        get: operations["transactions_csv"];
+        get: operations["get_account_transactions_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -102,11 +102,11 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the account signs in with a code from an authenticator app. */
-        get: operations["two_factor_status"];
+        get: operations["get_account_two_factor"];
         put?: never;
         post?: never;
         /** Switches two-factor sign-in off: the password and a current code (or a recovery code). */
-        delete: operations["disable_two_factor"];
+        delete: operations["delete_account_two_factor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -122,7 +122,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Switches two-factor sign-in on with a first code; answers ten recovery codes, once. */
-        post: operations["enable_two_factor"];
+        post: operations["post_account_two_factor_enable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -139,7 +139,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A new TOTP secret with its otpauth URL and QR code; on only after a first code. */
-        post: operations["set_up_two_factor"];
+        post: operations["post_account_two_factor_setup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -154,7 +154,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every admin action with who, when, before and after; newest first, 50 a page. */
-        get: operations["audit_log"];
+        get: operations["get_admin_audit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Re-enter the password: unlocks the admin settings for 10 minutes. */
-        post: operations["reauthenticate"];
+        post: operations["post_admin_reauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,7 +188,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every service with where its key comes from. */
-        get: operations["list"];
+        get: operations["get_admin_services"];
         put?: never;
         post?: never;
         delete?: never;
@@ -206,10 +206,10 @@ export interface paths {
         };
         get?: never;
         /** Stores a key, encrypted; it is never returned. */
-        put: operations["store_key"];
+        put: operations["put_admin_services_id_key"];
         post?: never;
         /** Removes a stored key (a key from the environment stays). */
-        delete: operations["remove_key"];
+        delete: operations["delete_admin_services_id_key"];
         options?: never;
         head?: never;
         patch?: never;
@@ -225,7 +225,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A real check: a short synthesis, a query or a PING. */
-        post: operations["test_connection"];
+        post: operations["post_admin_services_id_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -240,10 +240,10 @@ export interface paths {
             cookie?: never;
         };
         /** The four figures and the accounts, searched and sorted. */
-        get: operations["list"];
+        get: operations["get_admin_users"];
         put?: never;
         /** "Neuen Benutzer hinzufügen": a confirmed account. */
-        post: operations["create"];
+        post: operations["post_admin_users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,11 +261,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes the account with everything it owns (its bookings stay, anonymous). */
-        delete: operations["delete"];
+        delete: operations["delete_admin_users_id"];
         options?: never;
         head?: never;
         /** Changes name, organisation, role or whether the account may sign in. */
-        patch: operations["update"];
+        patch: operations["patch_admin_users_id"];
         trace?: never;
     };
     "/api/admin/users/{id}/balance": {
@@ -278,7 +278,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Corrects the balance with a reason (a ledger row `admin_adjustment`). */
-        post: operations["adjust_balance"];
+        post: operations["post_admin_users_id_balance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -293,10 +293,10 @@ export interface paths {
             cookie?: never;
         };
         /** The user's keys, newest first, revoked ones included (marked by `revoked_at`). */
-        get: operations["list"];
+        get: operations["get_keys"];
         put?: never;
         /** Creates a key. `secret` is the full key: shown this once, never stored. */
-        post: operations["create"];
+        post: operations["post_keys"];
         delete?: never;
         options?: never;
         head?: never;
@@ -314,10 +314,10 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revokes the key for good: requests with it get 401 from now on. */
-        delete: operations["revoke"];
+        delete: operations["delete_keys_id"];
         options?: never;
         head?: never;
-        patch: operations["rename"];
+        patch: operations["patch_keys_id"];
         trace?: never;
     };
     "/api/auth/confirm": {
@@ -328,7 +328,7 @@ export interface paths {
             cookie?: never;
         };
         /** The link in the confirmation mail: confirms and sends the browser to the sign-in page. */
-        get: operations["confirm"];
+        get: operations["get_auth_confirm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -350,7 +350,7 @@ export interface paths {
          * Sends the confirmation mail again, if the address has an unconfirmed account. Same
          *     answer either way.
          */
-        post: operations["resend_confirmation"];
+        post: operations["post_auth_confirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -367,7 +367,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Signs in and sets the session cookie. */
-        post: operations["sign_in"];
+        post: operations["post_auth_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -382,13 +382,13 @@ export interface paths {
             cookie?: never;
         };
         /** The link in the sign-in mail: signs in (once) and opens the dashboard. */
-        get: operations["use_login_link"];
+        get: operations["get_auth_login_link"];
         put?: never;
         /**
          * Mails a one-time sign-in link to the address, if it has an account. It gets the owner
          *     in while password sign-ins for the address are slowed down.
          */
-        post: operations["request_login_link"];
+        post: operations["post_auth_login_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -408,7 +408,7 @@ export interface paths {
          * The second step of a sign-in: the code from the authenticator app (or a recovery
          *     code), with the cookie the first step set. Five tries, five minutes.
          */
-        post: operations["sign_in_with_code"];
+        post: operations["post_auth_login_code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,7 +425,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Ends the session and clears the cookie. */
-        post: operations["sign_out"];
+        post: operations["post_auth_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -440,13 +440,13 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the reset link still works (single use, one hour), without using it up. */
-        get: operations["check_reset_link"];
+        get: operations["get_auth_password_reset"];
         put?: never;
         /**
          * "Passwort vergessen?": mails a single-use link (1 hour) to `/auth/reset?token=…`, if the
          *     address has an account. Same answer either way.
          */
-        post: operations["request_password_reset"];
+        post: operations["post_auth_password_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -463,7 +463,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sets the new password with the link's token (once); every session of the account ends. */
-        post: operations["reset_password"];
+        post: operations["post_auth_password_reset_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -483,7 +483,7 @@ export interface paths {
          * Creates an account and mails the confirmation link. The answer does not tell whether
          *     the address has an account already (its owner gets a mail instead).
          */
-        post: operations["sign_up"];
+        post: operations["post_auth_signup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -498,7 +498,7 @@ export interface paths {
             cookie?: never;
         };
         /** Whether top-ups are set up, the amounts to offer and the card fee. */
-        get: operations["options"];
+        get: operations["get_billing"];
         put?: never;
         post?: never;
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Starts a top-up: a Stripe Checkout Session; the browser goes to `checkout_url`. */
-        post: operations["checkout"];
+        post: operations["post_billing_checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -534,7 +534,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Stripe's webhook (`Stripe-Signature`); a paid Checkout Session is credited once. */
-        post: operations["webhook"];
+        post: operations["post_billing_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,9 +549,9 @@ export interface paths {
             cookie?: never;
         };
         /** The categories the user can use (own and global), by name; `parent_id` makes the tree. */
-        get: operations["list_categories"];
+        get: operations["get_categories"];
         put?: never;
-        post: operations["create_category"];
+        post: operations["post_categories"];
         delete?: never;
         options?: never;
         head?: never;
@@ -572,11 +572,11 @@ export interface paths {
          * Deletes a category: its sub-categories move up one level; its audios keep everything
          *     but this filing.
          */
-        delete: operations["delete_category"];
+        delete: operations["delete_categories_id"];
         options?: never;
         head?: never;
         /** Renames or moves a category (never below itself or its own sub-categories). */
-        patch: operations["update_category"];
+        patch: operations["patch_categories_id"];
         trace?: never;
     };
     "/api/demo": {
@@ -587,7 +587,7 @@ export interface paths {
             cookie?: never;
         };
         /** Today's tries, the text limit and the demo voices that can speak now. */
-        get: operations["overview"];
+        get: operations["get_demo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -606,7 +606,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** One demo synthesis: the MP3, and `X-Demo-Remaining` tries left today. */
-        post: operations["speak"];
+        post: operations["post_demo_speech"];
         delete?: never;
         options?: never;
         head?: never;
@@ -624,14 +624,14 @@ export interface paths {
          * The user's audios, filtered, sorted and paged (keyset on creation time). Carries an
          *     `ETag`; `If-None-Match` with it answers 304 while nothing changed, so polling is cheap.
          */
-        get: operations["list"];
+        get: operations["get_jobs"];
         put?: never;
         /**
          * Charges max(1, ceil(chars / 10)) cents and queues the job. With an
          *     `Idempotency-Key` header a repeated request returns the first job (200) instead of
          *     charging again.
          */
-        post: operations["create"];
+        post: operations["post_jobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -651,7 +651,7 @@ export interface paths {
          * "Hängende Jobs bereinigen": re-queues the user's lost or stuck jobs, or fails and
          *     refunds those out of attempts.
          */
-        post: operations["cleanup"];
+        post: operations["post_jobs_cleanup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -669,7 +669,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes the job and its audio for good; an unfinished job is refunded. */
-        delete: operations["delete"];
+        delete: operations["delete_jobs_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -683,7 +683,7 @@ export interface paths {
             cookie?: never;
         };
         /** The MP3 of a completed job. */
-        get: operations["audio"];
+        get: operations["get_jobs_id_audio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Takes a category off an audio. */
-        delete: operations["unfile"];
+        delete: operations["delete_library_audios_id_categories_category_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -719,7 +719,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** "Dauerhaft speichern": 0.25 € once per audio; the audio never expires afterwards. */
-        post: operations["save"];
+        post: operations["post_library_audios_id_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -737,7 +737,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Takes a tag off an audio. */
-        delete: operations["untag"];
+        delete: operations["delete_library_audios_id_tags_tag_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -753,7 +753,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Files audios under a category (bulk). */
-        post: operations["file_under_category"];
+        post: operations["post_library_categories"];
         delete?: never;
         options?: never;
         head?: never;
@@ -770,7 +770,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Takes audios out of the trash. */
-        post: operations["restore"];
+        post: operations["post_library_restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -785,7 +785,7 @@ export interface paths {
             cookie?: never;
         };
         /** Stat cards and the 30-day chart of the dashboard, and the knowledge base's cards. */
-        get: operations["stats"];
+        get: operations["get_library_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -804,7 +804,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Tags audios (bulk); a name that exists (any case) is reused. */
-        post: operations["tag"];
+        post: operations["post_library_tags"];
         delete?: never;
         options?: never;
         head?: never;
@@ -821,7 +821,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Moves audios to the trash (soft delete): they stay under the "deleted" filter. */
-        post: operations["trash"];
+        post: operations["post_library_trash"];
         delete?: never;
         options?: never;
         head?: never;
@@ -838,7 +838,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** "Papierkorb leeren": deletes trashed audios and their files for good. */
-        post: operations["empty_trash"];
+        post: operations["post_library_trash_empty"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,7 +853,7 @@ export interface paths {
             cookie?: never;
         };
         /** Limits and prices (text length, cents per characters, demo tries). */
-        get: operations["limits"];
+        get: operations["get_limits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -870,7 +870,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user. */
-        get: operations["me"];
+        get: operations["get_me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -887,7 +887,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document (OpenAPI 3.1). */
-        get: operations["openapi"];
+        get: operations["get_openapi_json"];
         put?: never;
         post?: never;
         delete?: never;
@@ -907,10 +907,10 @@ export interface paths {
          * Whether the site asks for a password, whether this browser entered it, and this
          *     client's wrong tries.
          */
-        get: operations["gate_state"];
+        get: operations["get_site_gate"];
         put?: never;
         /** Enters the site password; sets the gate cookie for this browser session. */
-        post: operations["unlock"];
+        post: operations["post_site_gate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -925,9 +925,9 @@ export interface paths {
             cookie?: never;
         };
         /** The tags the user can use (own and global), by name. */
-        get: operations["list_tags"];
+        get: operations["get_tags"];
         put?: never;
-        post: operations["create_tag"];
+        post: operations["post_tags"];
         delete?: never;
         options?: never;
         head?: never;
@@ -945,10 +945,10 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes a tag; it comes off every audio. */
-        delete: operations["delete_tag"];
+        delete: operations["delete_tags_id"];
         options?: never;
         head?: never;
-        patch: operations["rename_tag"];
+        patch: operations["patch_tags_id"];
         trace?: never;
     };
     "/api/voices": {
@@ -959,7 +959,7 @@ export interface paths {
             cookie?: never;
         };
         /** The voices the signed-in user may pick, usable ones first. */
-        get: operations["list"];
+        get: operations["get_voices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -983,7 +983,7 @@ export interface paths {
          *     sent sentence by sentence as they are synthesized (chunked); wav in one piece.
          *     The job's id is in `X-Stimmwerk-Job-Id`.
          */
-        post: operations["create_speech"];
+        post: operations["post_v1_audio_speech"];
         delete?: never;
         options?: never;
         head?: never;
@@ -997,7 +997,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["balance"];
+        get: operations["get_v1_balance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1014,14 +1014,14 @@ export interface paths {
             cookie?: never;
         };
         /** The key owner's jobs (web and API), newest first, paged with `cursor`. */
-        get: operations["list"];
+        get: operations["get_v1_jobs"];
         put?: never;
         /**
          * Charges max(1, ceil(chars / 10)) cents and queues the job; poll `GET /v1/jobs/{id}`
          *     (or use a webhook) until it is `completed`. A repeated request with the same
          *     `Idempotency-Key` returns the first job (200) instead of charging again.
          */
-        post: operations["create"];
+        post: operations["post_v1_jobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,11 +1036,11 @@ export interface paths {
             cookie?: never;
         };
         /** One job: its status, cost, duration and, once completed, `audio_url`. */
-        get: operations["get"];
+        get: operations["get_v1_jobs_id"];
         put?: never;
         post?: never;
         /** Deletes the job and its audio for good; an unfinished job is refunded. */
-        delete: operations["delete"];
+        delete: operations["delete_v1_jobs_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
             cookie?: never;
         };
         /** The MP3 of a completed job (410 once expired). */
-        get: operations["audio"];
+        get: operations["get_v1_jobs_id_audio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
             cookie?: never;
         };
         /** What `model` accepts, in OpenAI's list shape. */
-        get: operations["models"];
+        get: operations["get_v1_models"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1088,7 +1088,7 @@ export interface paths {
             cookie?: never;
         };
         /** Usage: API requests (total and today), audios, costs and the last 30 days. */
-        get: operations["usage"];
+        get: operations["get_v1_usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1108,7 +1108,7 @@ export interface paths {
          * The voices the key's owner may use, usable ones first; pass a voice's `key` as
          *     `voice`.
          */
-        get: operations["list_voices"];
+        get: operations["get_v1_voices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1887,7 +1887,7 @@ export interface operations {
             };
         };
     };
-    update_profile: {
+    patch_account: {
         parameters: {
             query?: never;
             header?: never;
@@ -1926,7 +1926,7 @@ export interface operations {
             };
         };
     };
-    change_password: {
+    post_account_password: {
         parameters: {
             query?: never;
             header?: never;
@@ -1964,7 +1964,7 @@ export interface operations {
             };
         };
     };
-    sessions: {
+    get_account_sessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1991,7 +1991,7 @@ export interface operations {
             };
         };
     };
-    sign_out_everywhere: {
+    delete_account_sessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -2016,7 +2016,7 @@ export interface operations {
             };
         };
     };
-    transactions: {
+    get_account_transactions: {
         parameters: {
             query?: {
                 /** @description 1-based. */
@@ -2048,7 +2048,7 @@ export interface operations {
             };
         };
     };
-    transactions_csv: {
+    get_account_transactions_csv: {
         parameters: {
             query?: never;
             header?: never;
@@ -2076,7 +2076,7 @@ export interface operations {
             };
         };
     };
-    two_factor_status: {
+    get_account_two_factor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2103,7 +2103,7 @@ export interface operations {
             };
         };
     };
-    disable_two_factor: {
+    delete_account_two_factor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2132,7 +2132,7 @@ export interface operations {
             };
         };
     };
-    enable_two_factor: {
+    post_account_two_factor_enable: {
         parameters: {
             query?: never;
             header?: never;
@@ -2172,7 +2172,7 @@ export interface operations {
             };
         };
     };
-    set_up_two_factor: {
+    post_account_two_factor_setup: {
         parameters: {
             query?: never;
             header?: never;
@@ -2200,7 +2200,7 @@ export interface operations {
             };
         };
     };
-    audit_log: {
+    get_admin_audit: {
         parameters: {
             query?: {
                 action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
@@ -2232,7 +2232,7 @@ export interface operations {
             };
         };
     };
-    reauthenticate: {
+    post_admin_reauth: {
         parameters: {
             query?: never;
             header?: never;
@@ -2280,7 +2280,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_admin_services: {
         parameters: {
             query?: never;
             header?: never;
@@ -2308,7 +2308,7 @@ export interface operations {
             };
         };
     };
-    store_key: {
+    put_admin_services_id_key: {
         parameters: {
             query?: never;
             header?: never;
@@ -2366,7 +2366,7 @@ export interface operations {
             };
         };
     };
-    remove_key: {
+    delete_admin_services_id_key: {
         parameters: {
             query?: never;
             header?: never;
@@ -2403,7 +2403,7 @@ export interface operations {
             };
         };
     };
-    test_connection: {
+    post_admin_services_id_test: {
         parameters: {
             query?: never;
             header?: never;
@@ -2440,7 +2440,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_admin_users: {
         parameters: {
             query?: {
                 /** @description Part of a name, e-mail address or organisation. */
@@ -2474,7 +2474,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    post_admin_users: {
         parameters: {
             query?: never;
             header?: never;
@@ -2513,7 +2513,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_admin_users_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -2557,7 +2557,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    patch_admin_users_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -2615,7 +2615,7 @@ export interface operations {
             };
         };
     };
-    adjust_balance: {
+    post_admin_users_id_balance: {
         parameters: {
             query?: never;
             header?: never;
@@ -2664,7 +2664,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_keys: {
         parameters: {
             query?: never;
             header?: never;
@@ -2691,7 +2691,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    post_keys: {
         parameters: {
             query?: never;
             header?: never;
@@ -2731,7 +2731,7 @@ export interface operations {
             };
         };
     };
-    revoke: {
+    delete_keys_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -2758,7 +2758,7 @@ export interface operations {
             };
         };
     };
-    rename: {
+    patch_keys_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -2797,7 +2797,7 @@ export interface operations {
             };
         };
     };
-    confirm: {
+    get_auth_confirm: {
         parameters: {
             query?: {
                 token?: string;
@@ -2817,7 +2817,7 @@ export interface operations {
             };
         };
     };
-    resend_confirmation: {
+    post_auth_confirmation: {
         parameters: {
             query?: never;
             header?: never;
@@ -2856,7 +2856,7 @@ export interface operations {
             };
         };
     };
-    sign_in: {
+    post_auth_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -2906,7 +2906,7 @@ export interface operations {
             };
         };
     };
-    use_login_link: {
+    get_auth_login_link: {
         parameters: {
             query?: {
                 token?: string;
@@ -2926,7 +2926,7 @@ export interface operations {
             };
         };
     };
-    request_login_link: {
+    post_auth_login_link: {
         parameters: {
             query?: never;
             header?: never;
@@ -2965,7 +2965,7 @@ export interface operations {
             };
         };
     };
-    sign_in_with_code: {
+    post_auth_login_code: {
         parameters: {
             query?: never;
             header?: never;
@@ -2997,7 +2997,7 @@ export interface operations {
             };
         };
     };
-    sign_out: {
+    post_auth_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3014,7 +3014,7 @@ export interface operations {
             };
         };
     };
-    check_reset_link: {
+    get_auth_password_reset: {
         parameters: {
             query?: {
                 token?: string;
@@ -3043,7 +3043,7 @@ export interface operations {
             };
         };
     };
-    request_password_reset: {
+    post_auth_password_reset: {
         parameters: {
             query?: never;
             header?: never;
@@ -3082,7 +3082,7 @@ export interface operations {
             };
         };
     };
-    reset_password: {
+    post_auth_password_reset_confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -3112,7 +3112,7 @@ export interface operations {
             };
         };
     };
-    sign_up: {
+    post_auth_signup: {
         parameters: {
             query?: never;
             header?: never;
@@ -3152,7 +3152,7 @@ export interface operations {
             };
         };
     };
-    options: {
+    get_billing: {
         parameters: {
             query?: never;
             header?: never;
@@ -3171,7 +3171,7 @@ export interface operations {
             };
         };
     };
-    checkout: {
+    post_billing_checkout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3228,7 +3228,7 @@ export interface operations {
             };
         };
     };
-    webhook: {
+    post_billing_webhook: {
         parameters: {
             query?: never;
             header: {
@@ -3269,7 +3269,7 @@ export interface operations {
             };
         };
     };
-    list_categories: {
+    get_categories: {
         parameters: {
             query?: never;
             header?: never;
@@ -3288,7 +3288,7 @@ export interface operations {
             };
         };
     };
-    create_category: {
+    post_categories: {
         parameters: {
             query?: never;
             header?: never;
@@ -3328,7 +3328,7 @@ export interface operations {
             };
         };
     };
-    delete_category: {
+    delete_categories_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -3365,7 +3365,7 @@ export interface operations {
             };
         };
     };
-    update_category: {
+    patch_categories_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -3414,7 +3414,7 @@ export interface operations {
             };
         };
     };
-    overview: {
+    get_demo: {
         parameters: {
             query?: never;
             header?: never;
@@ -3433,7 +3433,7 @@ export interface operations {
             };
         };
     };
-    speak: {
+    post_demo_speech: {
         parameters: {
             query?: never;
             header?: never;
@@ -3492,7 +3492,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_jobs: {
         parameters: {
             query?: {
                 /** @description Case-insensitive part of the text. */
@@ -3556,7 +3556,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    post_jobs: {
         parameters: {
             query?: never;
             header?: {
@@ -3616,7 +3616,7 @@ export interface operations {
             };
         };
     };
-    cleanup: {
+    post_jobs_cleanup: {
         parameters: {
             query?: never;
             header?: never;
@@ -3635,7 +3635,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_jobs_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -3662,7 +3662,7 @@ export interface operations {
             };
         };
     };
-    audio: {
+    get_jobs_id_audio: {
         parameters: {
             query?: {
                 /** @description `1`: as a download with a file name from the text. */
@@ -3695,7 +3695,7 @@ export interface operations {
             };
         };
     };
-    unfile: {
+    delete_library_audios_id_categories_category_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -3723,7 +3723,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    post_library_audios_id_save: {
         parameters: {
             query?: never;
             header?: never;
@@ -3774,7 +3774,7 @@ export interface operations {
             };
         };
     };
-    untag: {
+    delete_library_audios_id_tags_tag_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -3802,7 +3802,7 @@ export interface operations {
             };
         };
     };
-    file_under_category: {
+    post_library_categories: {
         parameters: {
             query?: never;
             header?: never;
@@ -3841,7 +3841,7 @@ export interface operations {
             };
         };
     };
-    restore: {
+    post_library_restore: {
         parameters: {
             query?: never;
             header?: never;
@@ -3880,7 +3880,7 @@ export interface operations {
             };
         };
     };
-    stats: {
+    get_library_stats: {
         parameters: {
             query?: never;
             header?: never;
@@ -3907,7 +3907,7 @@ export interface operations {
             };
         };
     };
-    tag: {
+    post_library_tags: {
         parameters: {
             query?: never;
             header?: never;
@@ -3946,7 +3946,7 @@ export interface operations {
             };
         };
     };
-    trash: {
+    post_library_trash: {
         parameters: {
             query?: never;
             header?: never;
@@ -3985,7 +3985,7 @@ export interface operations {
             };
         };
     };
-    empty_trash: {
+    post_library_trash_empty: {
         parameters: {
             query?: never;
             header?: never;
@@ -4016,7 +4016,7 @@ export interface operations {
             };
         };
     };
-    limits: {
+    get_limits: {
         parameters: {
             query?: never;
             header?: never;
@@ -4035,7 +4035,7 @@ export interface operations {
             };
         };
     };
-    me: {
+    get_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -4062,7 +4062,7 @@ export interface operations {
             };
         };
     };
-    openapi: {
+    get_openapi_json: {
         parameters: {
             query?: never;
             header?: never;
@@ -4082,7 +4082,7 @@ export interface operations {
             };
         };
     };
-    gate_state: {
+    get_site_gate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4101,7 +4101,7 @@ export interface operations {
             };
         };
     };
-    unlock: {
+    post_site_gate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4141,7 +4141,7 @@ export interface operations {
             };
         };
     };
-    list_tags: {
+    get_tags: {
         parameters: {
             query?: never;
             header?: never;
@@ -4160,7 +4160,7 @@ export interface operations {
             };
         };
     };
-    create_tag: {
+    post_tags: {
         parameters: {
             query?: never;
             header?: never;
@@ -4199,7 +4199,7 @@ export interface operations {
             };
         };
     };
-    delete_tag: {
+    delete_tags_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -4234,7 +4234,7 @@ export interface operations {
             };
         };
     };
-    rename_tag: {
+    patch_tags_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -4283,7 +4283,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_voices: {
         parameters: {
             query?: never;
             header?: never;
@@ -4310,7 +4310,7 @@ export interface operations {
             };
         };
     };
-    create_speech: {
+    post_v1_audio_speech: {
         parameters: {
             query?: never;
             header?: {
@@ -4385,7 +4385,7 @@ export interface operations {
             };
         };
     };
-    balance: {
+    get_v1_balance: {
         parameters: {
             query?: never;
             header?: never;
@@ -4412,7 +4412,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_v1_jobs: {
         parameters: {
             query?: {
                 status?: "pending" | "processing" | "completed" | "failed";
@@ -4469,7 +4469,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    post_v1_jobs: {
         parameters: {
             query?: never;
             header?: {
@@ -4544,7 +4544,7 @@ export interface operations {
             };
         };
     };
-    get: {
+    get_v1_jobs_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -4581,7 +4581,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_v1_jobs_id: {
         parameters: {
             query?: never;
             header?: never;
@@ -4616,7 +4616,7 @@ export interface operations {
             };
         };
     };
-    audio: {
+    get_v1_jobs_id_audio: {
         parameters: {
             query?: {
                 /** @description `1`: as a download with a file name from the text. */
@@ -4665,7 +4665,7 @@ export interface operations {
             };
         };
     };
-    models: {
+    get_v1_models: {
         parameters: {
             query?: never;
             header?: never;
@@ -4692,7 +4692,7 @@ export interface operations {
             };
         };
     };
-    usage: {
+    get_v1_usage: {
         parameters: {
             query?: never;
             header?: never;
@@ -4719,7 +4719,7 @@ export interface operations {
             };
         };
     };
-    list_voices: {
+    get_v1_voices: {
         parameters: {
             query?: never;
             header?: never;
