@@ -53,6 +53,7 @@ pub struct CreatedKey {
 }
 
 fn key_name(raw: &str) -> Result<String> {
+    input::no_controls("name", raw, false)?;
     let name = input::trim(raw);
     if name.is_empty() {
         return Err(Error::field("name", "Bitte geben Sie dem Schlüssel einen Namen."));
@@ -156,6 +157,7 @@ mod tests {
     fn key_names_are_trimmed_and_bounded() {
         assert_eq!(key_name("  Produktion ").unwrap(), "Produktion");
         assert!(key_name("   ").is_err());
+        assert!(key_name("a\u{0}b").is_err(), "Postgres refuses NUL: a 422, not a 500");
         assert!(key_name(&"x".repeat(81)).is_err());
     }
 }

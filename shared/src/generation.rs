@@ -87,6 +87,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         options["rate"] = json!(rate);
     }
     if let Some(instructions) = request.instructions.as_deref().map(str::trim).filter(|i| !i.is_empty()) {
+        crate::domain::input::no_controls("instructions", instructions, true)?;
         if instructions.chars().count() > INSTRUCTIONS_MAX {
             return Err(Error::field("instructions", format!("Höchstens {INSTRUCTIONS_MAX} Zeichen.")));
         }
