@@ -7,4 +7,5 @@ pub mod input;
 pub mod kinds;
 pub mod money;
 pub mod password;
+pub mod recording;
 pub mod text;

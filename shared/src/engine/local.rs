@@ -119,4 +119,27 @@ mod tests {
         let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
         assert!(pcm.duration_seconds() > 0.5);
     }
+
+    /// The recording analysis of the local clone engine, on real speech: eSpeak's male
+    /// variant speaks lower than its female one.
+    #[tokio::test]
+    async fn the_voice_profile_tells_a_low_voice_from_a_high_one() {
+        let text = "Guten Morgen. Heute sprechen wir über das Wetter in Berlin und die Pläne für das Wochenende.";
+        let mut medians = Vec::new();
+        for voice in ["de+m3", "de+f2"] {
+            let request = SynthesisRequest {
+                text: text.into(),
+                voice: voice.into(),
+                language: "de-DE".into(),
+                rate: None,
+                instructions: None,
+            };
+            let audio = LocalEngine::default().synthesize(&request).await.unwrap();
+            let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
+            let profile = crate::domain::recording::profile(&pcm).unwrap();
+            assert!((2.0..9.0).contains(&profile.syllables_per_second), "{voice}: {profile:?}");
+            medians.push(profile.median_pitch_hz);
+        }
+        assert!(medians[0] < 150.0 && medians[1] > medians[0] * 1.3, "{medians:?}");
+    }
 }
