@@ -26,6 +26,7 @@ const ApiSettingsPage = lazy(() =>
 const KnowledgePage = lazy(() =>
   import('@/features/knowledge/routes/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
 );
+const DashboardPage = lazy(() => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
@@ -67,6 +68,7 @@ export function AppRoutes() {
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path={paths.liveDemo} element={<LiveDemoPage />} />
             <Route element={<RequireAuth>{(user) => <DashboardLayout user={user} />}</RequireAuth>}>
+              <Route path={paths.dashboard} element={<DashboardPage />} />
               <Route path={paths.tts} element={<TtsPage />} />
               <Route path={paths.account} element={<AccountPage />} />
               <Route path={paths.knowledge} element={<KnowledgePage />} />

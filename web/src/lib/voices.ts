@@ -1,4 +1,6 @@
-import type { ApiLanguage, ApiProviderOption, ApiVoice } from './api-types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import type { ApiLanguage, ApiProviderOption, ApiVoice, ApiVoiceList } from './api-types';
 
 // Voice selection rules shared by the generation screen and the live demo.
 
@@ -41,4 +43,14 @@ export function languageOptions(languages: Pick<Language, 'code' | 'name'>[]): P
 
 export function providerOptions(providers: ProviderOption[]): ProviderOption[] {
   return providers.length > 0 ? providers : [{ value: ALL_PROVIDERS, label: 'Alle Anbieter' }];
+}
+
+/** The voices the signed-in user may use (`GET /api/voices`), shared by every screen that lists them. */
+export const voiceKeys = { all: ['voices'] as const };
+
+export const voiceListQueryOptions = () =>
+  queryOptions({ queryKey: voiceKeys.all, queryFn: () => api.get<ApiVoiceList>('/api/voices') });
+
+export function useVoiceList() {
+  return useQuery(voiceListQueryOptions());
 }

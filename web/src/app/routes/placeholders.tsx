@@ -3,7 +3,6 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 
 /** Screens whose issues have not landed yet. */
 export const placeholderRoutes: Array<{ path: string; title: string; admin?: boolean }> = [
-  { path: paths.dashboard, title: 'Dashboard' },
   { path: paths.voiceCloning, title: 'Stimmen Klonen' },
   { path: paths.api.root, title: 'API Dashboard' },
   { path: paths.api.scripts, title: 'API Scripts' },

@@ -19,7 +19,17 @@ export const KB_REFRESH_MS = 10_000;
 type Open = 'category' | 'tags' | 'empty' | null;
 
 /** "Audio-Bibliothek (n)": the filtered list with multi-select and bulk actions. */
-export function LibraryList({ filters, emptyText = 'Keine Audios in der Knowledge Base gefunden', title = 'Audio-Bibliothek' }: { filters: LibraryFilters; emptyText?: string; title?: string }) {
+export function LibraryList({
+  filters,
+  emptyText = 'Keine Audios in der Knowledge Base gefunden',
+  loadingText = 'Lädt Knowledge Base...',
+  title = 'Audio-Bibliothek',
+}: {
+  filters: LibraryFilters;
+  emptyText?: string;
+  loadingText?: string;
+  title?: string;
+}) {
   const { query, jobs, total } = useLibraryJobs(filters, { refetchInterval: KB_REFRESH_MS });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Open>(null);
@@ -83,7 +93,7 @@ export function LibraryList({ filters, emptyText = 'Keine Audios in der Knowledg
       <audio {...player.audioProps} preload="none" className="hidden" />
       {query.isPending ? (
         <div className="flex items-center justify-center gap-2 px-6 pb-10 pt-6 text-sm text-muted-foreground" data-testid="kb-loading">
-          <Spinner label={null} /> Lädt Knowledge Base...
+          <Spinner label={null} /> {loadingText}
         </div>
       ) : query.isError && jobs.length === 0 ? (
         <div className="px-5 pb-6 sm:px-6">

@@ -1,12 +1,14 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CategoriesTab } from '../components/categories-tab';
+import { ClonesTab } from '../components/clones-tab';
+import { KnowledgeSettingsButton } from '../components/knowledge-settings-dialog';
 import { KnowledgeTab } from '../components/knowledge-tab';
 
 export function KnowledgePage() {
   return (
     <>
-      <PageHeader title="Speak Knowledge Base" description="Alle Ihre Audios: durchsuchen, ordnen und verwalten." />
+      <PageHeader title="Speak Knowledge Base" description="Alle Ihre Audios: durchsuchen, ordnen und verwalten." actions={<KnowledgeSettingsButton />} />
       <Tabs defaultValue="knowledge">
         <TabsList className="max-w-lg">
           <TabsTrigger value="knowledge">Knowledge Base</TabsTrigger>
@@ -17,10 +19,10 @@ export function KnowledgePage() {
           <KnowledgeTab />
         </TabsContent>
         <TabsContent value="categories">
-          <ComingSoon title="Kategorien" />
+          <CategoriesTab />
         </TabsContent>
         <TabsContent value="clones">
-          <ComingSoon title="Klone" />
+          <ClonesTab />
         </TabsContent>
       </Tabs>
     </>

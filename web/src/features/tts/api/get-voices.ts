@@ -1,19 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { ttsKeys } from './keys';
-import type { VoicesResponse } from './types';
+import { useQuery } from '@tanstack/react-query';
+import { voiceListQueryOptions } from '@/lib/voices';
 
-/** `GET /api/voices` */
-export function getVoices(): Promise<VoicesResponse> {
-  return api.get<VoicesResponse>('/api/voices');
-}
-
-export const getVoicesQueryOptions = () =>
-  queryOptions({
-    queryKey: ttsKeys.voices(),
-    queryFn: getVoices,
-  });
-
+/** `GET /api/voices`; the query (and its cache) is shared with every screen that lists voices. */
 export function useVoices() {
-  return useQuery(getVoicesQueryOptions());
+  return useQuery(voiceListQueryOptions());
 }

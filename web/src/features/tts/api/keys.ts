@@ -1,7 +1,6 @@
 /** Query key factory of the TTS feature, general to specific. */
 export const ttsKeys = {
   all: ['tts'] as const,
-  voices: () => [...ttsKeys.all, 'voices'] as const,
   jobs: () => [...ttsKeys.all, 'jobs'] as const,
   jobList: () => [...ttsKeys.jobs(), 'list'] as const,
   categories: () => [...ttsKeys.all, 'categories'] as const,

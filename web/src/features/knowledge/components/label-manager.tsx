@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/auth';
+import { LabelNameForm, type LabelKind, type LabelNameValues } from './label-name-form';
+import { LabelRow, type ManagedLabel } from './label-row';
+
+type Mutation<V, R = unknown> = {
+  mutate: (vars: V, options: { onSuccess: (result: R) => void; onError?: (error: Error) => void }) => void;
+  isPending: boolean;
+  error: Error | null;
+  reset: () => void;
+};
+
+const NOUN: Record<LabelKind, { one: string; created: string; none: string }> = {
+  category: { one: 'Kategorie', created: 'Kategorie angelegt', none: 'Noch keine Kategorien.' },
+  tag: { one: 'Tag', created: 'Tag angelegt', none: 'Noch keine Tags.' },
+};
+
+/** Create, rename and delete categories or tags. Only admins see "Global"; the server checks it too. */
+export function LabelManager<R>({
+  kind,
+  items,
+  loading,
+  create,
+  rename,
+  remove,
+  deleteDescription,
+  deletedMessage,
+}: {
+  kind: LabelKind;
+  items: ManagedLabel[];
+  loading: boolean;
+  create: Mutation<LabelNameValues>;
+  rename: Mutation<{ id: string; name: string }>;
+  remove: Mutation<string, R>;
+  deleteDescription: (label: ManagedLabel) => string;
+  deletedMessage: (label: ManagedLabel, result: R) => string;
+}) {
+  const isAdmin = useMe().data?.role === 'admin';
+  const [doomed, setDoomed] = useState<ManagedLabel | null>(null);
+  const noun = NOUN[kind];
+  const failed = (error: Error) =>
+    toast.error('Fehler', { description: isApiError(error) ? error.message : `${noun.one} konnte nicht gelöscht werden.` });
+  return (
+    <div className="flex flex-col gap-4">
+      <LabelNameForm
+        kind={kind}
+        allowGlobal={isAdmin}
+        submitLabel="Anlegen"
+        pending={create.isPending}
+        serverError={isApiError(create.error) ? create.error.message : undefined}
+        onSubmit={(values, reset) => create.mutate(values, { onSuccess: () => (reset(), toast.success(noun.created, { description: values.name })) })}
+        testId={`${kind}-create`}
+      />
+      {loading ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{noun.none}</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-border overflow-y-auto rounded-lg border border-border" aria-label={`${noun.one}-Liste`}>
+          {items.map((label) => (
+            <LabelRow key={label.id} kind={kind} label={label} rename={rename} onDelete={setDoomed} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={doomed !== null}
+        onOpenChange={(open) => !open && setDoomed(null)}
+        title={`${noun.one} „${doomed?.name ?? ''}“ löschen?`}
+        description={doomed ? deleteDescription(doomed) : ''}
+        confirmLabel="Löschen"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() =>
+          doomed &&
+          remove.mutate(doomed.id, {
+            onSuccess: (result) => (toast.success(deletedMessage(doomed, result)), setDoomed(null)),
+            onError: failed,
+          })
+        }
+      />
+    </div>
+  );
+}
