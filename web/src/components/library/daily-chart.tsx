@@ -44,18 +44,16 @@ export function DailyChart({ days, title }: { days: DailyPoint[]; title: string 
           <span className="size-2.5 rounded-sm bg-emerald-500" /> Kosten
         </span>
       </div>
-      <svg viewBox={`0 0 ${W} ${BAR_H * 2 + 40}`} className="h-auto w-full" role="presentation" focusable="false">
+      <svg viewBox={`0 0 ${W} ${BAR_H * 2 + 20}`} preserveAspectRatio="none" className="h-44 w-full" role="presentation" focusable="false">
         <Bars values={characters} y={0} color="var(--color-primary)" name="characters" />
         <Bars values={costs} y={BAR_H + 20} color="#10b981" name="costs" />
-        {days.length > 0 && (
-          <g className="fill-current text-muted-foreground" fontSize="14" aria-hidden="true">
-            <text x={0} y={BAR_H * 2 + 38}>{label(days[0].day)}</text>
-            <text x={W} y={BAR_H * 2 + 38} textAnchor="end">
-              {label(days[days.length - 1].day)}
-            </text>
-          </g>
-        )}
       </svg>
+      {days.length > 0 && (
+        <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+          <span>{label(days[0].day)}</span>
+          <span>{label(days[days.length - 1].day)}</span>
+        </div>
+      )}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
