@@ -26,6 +26,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
         (name = "admin", description = "Dienst-Einstellungen (nur Administratoren)"),
         (name = "meta", description = "Limits und dieses Dokument"),
         (name = "api-keys", description = "API-Schlüssel für die Entwickler-API (Sitzung)"),
+        (name = "webhooks", description = "Webhook-Empfänger für fertige Aufträge, Zustellprotokoll (Sitzung)"),
         (name = "v1", description = "Entwickler-API: Aufträge, Audio, Stimmen, Guthaben, Nutzung (API-Schlüssel)"),
         (name = "openai", description = "OpenAI-kompatible Sprachausgabe (API-Schlüssel; Fehler im OpenAI-Format)"),
     )

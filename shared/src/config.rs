@@ -25,6 +25,15 @@ pub struct Settings {
     pub site: SiteSettings,
     pub library: LibrarySettings,
     pub api: ApiSettings,
+    pub webhooks: WebhookSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WebhookSettings {
+    /// Lets endpoints resolve to loopback and private addresses (tests with a local
+    /// receiver). Off in production: a webhook must not reach internal services.
+    pub allow_private_addresses: bool,
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -19,6 +19,7 @@ pub mod site_gate;
 pub mod speech;
 pub mod two_factor;
 pub mod voices;
+pub mod webhooks;
 
 // What they stand on.
 pub mod audio;

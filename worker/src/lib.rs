@@ -8,7 +8,7 @@ pub mod wake;
 use shared::Services;
 use tokio_util::sync::CancellationToken;
 
-use crate::jobs::{expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize};
+use crate::jobs::{deliver_webhooks, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize};
 use crate::runner::Registry;
 
 /// Every job kind this worker runs: a new kind is one file in `jobs/` and one line here.
@@ -19,6 +19,7 @@ pub fn registry() -> Registry {
         .cron::<purge_expired::PurgeExpired>()
         .cron::<expire_audios::ExpireAudios>()
         .cron::<reconcile_top_ups::ReconcileTopUps>()
+        .cron::<deliver_webhooks::DeliverWebhooks>()
 }
 
 /// Runs every registered job kind until `shutdown` is cancelled, then lets jobs in

@@ -234,7 +234,10 @@ mod tests {
     #[test]
     fn every_kind_is_registered_once_and_every_queued_kind_is_swept() {
         let registry = crate::registry();
-        assert_eq!(registry.names(), ["synthesize", "sweep", "purge_expired", "expire_audios", "reconcile_top_ups"]);
+        assert_eq!(
+            registry.names(),
+            ["synthesize", "sweep", "purge_expired", "expire_audios", "reconcile_top_ups", "deliver_webhooks"]
+        );
         let swept: Vec<_> = registry.recoveries().iter().map(|r| r.name).collect();
         assert_eq!(swept, ["synthesize"]);
     }

@@ -15,6 +15,7 @@ pub mod meta;
 pub mod site_gate;
 pub mod v1;
 pub mod voices;
+pub mod webhooks;
 
 use std::sync::LazyLock;
 
@@ -27,6 +28,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::base())
         .merge(auth::router())
         .merge(api_keys::router())
+        .merge(webhooks::router())
         .merge(account::router())
         .merge(billing::router())
         .merge(voices::router())

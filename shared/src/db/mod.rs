@@ -15,6 +15,7 @@ pub mod top_ups;
 pub mod two_factor;
 pub mod users;
 pub mod voices;
+pub mod webhooks;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
 

@@ -76,6 +76,17 @@ pub struct UnknownValue {
 }
 
 text_enum! {
+    /// Where a webhook delivery stands: pending -> delivering -> delivered, or back to
+    /// pending for a retry, and failed once its 24 hours are over.
+    pub enum DeliveryStatus {
+        Pending = "pending",
+        Delivering = "delivering",
+        Delivered = "delivered",
+        Failed = "failed",
+    }
+}
+
+text_enum! {
     /// Where a generation job stands. pending -> processing -> completed | failed.
     pub enum JobStatus {
         Pending = "pending",
@@ -248,6 +259,7 @@ mod tests {
         round_trips(JobSource::ALL);
         round_trips(AuditAction::ALL);
         round_trips(TokenPurpose::ALL);
+        round_trips(DeliveryStatus::ALL);
         assert_eq!(TrainingStatus::TrainingInProgress.as_str(), "training_in_progress");
         assert_eq!(Role::Admin.to_string(), "admin");
     }

@@ -968,6 +968,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint, or `null` when none is set up (the secret is never shown again). */
+        get: operations["get_webhook"];
+        /** Sets the endpoint's URL; a new endpoint answers its signing secret once. */
+        put: operations["put_webhook"];
+        post?: never;
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest 50 deliveries: event, status, attempts, last answer. */
+        get: operations["get_webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Erneut senden": the delivery is sent again within seconds, with 24 new hours of retries. */
+        post: operations["post_webhook_deliveries_id_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a `ping` event now and answers what the receiver said. */
+        post: operations["post_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio/speech": {
         parameters: {
             query?: never;
@@ -1149,6 +1234,13 @@ export interface components {
             /** Format: date-time */
             revoked_at?: string | null;
         };
+        /** @description What one attempt gave. */
+        Attempt: {
+            delivered: boolean;
+            error?: string | null;
+            /** Format: int32 */
+            status_code?: number | null;
+        };
         /**
          * @description What an admin did (the audit log).
          * @enum {string}
@@ -1272,6 +1364,35 @@ export interface components {
         DeleteBody: {
             password?: string;
         };
+        /**
+         * @description Where a webhook delivery stands: pending -> delivering -> delivered, or back to
+         *     pending for a retry, and failed once its 24 hours are over.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivering" | "delivered" | "failed";
+        DeliveryView: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at?: string | null;
+            /** @description `job.completed`, `job.failed` or `ping`. */
+            event: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id?: string | null;
+            last_error?: string | null;
+            /** Format: int32 */
+            last_status_code?: number | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (pending deliveries).
+             */
+            next_attempt_at: string;
+            status: components["schemas"]["DeliveryStatus"];
+        };
         DisableBody: {
             code?: string;
             password?: string;
@@ -1282,6 +1403,17 @@ export interface components {
         EmptyBody: {
             /** @description Only these trashed audios; absent: the whole trash. */
             ids?: string[] | null;
+        };
+        EndpointBody: {
+            /** @description An http(s) address on the public internet. */
+            url?: string;
+        };
+        EndpointView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
         };
         Entry: {
             action: components["schemas"]["AuditAction"];
@@ -1490,6 +1622,10 @@ export interface components {
             /** Format: uuid */
             parent_id?: string | null;
         };
+        NewSecret: {
+            /** @description The new signing secret (`whsec_…`), shown this once; the old one stops working. */
+            secret: string;
+        };
         NewTag: {
             /** @description Admins only. */
             global?: boolean;
@@ -1570,6 +1706,11 @@ export interface components {
         Saved: {
             /** Format: int64 */
             balance_cent: number;
+        };
+        SavedEndpoint: {
+            endpoint: components["schemas"]["EndpointView"];
+            /** @description The signing secret, only when it was just made (new endpoint or rotation). */
+            secret?: string | null;
         };
         /** @description A service as the admin settings page shows it. */
         ServiceInfo: {
@@ -4301,6 +4442,191 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | components["schemas"]["EndpointView"];
+                };
+            };
+        };
+    };
+    put_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedEndpoint"];
+                };
+            };
+            /** @description Keine öffentliche http(s)-Adresse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryView"][];
+                };
+            };
+        };
+    };
+    post_webhook_deliveries_id_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wird gerade zugestellt */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_webhook_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewSecret"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_webhook_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attempt"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@
 //! one [`CronJob`]. The runner builds the apalis workers from that list and keeps them
 //! alive.
 
+pub mod deliver_webhooks;
 pub mod expire_audios;
 pub mod purge_expired;
 pub mod reconcile_top_ups;
