@@ -247,6 +247,7 @@ pub struct Day {
     pub day: NaiveDate,
     pub characters: i64,
     pub cost_cent: i64,
+    pub api_requests: i64,
 }
 
 /// Characters and costs per Berlin day since `first_day`; days without audios are
@@ -254,7 +255,7 @@ pub struct Day {
 pub async fn daily(db: impl PgExecutor<'_>, user_id: Uuid, first_day: NaiveDate) -> Result<Vec<Day>, sqlx::Error> {
     sqlx::query_as!(
         Day,
-        r#"SELECT day, characters, cost_cent FROM library_counts
+        r#"SELECT day, characters, cost_cent, api_requests FROM library_counts
            WHERE user_id = $1 AND day >= $2 ORDER BY day"#,
         user_id,
         first_day

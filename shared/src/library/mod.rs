@@ -205,6 +205,8 @@ pub struct DayStats {
     pub day: NaiveDate,
     pub characters: i64,
     pub cost_cent: i64,
+    /// Audios made through the developer API that day.
+    pub api_requests: i64,
 }
 
 pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
@@ -223,7 +225,12 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
         .take(CHART_DAYS as usize)
         .map(|day| {
             let found = days.iter().find(|d| d.day == day);
-            DayStats { day, characters: found.map_or(0, |d| d.characters), cost_cent: found.map_or(0, |d| d.cost_cent) }
+            DayStats {
+                day,
+                characters: found.map_or(0, |d| d.characters),
+                cost_cent: found.map_or(0, |d| d.cost_cent),
+                api_requests: found.map_or(0, |d| d.api_requests),
+            }
         })
         .collect();
     Ok(Stats {

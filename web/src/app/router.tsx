@@ -27,6 +27,11 @@ const KnowledgePage = lazy(() =>
   import('@/features/knowledge/routes/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
 );
 const DashboardPage = lazy(() => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const developerApi = () => import('@/features/developer-api/routes/pages');
+const ApiDashboardPage = lazy(() => developerApi().then((m) => ({ default: m.ApiDashboardPage })));
+const ApiScriptsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiScriptsPage })));
+const DeveloperApiSettingsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiSettingsPage })));
+const ApiDocsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiDocsPage })));
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
@@ -37,6 +42,10 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
   [/^\/dashboard\/account/, 'Mein Account'],
   [/^\/dashboard\/knowledge/, 'Speak Knowledge Base'],
+  [/^\/dashboard\/api\/scripts/, 'API Scripts'],
+  [/^\/dashboard\/api\/settings/, 'API Settings'],
+  [/^\/dashboard\/api\/docs/, 'API Dokumentation'],
+  [/^\/dashboard\/api/, 'API Dashboard'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/admin/, 'Administration'],
 ];
@@ -72,6 +81,10 @@ export function AppRoutes() {
               <Route path={paths.tts} element={<TtsPage />} />
               <Route path={paths.account} element={<AccountPage />} />
               <Route path={paths.knowledge} element={<KnowledgePage />} />
+              <Route path={paths.api.root} element={<ApiDashboardPage />} />
+              <Route path={paths.api.scripts} element={<ApiScriptsPage />} />
+              <Route path={paths.api.settings} element={<DeveloperApiSettingsPage />} />
+              <Route path={paths.api.docs} element={<ApiDocsPage />} />
               {placeholderRoutes
                 .filter((r) => !r.admin)
                 .map((r) => (

@@ -1354,6 +1354,11 @@ export interface components {
             secret: string;
         };
         DayStats: {
+            /**
+             * Format: int64
+             * @description Audios made through the developer API that day.
+             */
+            api_requests: number;
             /** Format: int64 */
             characters: number;
             /** Format: int64 */

@@ -4,10 +4,6 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 /** Screens whose issues have not landed yet. */
 export const placeholderRoutes: Array<{ path: string; title: string; admin?: boolean }> = [
   { path: paths.voiceCloning, title: 'Stimmen Klonen' },
-  { path: paths.api.root, title: 'API Dashboard' },
-  { path: paths.api.scripts, title: 'API Scripts' },
-  { path: paths.api.settings, title: 'API Settings' },
-  { path: paths.api.docs, title: 'API Dokumentation' },
   { path: paths.admin.voices, title: 'Stimmenverwaltung', admin: true },
 ];
 

@@ -1,19 +1,24 @@
-import { formatEuroFromCents } from '@/lib/format';
-
-export type DailyPoint = { day: string; characters: number; cost_cent: number };
+export type ChartSeries = {
+  name: string;
+  values: number[];
+  /** A CSS colour. */
+  color: string;
+  format: (value: number) => string;
+};
 
 const dayLabel = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 const label = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 const W = 600;
 const BAR_H = 90;
+const GAP = 20;
 
 /** Bars of one series, scaled to its own maximum. */
-function Bars({ values, y, color, name }: { values: number[]; y: number; color: string; name: string }) {
+function Bars({ values, y, color }: { values: number[]; y: number; color: string }) {
   const max = Math.max(1, ...values);
   const step = W / Math.max(1, values.length);
   return (
-    <g aria-hidden="true" data-series={name}>
+    <g aria-hidden="true">
       {values.map((v, i) => {
         const h = (v / max) * BAR_H;
         return <rect key={i} x={i * step + step * 0.15} y={y + BAR_H - h} width={step * 0.7} height={Math.max(h, v > 0 ? 1 : 0)} rx={1.5} fill={color} />;
@@ -23,35 +28,39 @@ function Bars({ values, y, color, name }: { values: number[]; y: number; color: 
 }
 
 /**
- * Characters and costs per day (oldest first), as two bar rows. The picture is decorative for
+ * Daily figures (oldest first) as one bar row per series. The picture is decorative for
  * screen readers: a table with every day's figures stands in for it.
  */
-export function DailyChart({ days, title }: { days: DailyPoint[]; title: string }) {
-  const characters = days.map((d) => d.characters);
-  const costs = days.map((d) => d.cost_cent);
-  const totalChars = characters.reduce((a, b) => a + b, 0);
-  const totalCost = costs.reduce((a, b) => a + b, 0);
+export function DailyChart({ days, series, title }: { days: string[]; series: ChartSeries[]; title: string }) {
+  const totals = series.map((s) => `${s.format(s.values.reduce((a, b) => a + b, 0))} ${s.name}`);
   return (
     <figure className="flex flex-col gap-2" data-testid="daily-chart">
       <figcaption className="text-sm text-muted-foreground">
-        {title}: {totalChars.toLocaleString('de-DE')} Zeichen, {formatEuroFromCents(totalCost)} in {days.length} Tagen
+        {title}: {totals.join(', ')} in {days.length} Tagen
       </figcaption>
       <div className="flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-[var(--color-primary)]" /> Zeichen
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-emerald-500" /> Kosten
-        </span>
+        {series.map((s) => (
+          <span key={s.name} className="inline-flex items-center gap-1.5">
+            <span className="size-2.5 rounded-sm" style={{ background: s.color }} /> {s.name}
+          </span>
+        ))}
       </div>
-      <svg viewBox={`0 0 ${W} ${BAR_H * 2 + 20}`} preserveAspectRatio="none" className="h-44 w-full" role="presentation" focusable="false">
-        <Bars values={characters} y={0} color="var(--color-primary)" name="characters" />
-        <Bars values={costs} y={BAR_H + 20} color="#10b981" name="costs" />
+      <svg
+        viewBox={`0 0 ${W} ${series.length * (BAR_H + GAP) - GAP}`}
+        preserveAspectRatio="none"
+        className="w-full"
+        style={{ height: `${series.length * 5.5}rem` }}
+        role="presentation"
+        focusable="false"
+      >
+        {series.map((s, i) => (
+          <Bars key={s.name} values={s.values} y={i * (BAR_H + GAP)} color={s.color} />
+        ))}
       </svg>
       {days.length > 0 && (
         <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
-          <span>{label(days[0].day)}</span>
-          <span>{label(days[days.length - 1].day)}</span>
+          <span>{label(days[0])}</span>
+          <span>{label(days[days.length - 1])}</span>
         </div>
       )}
       <table className="sr-only">
@@ -59,16 +68,20 @@ export function DailyChart({ days, title }: { days: DailyPoint[]; title: string 
         <thead>
           <tr>
             <th scope="col">Tag</th>
-            <th scope="col">Zeichen</th>
-            <th scope="col">Kosten</th>
+            {series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{label(d.day)}</th>
-              <td>{d.characters.toLocaleString('de-DE')}</td>
-              <td>{formatEuroFromCents(d.cost_cent)}</td>
+          {days.map((day, i) => (
+            <tr key={day}>
+              <th scope="row">{label(day)}</th>
+              {series.map((s) => (
+                <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+              ))}
             </tr>
           ))}
         </tbody>

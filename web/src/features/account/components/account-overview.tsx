@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { User } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 export const ROLE_LABELS: Record<User['role'], string> = { admin: 'Administrator', user: 'Benutzer' };
 

@@ -2,7 +2,7 @@ import { Download, ShieldCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { saveBlob } from '@/lib/download';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 export const RECOVERY_CODES_FILE_NAME = 'stimmwerk-wiederherstellungscodes.txt';
 

@@ -9,7 +9,7 @@ import { applyServerFieldErrors } from '@/lib/form';
 import { enableTwoFactorInputSchema, useEnableTwoFactor, type EnableTwoFactorInput } from '../api/enable-two-factor';
 import type { TwoFactorSetup as Setup } from '../api/types';
 import { groupKey, svgDataUrl } from '../utils/svg-data-url';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { errorResult, FormResultAlert, type FormResult } from './form-result';
 
 type TwoFactorSetupProps = {

@@ -13,6 +13,9 @@ function setup({ user = makeUser(), extra = {} as Record<string, MockHandler> } 
     'GET /api/account/sessions': { json: [makeSession(), makeSession({ id: 's-other', client: '10.0.0.7', current: false })] },
     'GET /api/account/transactions': { json: makeTransactionPage([makeTransaction()]) },
     'GET /api/account/two-factor': { json: { enabled: false } },
+    'GET /api/api-keys': {
+      json: [{ id: 'k', name: 'Produktion', prefix: 'sw_3f9a1c2b7', created_at: '2026-11-20T10:00:00Z', last_used_at: null, revoked_at: null }],
+    },
     ...extra,
   });
   const view = renderApp('/dashboard/account');
@@ -32,7 +35,9 @@ describe('account page: overview', () => {
     expect(screen.getByText('Verfügbares Guthaben für TTS-Generierungen')).toBeInTheDocument();
     expect(screen.getByTestId('account-id')).toHaveTextContent('a1b2c3');
     expect(screen.getByTestId('account-logout')).toHaveTextContent('Abmelden');
-    expect(screen.queryByText(/API.?Key/i)).not.toBeInTheDocument();
+    // Keys are shown in full only when made: the card names them and leads to the settings.
+    expect(await screen.findByTestId('account-api-keys')).toHaveTextContent('1 aktive(r) Schlüssel, zuletzt „Produktion“ (sw_3f9a1c2b7…).');
+    expect(screen.getByRole('link', { name: 'Schlüssel verwalten' })).toHaveAttribute('href', '/dashboard/api/settings');
 
     await user.click(screen.getByRole('button', { name: 'Konto-ID kopieren' }));
     expect(await screen.findByText('Konto-ID kopiert')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout, useMe } from '@/lib/auth';
 import { AccountOverview } from '../components/account-overview';
+import { ApiKeysSummary } from '../components/api-keys-summary';
 import { BalanceCard } from '../components/balance-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { PasswordForm } from '../components/password-form';
@@ -63,6 +64,7 @@ export function AccountPage() {
             <ProfileForm key={user.id} user={user} />
             <PasswordForm />
           </div>
+          <ApiKeysSummary />
           <TwoFactorCard />
           <TransactionsCard />
           <SessionsCard />

@@ -10,6 +10,7 @@ const daily = Array.from({ length: 30 }, (_, i) => ({
   day: `2026-10-${String(i + 1).padStart(2, '0')}`,
   characters: i === 29 ? 1200 : 0,
   cost_cent: i === 29 ? 120 : 0,
+  api_requests: 0,
 }));
 const stats = {
   audios: 12, active_audios: 10, completed_audios: 9, api_requests: 4, api_requests_today: 1, clone_audios: 0,
@@ -37,7 +38,7 @@ describe('Dashboard', () => {
     expect(screen.getByTestId('dash-stat-audios')).toHaveTextContent('12');
     expect(screen.getByTestId('dash-stat-balance')).toHaveTextContent('5,00 €');
     const chart = screen.getByTestId('daily-chart');
-    expect(chart).toHaveTextContent('1.200 Zeichen');
+    expect(chart).toHaveTextContent('1.200 Zeichen, 1,20 € Kosten');
     expect(within(chart).getAllByRole('row')).toHaveLength(31);
     expect(await screen.findByTestId('dash-audios-title')).toHaveTextContent('Generierte Audios (2)');
     expect(screen.getAllByTestId('dash-audio')).toHaveLength(2);

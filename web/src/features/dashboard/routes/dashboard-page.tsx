@@ -2,6 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DailyChart } from '@/components/library/daily-chart';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { formatEuroFromCents } from '@/lib/format';
 import { useLibraryStats } from '@/lib/library';
 import { DashboardStats } from '../components/dashboard-stats';
 import { GeneratedAudios } from '../components/generated-audios';
@@ -19,7 +20,18 @@ export function DashboardPage() {
           <CardHeader>
             <CardTitle>Letzte 30 Tage</CardTitle>
           </CardHeader>
-          <CardContent>{stats.data && <DailyChart days={stats.data.daily} title="Zeichen und Kosten pro Tag" />}</CardContent>
+          <CardContent>
+            {stats.data && (
+              <DailyChart
+                title="Zeichen und Kosten pro Tag"
+                days={stats.data.daily.map((d) => d.day)}
+                series={[
+                  { name: 'Zeichen', values: stats.data.daily.map((d) => d.characters), color: 'var(--color-primary)', format: (v) => v.toLocaleString('de-DE') },
+                  { name: 'Kosten', values: stats.data.daily.map((d) => d.cost_cent), color: '#10b981', format: formatEuroFromCents },
+                ]}
+              />
+            )}
+          </CardContent>
         </Card>
         <GeneratedAudios />
       </div>

@@ -9,10 +9,11 @@ type CopyButtonProps = {
   copiedMessage: string;
   /** Shows a labelled outline button instead of the icon alone. */
   text?: boolean;
+  testId?: string;
 };
 
 /** Copies `value` to the clipboard and confirms with a toast. */
-export function CopyButton({ value, label, copiedMessage, text = false }: CopyButtonProps) {
+export function CopyButton({ value, label, copiedMessage, text = false, testId }: CopyButtonProps) {
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
@@ -24,14 +25,14 @@ export function CopyButton({ value, label, copiedMessage, text = false }: CopyBu
   };
   if (text) {
     return (
-      <Button variant="outline" onClick={() => void copy()}>
+      <Button variant="outline" onClick={() => void copy()} data-testid={testId}>
         <Copy aria-hidden="true" />
         {label}
       </Button>
     );
   }
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => void copy()} className="size-8">
+    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => void copy()} className="size-8" data-testid={testId}>
       <Copy aria-hidden="true" />
     </Button>
   );
