@@ -28,6 +28,8 @@ export APP__ADMIN__PASSWORD="e2e-admin-passwort-123"
 export APP__DEMO__TRIES_PER_IP=1000
 # Likewise every browser test signs up from 127.0.0.1; the sign-up limit has Rust tests.
 export APP__AUTH__SIGNUPS_PER_CLIENT_PER_HOUR=1000
+# e2e/developer-api.spec.mjs receives webhooks on 127.0.0.1; the address rule has its Rust tests.
+export APP__WEBHOOKS__ALLOW_PRIVATE_ADDRESSES=true
 export APP__SECRETS__ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)"
 # Top-ups talk to a fake Stripe that e2e/top-up.spec.mjs starts on this port; it signs
 # the webhook with the same secret.

@@ -22,7 +22,7 @@ export function OperationItem({ doc, operation, apiKey, voice }: { doc: OpenApiD
           {operation.description && <p className="whitespace-pre-line">{operation.description}</p>}
           {operation.parameters.length > 0 && (
             <section>
-              <h4 className="mb-1 font-medium">Parameter</h4>
+              <h3 className="mb-1 font-medium">Parameter</h3>
               <ul className="flex flex-col gap-1">
                 {operation.parameters.map((p) => (
                   <li key={`${p.in}-${p.name}`}>
@@ -34,7 +34,7 @@ export function OperationItem({ doc, operation, apiKey, voice }: { doc: OpenApiD
           )}
           {fields.length > 0 && (
             <section>
-              <h4 className="mb-1 font-medium">JSON-Inhalt</h4>
+              <h3 className="mb-1 font-medium">JSON-Inhalt</h3>
               <ul className="flex flex-col gap-1">
                 {fields.map((f) => (
                   <li key={f.name}>
@@ -45,7 +45,7 @@ export function OperationItem({ doc, operation, apiKey, voice }: { doc: OpenApiD
             </section>
           )}
           <section>
-            <h4 className="mb-1 font-medium">Antworten</h4>
+            <h3 className="mb-1 font-medium">Antworten</h3>
             <ul className="flex flex-col gap-1">
               {operation.responses.map((r) => (
                 <li key={r.status}>
@@ -56,7 +56,7 @@ export function OperationItem({ doc, operation, apiKey, voice }: { doc: OpenApiD
           </section>
           {operation.usesKey && (
             <section>
-              <h4 className="mb-1 font-medium">Ausprobieren</h4>
+              <h3 className="mb-1 font-medium">Ausprobieren</h3>
               <TryIt operation={operation} apiKey={apiKey} initialBody={exampleBody(doc, operation.body, voice)} />
             </section>
           )}
