@@ -214,6 +214,24 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
     Ok(())
 }
 
+/// How often a job being synthesized proves it is alive (the sweep takes jobs back whose
+/// heartbeat is older than `worker.stuck_after_secs`).
+pub const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Beats for the job until the handle is aborted.
+pub fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HEARTBEAT_EVERY);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            if let Err(e) = jobs::heartbeat(&pool, job_id).await {
+                tracing::warn!(%job_id, error = %e, "heartbeat failed");
+            }
+        }
+    })
+}
+
 /// "Hängende Jobs bereinigen": recovers the caller's own lost and stuck jobs now.
 pub async fn cleanup(svc: &Services, caller: &Caller) -> Result<u64> {
     let user_id = caller.user()?.id;

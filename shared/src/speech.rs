@@ -55,7 +55,6 @@ pub const PCM_RATE: u32 = 24_000;
 const STREAM_PART_CHARS: usize = 240;
 /// Tries per part for engine errors worth retrying (timeouts, 429, 5xx).
 const PART_ATTEMPTS: u32 = 3;
-const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -258,7 +257,7 @@ struct InlineJob {
 type Sender = mpsc::Sender<std::result::Result<Bytes, String>>;
 
 async fn produce(svc: Services, job: InlineJob, engine: Arc<dyn SpeechEngine>, format: AudioFormat, tx: Sender) {
-    let heartbeat = spawn_heartbeat(svc.pool.clone(), job.id);
+    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job.id);
     let engine = Retrying { inner: engine.as_ref() };
     let result = stream(&svc, &job, &engine, format, &tx).await;
     heartbeat.abort();
@@ -389,19 +388,6 @@ async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> Result<()
         svc.storage.delete(&key).await.ok();
     }
     Ok(())
-}
-
-fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(HEARTBEAT_EVERY);
-        every.tick().await;
-        loop {
-            every.tick().await;
-            if let Err(e) = jobs::heartbeat(&pool, job_id).await {
-                tracing::warn!(%job_id, error = %e, "heartbeat failed");
-            }
-        }
-    })
 }
 
 /// Retries a part's transient engine errors a few times with a short pause: nobody

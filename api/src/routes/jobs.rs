@@ -276,9 +276,15 @@ async fn delete(
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-struct AudioQuery {
+pub struct AudioQuery {
     /// `1`: as a download with a file name from the text.
     download: Option<String>,
+}
+
+impl AudioQuery {
+    pub fn download(&self) -> bool {
+        matches!(self.download.as_deref(), Some("1" | "true"))
+    }
 }
 
 /// The MP3 of a completed job.
@@ -292,7 +298,7 @@ async fn audio(
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
 ) -> ApiResult<Response> {
-    serve_audio(&state.svc, &caller, id, matches!(query.download.as_deref(), Some("1" | "true"))).await
+    serve_audio(&state.svc, &caller, id, query.download()).await
 }
 
 /// The job's MP3 after the ownership check, inline or as a download.

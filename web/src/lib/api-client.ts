@@ -193,6 +193,19 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
   return (await apiBlobRequest(path, options)).blob;
 }
 
+/**
+ * A request as a program with an API key sends it: no cookies, no CSRF header, and every
+ * answer returned as it is (errors too), for the docs page's "Ausprobieren".
+ */
+export function programRequest(path: string, { method, apiKey, body }: { method: string; apiKey: string; body?: string }): Promise<Response> {
+  return fetch(path, {
+    method,
+    credentials: 'omit',
+    headers: { Authorization: `Bearer ${apiKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body,
+  });
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

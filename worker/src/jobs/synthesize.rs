@@ -12,8 +12,6 @@ use uuid::Uuid;
 
 use super::{Outcome, QueuedJob};
 
-const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
-
 pub struct SynthesizeJob;
 
 impl QueuedJob for SynthesizeJob {
@@ -41,7 +39,7 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     let Some(job) = jobs::claim(&svc.pool, job_id).await? else {
         return Ok(Outcome::Skipped);
     };
-    let heartbeat = spawn_heartbeat(svc.pool.clone(), job_id);
+    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job_id);
     let result = synthesize(svc, &job).await;
     heartbeat.abort();
     let max_attempts = svc.settings.worker.max_attempts;
@@ -86,19 +84,6 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Res
         svc.storage.delete(&key).await.ok();
         Ok(Outcome::Skipped)
     }
-}
-
-fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(HEARTBEAT_EVERY);
-        every.tick().await;
-        loop {
-            every.tick().await;
-            if let Err(e) = jobs::heartbeat(&pool, job_id).await {
-                tracing::warn!(%job_id, error = %e, "heartbeat failed");
-            }
-        }
-    })
 }
 
 async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {

@@ -19,7 +19,7 @@ use super::KeyCaller;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::routes::jobs::{Created, Job, JobList, idempotency_key, serve_audio};
+use crate::routes::jobs::{AudioQuery, Created, Job, JobList, idempotency_key, serve_audio};
 
 const BASE: &str = "/v1/jobs";
 
@@ -158,13 +158,6 @@ async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct AudioQuery {
-    /// `1`: as a download with a file name from the text.
-    download: Option<String>,
-}
-
 /// The MP3 of a completed job (410 once expired).
 #[utoipa::path(get, path = "/v1/jobs/{id}/audio", tag = "v1", params(("id" = Uuid, Path), AudioQuery),
     security(("api_key" = [])), responses(
@@ -179,5 +172,5 @@ async fn audio(
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
 ) -> ApiResult<Response> {
-    serve_audio(&state.svc, &caller, id, matches!(query.download.as_deref(), Some("1" | "true"))).await
+    serve_audio(&state.svc, &caller, id, query.download()).await
 }

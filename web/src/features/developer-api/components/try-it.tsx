@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { programRequest } from '@/lib/api-client';
 import type { Operation } from '../utils/openapi';
 
 type Result = { status: number; text?: string; audioUrl?: string };
@@ -22,10 +23,9 @@ export function TryIt({ operation, apiKey, initialBody }: { operation: Operation
     setSending(true);
     try {
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
-      const response = await fetch(`${path}${query.trim() ? `?${query.trim().replace(/^\?/, '')}` : ''}`, {
+      const response = await programRequest(`${path}${query.trim() ? `?${query.trim().replace(/^\?/, '')}` : ''}`, {
         method: operation.method,
-        credentials: 'omit',
-        headers: { Authorization: `Bearer ${apiKey.trim()}`, ...(body.trim() ? { 'Content-Type': 'application/json' } : {}) },
+        apiKey: apiKey.trim(),
         body: operation.method === 'GET' || !body.trim() ? undefined : body,
       });
       const type = response.headers.get('content-type') ?? '';
