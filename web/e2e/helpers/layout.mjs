@@ -11,11 +11,20 @@ export const VIEWPORTS = [
 ];
 
 export async function assertNoHorizontalScroll(page, what) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  // Right after a resize the layout may still switch (the sidebar becomes a sheet below
+  // 768 px): give it two seconds to settle; an overflow that stays fails below.
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2_000 }).catch(() => undefined);
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
+    // The innermost elements reaching past the window, to say what to fix.
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${(el.textContent ?? '').slice(0, 60)}`),
   }));
-  assert.ok(scrollWidth <= innerWidth, `${what}: page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+  assert.ok(scrollWidth <= innerWidth, `${what}: page is ${scrollWidth} px wide in a ${innerWidth} px window; past the edge: ${culprits.join(' | ')}`);
 }
 
 export async function box(locator) {
