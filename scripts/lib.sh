@@ -38,7 +38,7 @@ ensure_python_sdk() {
 }
 
 install_prerequisites() {
-  apt_install espeak-ng postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
+  apt_install espeak-ng ffmpeg postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
   ensure_node
   if ! command -v cargo >/dev/null; then
     log "Installiere Rust (rustup)"

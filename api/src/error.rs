@@ -43,6 +43,21 @@ impl From<PathRejection> for ApiError {
     }
 }
 
+impl From<axum::extract::multipart::MultipartRejection> for ApiError {
+    fn from(_: axum::extract::multipart::MultipartRejection) -> Self {
+        ApiError(E::BadRequest("Bitte senden Sie die Aufnahme als multipart/form-data.".into()))
+    }
+}
+
+impl From<axum::extract::multipart::MultipartError> for ApiError {
+    fn from(error: axum::extract::multipart::MultipartError) -> Self {
+        ApiError(match error.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => E::TooLarge,
+            _ => E::BadRequest("Die Aufnahme kam unvollständig an. Bitte versuchen Sie es erneut.".into()),
+        })
+    }
+}
+
 impl From<QueryRejection> for ApiError {
     fn from(_: QueryRejection) -> Self {
         ApiError(E::BadRequest("Ungültige Parameter in der Adresse.".into()))

@@ -184,6 +184,10 @@ pub async fn delete_account(svc: &Services, caller: &Caller, password: &str) -> 
 /// Deletes an account with everything it owns: its rows (by cascade) and then its audio
 /// files. Its ledger rows stay, without the person. Also used by the admins' user page.
 pub async fn erase(svc: &Services, user_id: Uuid) -> Result<()> {
+    // A voice is personal data: its recordings and the provider's copy go first.
+    for voice_id in db::clones::owned_by(&svc.pool, user_id).await? {
+        crate::cloning::remove(svc, voice_id, Some(user_id)).await?;
+    }
     let audio = db::jobs::audio_keys_for_user(&svc.pool, user_id).await?;
     if !users::delete(&svc.pool, user_id).await? {
         return Err(Error::NotFound("Dieses Konto gibt es nicht."));

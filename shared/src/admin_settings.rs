@@ -90,6 +90,7 @@ async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> 
         language: &voice.language,
         rate: None,
         instructions: None,
+        dictionary: &[],
     };
     synthesis::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
 }

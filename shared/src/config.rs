@@ -26,6 +26,24 @@ pub struct Settings {
     pub library: LibrarySettings,
     pub api: ApiSettings,
     pub webhooks: WebhookSettings,
+    pub cloning: CloningSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CloningSettings {
+    /// `auto` (ElevenLabs when its key is set, else Replicate when its key is set, else
+    /// local), or one of `local`, `elevenlabs`, `replicate`.
+    pub engine: String,
+    /// Largest recording accepted, in bytes.
+    pub max_upload_bytes: usize,
+    /// A training running longer is shown as stuck (with a reset).
+    pub stuck_after_minutes: i64,
+    /// A training the provider has not finished by then is cancelled and failed.
+    pub training_timeout_minutes: i64,
+    /// Runs of one training (a worker died, the provider failed for the moment).
+    pub max_attempts: i32,
+    /// Seconds between two looks at a provider's running training.
+    pub poll_every_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -85,12 +85,15 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
         svc.demo_limiter.release(attempt).await?;
         return Err(Error::Busy);
     };
+    // Visitors have no dictionary of their own; the global entries apply.
+    let dictionary = crate::pronunciation::entries_for(&svc.pool, None).await?;
     let speech = Speech {
         text: &text,
         voice: voice.api_name.as_deref().unwrap_or_default(),
         language: &voice.language,
         rate,
         instructions: None,
+        dictionary: &dictionary,
     };
     match synthesis::render(engine.as_ref(), speech, 1).await {
         Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),

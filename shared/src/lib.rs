@@ -8,13 +8,16 @@
 pub mod account;
 pub mod admin_settings;
 pub mod admin_users;
+pub mod admin_voices;
 pub mod api_keys;
 pub mod auth;
 pub mod billing;
+pub mod cloning;
 pub mod demo;
 pub mod generation;
 pub mod library;
 pub mod limits;
+pub mod pronunciation;
 pub mod site_gate;
 pub mod speech;
 pub mod two_factor;

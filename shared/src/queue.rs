@@ -55,6 +55,13 @@ job_payload!(
     "tts:synthesize"
 );
 
+job_payload!(
+    /// Train (or keep training) one clone voice (`voices` row in training_in_progress).
+    TrainVoice,
+    "train_voice",
+    "clone:train"
+);
+
 #[derive(Clone)]
 pub struct Queue {
     conn: ConnectionManager,

@@ -13,7 +13,7 @@ use crate::mail::Mailer;
 use crate::providers::LiveEngines;
 use crate::queue::Queue;
 use crate::rate_limit::{AccountLimiter, ApiKeyLimiter, DemoLimiter, GateLimiter, LoginLimiter};
-use crate::storage::{AudioStorage, FsStorage};
+use crate::storage::AudioStorage;
 
 #[derive(Clone)]
 pub struct Services {
@@ -53,7 +53,7 @@ impl Services {
             gate_limiter: GateLimiter::new(queue.connection(), &prefix),
             api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),
             demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
-            storage: Arc::new(FsStorage::new(&settings.storage.dir)),
+            storage: crate::storage::from_settings(&settings),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),
             catalogue: Arc::new(Catalogue::builtin()),
             engines,

@@ -22,14 +22,13 @@ use crate::audio::{self, Mp3Stream};
 use crate::caller::Caller;
 use crate::db::jobs;
 use crate::db::voices::{self, Voice};
-use crate::domain::chunks;
 use crate::domain::kinds::{JobSource, JobStatus};
 use crate::engine::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
 use crate::error::{Error, Result};
 use crate::generation::{self, Delivery, SubmitRequest};
 use crate::services::Services;
 use crate::storage;
-use crate::synthesis::{self, SENTENCE_PAUSE_MS, Speech};
+use crate::synthesis::{self, Speech};
 
 /// The `model` values accepted. The voice decides the engine; OpenAI's model names are
 /// accepted so that code written for OpenAI runs unchanged.
@@ -301,8 +300,13 @@ async fn stream(
         language: &job.voice.language,
         rate: job.rate,
         instructions: job.instructions.as_deref(),
+        dictionary: &[],
     };
-    let parts = chunks::split(&job.text, engine.max_chunk().min(STREAM_PART_CHARS), engine.measure());
+    let max_part = engine.max_chunk().min(STREAM_PART_CHARS);
+    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
+    let (parts, pauses) = synthesis::spoken_parts(&job.text, &job.voice.language, &dictionary, engine, max_part);
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
     let mut pieces = std::pin::pin!(synthesis::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
@@ -313,8 +317,12 @@ async fn stream(
     let mut mp3 = Vec::new();
     let mut wav_samples = Vec::new();
     let mut client_gone = false;
+    let mut index = 0usize;
     while let Some(pcm) = pieces.next().await {
         let pcm = pcm?;
+        // The pause before this piece is the one after the piece before it.
+        let pause_ms = if index == 0 { 0 } else { pauses[index - 1] };
+        index += 1;
         let first = encoder.is_none();
         if first {
             sample_rate = pcm.sample_rate;
@@ -324,8 +332,7 @@ async fn stream(
                 pcm.sample_rate
             )));
         }
-        let mut samples =
-            if first { Vec::new() } else { vec![0i16; (sample_rate * SENTENCE_PAUSE_MS / 1000) as usize] };
+        let mut samples = vec![0i16; (sample_rate as u64 * pause_ms as u64 / 1000) as usize];
         samples.extend_from_slice(&pcm.samples);
         total_samples += samples.len();
         // LAME is CPU work: off the async threads, the encoder travels along.

@@ -20,6 +20,20 @@ pub fn audio_key(user_id: Uuid, job_id: Uuid) -> String {
     format!("{user_id}/{job_id}.mp3")
 }
 
+/// Where a clone's recording is kept (spec: `{userId}/voice-training-{voiceId}-step-{n}.webm`;
+/// the consent statement as `...-consent.webm`).
+pub fn sample_key(user_id: Uuid, voice_id: Uuid, kind: crate::domain::kinds::SampleKind, step: i32) -> String {
+    match kind {
+        crate::domain::kinds::SampleKind::Training => format!("{user_id}/voice-training-{voice_id}-step-{step}.webm"),
+        crate::domain::kinds::SampleKind::Consent => format!("{user_id}/voice-training-{voice_id}-consent.webm"),
+    }
+}
+
+/// The storage of this installation.
+pub fn from_settings(settings: &crate::config::Settings) -> std::sync::Arc<dyn AudioStorage> {
+    std::sync::Arc::new(FsStorage::new(&settings.storage.dir))
+}
+
 pub struct FsStorage {
     root: PathBuf,
 }

@@ -1,11 +1,13 @@
 //! Text to one MP3 with any engine: split within the engine's limit, synthesize the
-//! chunks with bounded concurrency (order kept), decode, join, encode, measure.
+//! chunks with bounded concurrency (order kept), decode, trim and level each chunk, join
+//! with a fixed pause, encode, measure.
 //! Used by the worker for paid jobs and by the API for the live demo.
 
 use futures::{StreamExt, TryStreamExt};
 
 use crate::audio::{self, Mp3, Pcm};
-use crate::domain::chunks;
+use crate::domain::dictionary::{self, Entry};
+use crate::domain::{chunks, markup};
 use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
 
 /// Pause between the chunks of one long text.
@@ -20,10 +22,38 @@ pub struct Speech<'a> {
     pub language: &'a str,
     pub rate: Option<f32>,
     pub instructions: Option<&'a str>,
+    /// The pronunciation dictionary of whoever asked (own entries before global ones).
+    pub dictionary: &'a [Entry],
 }
 
 pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Mp3, EngineError> {
     render_while(engine, speech, concurrency, || async { true }).await
+}
+
+/// The text as engines should read it, in parts within the engine's limit, each with the
+/// pause after it: the dictionary's terms as their entries say, and numbers, dates,
+/// money, abbreviations and the like written out in the voice's language
+/// (`domain::normalize`), so "1.234,56 €" or "z. B." sound right whichever voice speaks;
+/// `[pause 500ms]` markers become the pause after the part before them.
+pub fn spoken_parts(
+    text: &str,
+    language: &str,
+    dictionary: &[Entry],
+    engine: &dyn SpeechEngine,
+    max_chunk: usize,
+) -> (Vec<String>, Vec<u32>) {
+    let (mut parts, mut pauses) = (Vec::new(), Vec::new());
+    for segment in markup::segments(text) {
+        let spoken = dictionary::apply_terms(&segment.text, dictionary, language);
+        let pieces = chunks::split(&spoken, max_chunk, engine.measure());
+        let count = pieces.len();
+        for (i, piece) in pieces.into_iter().enumerate() {
+            parts.push(piece);
+            let marked = i + 1 == count && segment.pause_after_ms > 0;
+            pauses.push(if marked { segment.pause_after_ms } else { SENTENCE_PAUSE_MS });
+        }
+    }
+    (parts, pauses)
 }
 
 /// Like [`render`], asking `still_wanted` before each chunk goes to the engine: once it
@@ -38,11 +68,12 @@ where
     F: Fn() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let parts = chunks::split(speech.text, engine.max_chunk(), engine.measure());
+    let (parts, pauses) = spoken_parts(speech.text, speech.language, speech.dictionary, engine, engine.max_chunk());
     let pcm: Vec<Pcm> = chunk_audio(engine, &speech, parts, concurrency, &still_wanted).try_collect().await?;
-    let track = audio::join(pcm, SENTENCE_PAUSE_MS).map_err(|e| EngineError::Permanent(e.to_string()))?;
-    // LAME is CPU work: keep it off the async threads.
-    tokio::task::spawn_blocking(move || audio::finish(&track))
+    let track = audio::join_with_pauses(pcm, &pauses).map_err(|e| EngineError::Permanent(e.to_string()))?;
+    // The pieces have the target loudness each; one more pass makes the whole exact.
+    // Loudness and LAME are CPU work: keep them off the async threads.
+    tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::normalize(&track)))
         .await
         .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
         .map_err(|e| EngineError::Permanent(e.to_string()))
@@ -82,8 +113,111 @@ where
                         "Die Audiodaten des Sprachdienstes enthalten keine Sprache.".into(),
                     ));
                 }
-                Ok(pcm)
+                // Every voice and engine at one loudness, trimmed edges, soft joins.
+                tokio::task::spawn_blocking(move || audio::prepare_piece(&pcm))
+                    .await
+                    .map_err(|e| EngineError::Transient(format!("Aufbereitung abgebrochen: {e}")))
             }
         })
         .buffered(concurrency.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use async_trait::async_trait;
+
+    use super::*;
+    use crate::audio::loudness::{TARGET_LUFS, TRUE_PEAK_CEILING_DBTP, measure};
+    use crate::engine::{EngineAudio, LocalEngine};
+
+    /// An engine that answers every chunk with speech-like sound at its own level, with
+    /// half a second of silence on both sides (as some providers do).
+    struct Leveled(f64);
+
+    #[async_trait]
+    impl SpeechEngine for Leveled {
+        fn max_chunk(&self) -> usize {
+            60
+        }
+
+        async fn synthesize(&self, _request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+            let rate = 24_000u32;
+            let mut samples = vec![0i16; rate as usize / 2];
+            samples.extend((0..rate as usize * 2).map(|i| {
+                let t = i as f64 / rate as f64;
+                let envelope = 0.55 - 0.45 * (std::f64::consts::TAU * 4.0 * t).cos();
+                let wave: f64 = (1..=5).map(|k| (std::f64::consts::TAU * 150.0 * k as f64 * t).sin() / k as f64).sum();
+                (wave * envelope * self.0).clamp(-32767.0, 32767.0) as i16
+            }));
+            samples.extend(vec![0i16; rate as usize / 2]);
+            Ok(EngineAudio { bytes: audio::wav_from_pcm16(&audio::pcm16_bytes(&samples), rate), extension: "wav" })
+        }
+    }
+
+    fn speech<'a>(text: &'a str, voice: &'a str) -> Speech<'a> {
+        Speech { text, voice, language: "de-DE", rate: None, instructions: None, dictionary: &[] }
+    }
+
+    async fn loudness_of(engine: &dyn SpeechEngine, text: &str, voice: &str) -> (f64, f64) {
+        let mp3 = render(engine, speech(text, voice), 2).await.unwrap();
+        let m = measure(&audio::decode(&mp3.bytes, "mp3").unwrap()).unwrap();
+        (m.integrated_lufs, m.true_peak_dbtp)
+    }
+
+    /// Quiet and loud engines and two eSpeak voices: every file ends within 1 LU of the
+    /// target, and no sample (between samples included) above the ceiling, after MP3.
+    #[tokio::test]
+    async fn every_engine_and_voice_ends_at_one_loudness_under_the_ceiling() {
+        let text = "Erster Satz für den Test. Zweiter Satz für den Test. Dritter Satz für den Test.";
+        for level in [400.0, 4000.0, 30000.0] {
+            let (lufs, peak) = loudness_of(&Leveled(level), text, "x").await;
+            assert!((lufs - TARGET_LUFS).abs() <= 1.0, "level {level}: {lufs:.2} LUFS");
+            assert!(peak <= TRUE_PEAK_CEILING_DBTP, "level {level}: {peak:.2} dBTP");
+        }
+        for voice in ["de+m3", "de+f2"] {
+            let (lufs, peak) = loudness_of(&LocalEngine::default(), text, voice).await;
+            assert!((lufs - TARGET_LUFS).abs() <= 1.0, "{voice}: {lufs:.2} LUFS");
+            assert!(peak <= TRUE_PEAK_CEILING_DBTP, "{voice}: {peak:.2} dBTP");
+        }
+    }
+
+    fn longest_quiet_seconds(pcm: &audio::Pcm) -> f64 {
+        let window = (pcm.sample_rate / 100) as usize;
+        let (mut run, mut longest) = (0usize, 0usize);
+        for frame in pcm.samples.chunks(window) {
+            let rms = (frame.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / frame.len() as f64).sqrt();
+            run = if rms < 100.0 { run + frame.len() } else { 0 };
+            longest = longest.max(run);
+        }
+        longest as f64 / pcm.sample_rate as f64
+    }
+
+    /// `[pause 1500ms]` is silence of that length, on every engine (the audio path makes it).
+    #[tokio::test]
+    async fn a_pause_marker_becomes_silence_of_its_length() {
+        let mp3 = render(&Leveled(5000.0), speech("Eins. [pause 1500ms] Zwei.", "x"), 2).await.unwrap();
+        let gap = longest_quiet_seconds(&audio::decode(&mp3.bytes, "mp3").unwrap());
+        assert!((1.5..1.6).contains(&gap), "gap {gap:.3} s");
+    }
+
+    /// A 5000-character text in many chunks: the engines' silence around each chunk is
+    /// gone, so no quiet stretch is longer than the pause between sentences plus margins.
+    #[tokio::test]
+    async fn a_long_text_has_no_gap_longer_than_the_pause_at_its_joins() {
+        let sentence = "Das ist ein Satz, der sich wiederholt. ";
+        let text: String = sentence.repeat(5000 / sentence.len() + 1).chars().take(5000).collect();
+        let mp3 = render(&Leveled(5000.0), speech(&text, "x"), 2).await.unwrap();
+        let pcm = audio::decode(&mp3.bytes, "mp3").unwrap();
+        let window = (pcm.sample_rate / 100) as usize;
+        let mut run = 0usize;
+        let mut longest = 0usize;
+        for frame in pcm.samples.chunks(window) {
+            let rms = (frame.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / frame.len() as f64).sqrt();
+            run = if rms < 100.0 { run + frame.len() } else { 0 };
+            longest = longest.max(run);
+        }
+        let gap = longest as f64 / pcm.sample_rate as f64;
+        assert!(gap <= SENTENCE_PAUSE_MS as f64 / 1000.0 + 0.08, "longest quiet stretch {gap:.3} s");
+        assert!(pcm.duration_seconds() > 100.0, "{}", pcm.duration_seconds());
+    }
 }

@@ -128,7 +128,7 @@ async fn deleting_the_account_removes_everything_but_the_anonymous_bookings(pool
     let voice = app.voice_id("local-de-klara").await;
     let body: Value = client.submit("Ein Satz, der gehen muss.", voice).await.json().await.unwrap();
     let job: Uuid = body["job"]["id"].as_str().unwrap().parse().unwrap();
-    let svc = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let svc = app.worker_state(app.local_engines());
     worker::jobs::synthesize::process(&svc, job).await.unwrap();
     let key: String = sqlx::query_scalar("SELECT audio_key FROM tts_jobs WHERE id = $1")
         .bind(job)

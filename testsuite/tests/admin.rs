@@ -63,7 +63,7 @@ async fn admins_must_reenter_their_password_first(pool: PgPool) {
     let res = admin.post("/api/admin/reauth", json!({ "password": password })).await;
     assert_eq!(res.status(), StatusCode::OK);
     let body: Value = admin.get("/api/admin/services").await.json().await.unwrap();
-    assert_eq!(body["total"], 7);
+    assert_eq!(body["total"], 9, "4 cloud speech providers, 2 clone engines, Stripe, Postgres, Redis");
     assert_eq!(body["configured"], 2, "postgres and redis only");
     let openai = body["services"].as_array().unwrap().iter().find(|s| s["id"] == "openai_tts").unwrap().clone();
     assert_eq!(openai["status"], "missing");

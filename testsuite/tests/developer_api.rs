@@ -58,7 +58,7 @@ async fn user_with_key(app: &TestApp, email: &str) -> (Client, Uuid, Program) {
 }
 
 fn worker(app: &TestApp) -> shared::Services {
-    app.worker_state(shared::providers::build_engines("", &Default::default()))
+    app.worker_state(app.local_engines())
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -174,7 +174,7 @@ impl Case {
         assert_eq!(res.status(), reqwest::StatusCode::CREATED, "{provider:?}: {}", res.text().await.unwrap());
         let body: Value = res.json().await.unwrap();
         let job: Uuid = body["job"]["id"].as_str().unwrap().parse().unwrap();
-        let state = self.app.worker_state(shared::providers::build_engines("", &self.app.settings.providers));
+        let state = self.app.worker_state(self.app.engines("", &self.app.settings.providers));
         let mut outcome = process(&state, job).await.unwrap();
         while outcome == Outcome::Retry {
             outcome = process(&state, job).await.unwrap();
@@ -206,6 +206,30 @@ async fn each_engine_completes_a_job_with_a_valid_mp3(pool: PgPool) {
         let mp3 = c.client.get(&format!("/api/jobs/{job}/audio")).await.bytes().await.unwrap();
         assert!((audio::decode(&mp3, "mp3").unwrap().duration_seconds() - 1.0).abs() < 0.1);
         assert_eq!(c.fake.received_requests().await.unwrap().len(), 1);
+    }
+}
+
+/// Every engine reads German as it is spoken: what reaches the provider is the text with
+/// the user's dictionary applied and normalised (the job keeps and is charged for the
+/// text as typed).
+#[sqlx::test(migrations = "../migrations")]
+async fn each_engine_receives_the_text_as_it_is_spoken(pool: PgPool) {
+    let typed = "Am 3. Mai kostet es bei ACME z. B. 12,50 €.";
+    for provider in cloud_providers() {
+        let c = case(pool.clone(), provider, provider.success()).await;
+        // The user's pronunciation dictionary applies too.
+        let res = c.client.post("/api/pronunciation/dictionary", json!({ "term": "ACME", "spoken": "Äkmi" })).await;
+        assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+        let (job, outcome) = c.run(provider, typed).await;
+        assert_eq!(outcome, Outcome::Completed, "{provider:?}");
+        let requests = c.fake.received_requests().await.unwrap();
+        let body = String::from_utf8_lossy(&requests[0].body).to_string();
+        assert!(
+            body.contains("Am dritten Mai kostet es bei Äkmi zum Beispiel zwölf Euro fünfzig."),
+            "{provider:?}: {body}"
+        );
+        assert!(!body.contains("12,50"), "{provider:?}: {body}");
+        assert_eq!(c.job(job).await["text"], typed);
     }
 }
 

@@ -172,7 +172,7 @@ async fn another_user_gets_404_on_my_job_audio_and_delete(pool: PgPool) {
     let job: Value = alice.submit("Nur für Alice.", voice).await.json().await.unwrap();
     let id = job["job"]["id"].as_str().unwrap();
     // Complete it so there is audio to steal.
-    let state = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let state = app.worker_state(app.local_engines());
     worker::jobs::synthesize::process(&state, id.parse().unwrap()).await.unwrap();
 
     for res in [
@@ -200,7 +200,7 @@ async fn deleting_removes_row_and_file_and_refunds_unfinished_jobs(pool: PgPool)
     let voice = app.voice_id(VOICE).await;
     let done: Value = client.submit("Fertig und weg.", voice).await.json().await.unwrap();
     let done_id: uuid::Uuid = done["job"]["id"].as_str().unwrap().parse().unwrap();
-    let state = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let state = app.worker_state(app.local_engines());
     worker::jobs::synthesize::process(&state, done_id).await.unwrap();
     let file = app.settings.storage.dir.join(shared::storage::audio_key(user, done_id));
     assert!(file.exists());
@@ -225,7 +225,7 @@ async fn completed_audio_plays_inline_and_downloads_with_a_sanitized_name(pool: 
     let voice = app.voice_id(VOICE).await;
     let job: Value = client.submit("Grüße aus Köln! Das ist ein Test.", voice).await.json().await.unwrap();
     let id: uuid::Uuid = job["job"]["id"].as_str().unwrap().parse().unwrap();
-    let state = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let state = app.worker_state(app.local_engines());
     assert_eq!(worker::jobs::synthesize::process(&state, id).await.unwrap(), worker::jobs::Outcome::Completed);
 
     let list: Value = client.get("/api/jobs").await.json().await.unwrap();

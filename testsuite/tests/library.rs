@@ -324,7 +324,7 @@ async fn expired_audios_lose_their_files_and_saved_ones_never_expire(pool: PgPoo
         .execute(&app.pool)
         .await
         .unwrap();
-    let svc = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let svc = app.worker_state(app.local_engines());
     assert_eq!(shared::library::expire(&svc, 500).await.unwrap(), (1, 1));
     assert_eq!(shared::library::expire(&svc, 500).await.unwrap(), (0, 0), "idempotent");
 

@@ -85,8 +85,7 @@ async fn every_job_finishes_when_redis_restarts_twice_during_a_burst(pool: PgPoo
     let (client, user) = app.signed_in_user("burst@example.de").await;
     app.top_up(user, 1000).await;
     let voice = app.voice_id(VOICE).await;
-    let (stop, running) =
-        app.spawn_worker(app.worker_state(shared::providers::build_engines("bench", &Default::default())));
+    let (stop, running) = app.spawn_worker(app.worker_state(app.engines("bench", &Default::default())));
 
     let mut ids = Vec::new();
     for round in 0..JOBS {

@@ -47,7 +47,7 @@ async fn completed_job(app: &TestApp, client: &Client) -> Uuid {
     let voice = app.voice_id(VOICE).await;
     let created: Value = client.submit("Fertig für den Webhook.", voice).await.json().await.unwrap();
     let id: Uuid = created["job"]["id"].as_str().unwrap().parse().unwrap();
-    let worker = app.worker_state(shared::providers::build_engines("", &Default::default()));
+    let worker = app.worker_state(app.local_engines());
     worker::jobs::synthesize::process(&worker, id).await.unwrap();
     id
 }

@@ -180,7 +180,7 @@ async fn jobs_flow_through_redis_to_a_running_worker(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let (client, user) = app.signed_in_user("queue@example.de").await;
     let voice = app.voice_id(VOICE).await;
-    let (stop, running) = app.spawn_worker(app.worker_state(shared::providers::build_engines("", &Default::default())));
+    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
     let mut ids = Vec::new();
     for text in ["Erster Satz über Redis.", "Zweiter Satz über Redis."] {
         let body: Value = client.submit(text, voice).await.json().await.unwrap();

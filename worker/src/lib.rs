@@ -8,18 +8,22 @@ pub mod wake;
 use shared::Services;
 use tokio_util::sync::CancellationToken;
 
-use crate::jobs::{deliver_webhooks, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize};
+use crate::jobs::{
+    bill_clones, deliver_webhooks, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize, train_voice,
+};
 use crate::runner::Registry;
 
 /// Every job kind this worker runs: a new kind is one file in `jobs/` and one line here.
 pub fn registry() -> Registry {
     Registry::default()
         .queued::<synthesize::SynthesizeJob>()
+        .queued::<train_voice::TrainVoiceJob>()
         .cron::<sweep::Sweep>()
         .cron::<purge_expired::PurgeExpired>()
         .cron::<expire_audios::ExpireAudios>()
         .cron::<reconcile_top_ups::ReconcileTopUps>()
         .cron::<deliver_webhooks::DeliverWebhooks>()
+        .cron::<bill_clones::BillClones>()
 }
 
 /// Runs every registered job kind until `shutdown` is cancelled, then lets jobs in

@@ -236,9 +236,18 @@ mod tests {
         let registry = crate::registry();
         assert_eq!(
             registry.names(),
-            ["synthesize", "sweep", "purge_expired", "expire_audios", "reconcile_top_ups", "deliver_webhooks"]
+            [
+                "synthesize",
+                "train_voice",
+                "sweep",
+                "purge_expired",
+                "expire_audios",
+                "reconcile_top_ups",
+                "deliver_webhooks",
+                "bill_clones"
+            ]
         );
         let swept: Vec<_> = registry.recoveries().iter().map(|r| r.name).collect();
-        assert_eq!(swept, ["synthesize"]);
+        assert_eq!(swept, ["synthesize", "train_voice"]);
     }
 }

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod admin;
 pub mod admin_users;
+pub mod admin_voices;
 pub mod api_keys;
 pub mod auth;
 pub mod billing;
@@ -12,8 +13,10 @@ pub mod jobs;
 pub mod labels;
 pub mod library;
 pub mod meta;
+pub mod pronunciation;
 pub mod site_gate;
 pub mod v1;
+pub mod voice_clones;
 pub mod voices;
 pub mod webhooks;
 
@@ -32,12 +35,15 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(billing::router())
         .merge(voices::router())
+        .merge(voice_clones::router())
+        .merge(pronunciation::router())
         .merge(jobs::router())
         .merge(library::router())
         .merge(labels::router())
         .merge(demo::router())
         .merge(admin::router())
         .merge(admin_users::router())
+        .merge(admin_voices::router())
         .merge(meta::router())
         .merge(site_gate::router())
 }

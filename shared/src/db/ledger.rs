@@ -13,6 +13,9 @@ struct Reference<'a> {
     job_id: Option<Uuid>,
     top_up_id: Option<Uuid>,
     note: Option<&'a str>,
+    /// A clone's monthly fee: the clone and the period it pays for.
+    voice_id: Option<Uuid>,
+    period_start: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Changes the balance by `delta_cent` and writes the ledger row, in the caller's
@@ -39,14 +42,16 @@ async fn book(
     .await?;
     if balance.is_some() {
         sqlx::query!(
-            r#"INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note)
-               VALUES ($1, $2, $3, $4, $5, $6)"#,
+            r#"INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note, voice_id, period_start)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"#,
             user_id,
             delta_cent,
             kind as Kind,
             reference.job_id,
             reference.top_up_id,
-            reference.note
+            reference.note,
+            reference.voice_id,
+            reference.period_start
         )
         .execute(conn)
         .await?;
@@ -114,6 +119,20 @@ pub async fn adjust(
 ) -> Result<Option<i64>, sqlx::Error> {
     let reference = Reference { note: Some(reason), ..Default::default() };
     book(conn, user_id, amount_cent, Kind::AdminAdjustment, reference, true).await
+}
+
+/// Takes a clone's monthly fee for the period starting at `period_start`, if the balance
+/// covers it: `None` (nothing changed) when it does not. Once per clone and period (a
+/// unique index holds it).
+pub async fn clone_fee(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    voice_id: Uuid,
+    period_start: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<i64>, sqlx::Error> {
+    let reference = Reference { voice_id: Some(voice_id), period_start: Some(period_start), ..Default::default() };
+    book(conn, user_id, -amount_cent, Kind::CloneFee, reference, true).await
 }
 
 /// One booking with the balance it left, as the account page lists it.

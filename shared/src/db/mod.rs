@@ -3,10 +3,12 @@
 
 pub mod api_keys;
 pub mod audit;
+pub mod clones;
 pub mod jobs;
 pub mod labels;
 pub mod ledger;
 pub mod library;
+pub mod pronunciation;
 pub mod provider_keys;
 pub mod sessions;
 pub mod signup_bonuses;

@@ -193,6 +193,41 @@ text_enum! {
 }
 
 text_enum! {
+    /// Which clone engine made a cloned voice (and speaks it): eSpeak NG following the
+    /// recording (an approximation), ElevenLabs instant voice cloning, or a Replicate
+    /// model that takes the recording as its speaker reference.
+    pub enum CloneEngineId {
+        Local = "local",
+        Elevenlabs = "elevenlabs",
+        Replicate = "replicate",
+    }
+}
+
+impl CloneEngineId {
+    /// The local engine only imitates pitch and tempo; the UI must say so.
+    pub fn is_approximation(self) -> bool {
+        self == CloneEngineId::Local
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            CloneEngineId::Local => "Lokale Annäherung (eSpeak NG)",
+            CloneEngineId::Elevenlabs => "ElevenLabs Instant Voice Cloning",
+            CloneEngineId::Replicate => "Replicate (XTTS v2)",
+        }
+    }
+}
+
+text_enum! {
+    /// What a recording of a clone is: a read training text, or the spoken consent
+    /// statement kept as evidence.
+    pub enum SampleKind {
+        Training = "training",
+        Consent = "consent",
+    }
+}
+
+text_enum! {
     /// `voices.provider`: which engine speaks a voice. What each provider can do is in
     /// the provider table (`crate::providers::PROVIDERS`).
     pub enum ProviderId {
@@ -260,6 +295,8 @@ mod tests {
         round_trips(AuditAction::ALL);
         round_trips(TokenPurpose::ALL);
         round_trips(DeliveryStatus::ALL);
+        round_trips(CloneEngineId::ALL);
+        round_trips(SampleKind::ALL);
         assert_eq!(TrainingStatus::TrainingInProgress.as_str(), "training_in_progress");
         assert_eq!(Role::Admin.to_string(), "admin");
     }

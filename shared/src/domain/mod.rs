@@ -2,10 +2,15 @@
 //! functions, tested beside their code.
 
 pub mod chunks;
+pub mod clone_ref;
+pub mod dictionary;
 pub mod email;
 pub mod input;
 pub mod kinds;
+pub mod markup;
 pub mod money;
+pub mod normalize;
 pub mod password;
 pub mod recording;
 pub mod text;
+pub mod training;

@@ -129,6 +129,48 @@ impl HttpClient {
         self.send(|| self.client.post(&url).header(auth_name, auth_value).json(body)).await
     }
 
+    /// POSTs `body` as JSON with extra headers (Replicate's `Prefer: wait`).
+    pub async fn post_json_with(
+        &self,
+        path: &str,
+        body: &impl Serialize,
+        headers: &[(&'static str, &str)],
+    ) -> Result<Vec<u8>, EngineError> {
+        let url = format!("{}{path}", self.config.base_url);
+        let (auth_name, auth_value) = &self.auth;
+        self.send(|| {
+            headers.iter().fold(self.client.post(&url).header(auth_name, auth_value).json(body), |r, (name, value)| {
+                r.header(*name, *value)
+            })
+        })
+        .await
+    }
+
+    /// POSTs a multipart form (built anew for every attempt) with the key.
+    pub async fn post_multipart(
+        &self,
+        path: &str,
+        form: impl Fn() -> reqwest::multipart::Form,
+    ) -> Result<Vec<u8>, EngineError> {
+        let url = format!("{}{path}", self.config.base_url);
+        let (auth_name, auth_value) = &self.auth;
+        self.send(|| self.client.post(&url).header(auth_name, auth_value).multipart(form())).await
+    }
+
+    /// GETs `{base_url}{path}` with the key.
+    pub async fn get(&self, path: &str) -> Result<Vec<u8>, EngineError> {
+        let url = format!("{}{path}", self.config.base_url);
+        let (auth_name, auth_value) = &self.auth;
+        self.send(|| self.client.get(&url).header(auth_name, auth_value)).await
+    }
+
+    /// DELETEs `{base_url}{path}` with the key.
+    pub async fn delete(&self, path: &str) -> Result<Vec<u8>, EngineError> {
+        let url = format!("{}{path}", self.config.base_url);
+        let (auth_name, auth_value) = &self.auth;
+        self.send(|| self.client.delete(&url).header(auth_name, auth_value)).await
+    }
+
     /// GETs a URL the provider handed out. Without the key: it may point to another host.
     pub async fn download(&self, url: &str) -> Result<Vec<u8>, EngineError> {
         self.send(|| self.client.get(url)).await

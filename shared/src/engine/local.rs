@@ -45,14 +45,39 @@ impl SpeechEngine for LocalEngine {
         if !valid_voice(&request.voice) {
             return Err(EngineError::Permanent(format!("Unbekannte lokale Stimme: {}", request.voice)));
         }
+        self.speak(&request.text, Voice::Spec(&request.voice), words_per_minute(request.rate)).await
+    }
+}
+
+/// Which eSpeak voice speaks: a stock spec (`de+m3`), or a voice file of our own (the
+/// local clones), which eSpeak loads from the working directory.
+pub(super) enum Voice<'a> {
+    Spec(&'a str),
+    File(&'a str),
+}
+
+impl LocalEngine {
+    pub(super) async fn speak(
+        &self,
+        text: &str,
+        voice: Voice<'_>,
+        words_per_minute: u32,
+    ) -> Result<EngineAudio, EngineError> {
         let dir = tempfile::tempdir()
             .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
         let wav_path = dir.path().join("speech.wav");
-        let mut child = Command::new(&self.program)
-            .arg("-v")
-            .arg(&request.voice)
+        let mut command = Command::new(&self.program);
+        match voice {
+            Voice::Spec(spec) => command.arg("-v").arg(spec),
+            Voice::File(definition) => {
+                std::fs::write(dir.path().join("clone"), definition)
+                    .map_err(|e| EngineError::Transient(format!("Stimmdatei nicht schreibbar: {e}")))?;
+                command.current_dir(dir.path()).arg("--load").arg("-v").arg("clone")
+            }
+        };
+        let mut child = command
             .arg("-s")
-            .arg(words_per_minute(request.rate).to_string())
+            .arg(words_per_minute.to_string())
             .arg("-b")
             .arg("1") // input is UTF-8
             .arg("-w")
@@ -65,10 +90,7 @@ impl SpeechEngine for LocalEngine {
             .spawn()
             .map_err(|e| EngineError::Permanent(format!("eSpeak NG ist nicht installiert: {e}")))?;
         let mut stdin = child.stdin.take().expect("stdin is piped");
-        stdin
-            .write_all(request.text.as_bytes())
-            .await
-            .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        stdin.write_all(text.as_bytes()).await.map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
         drop(stdin);
         let output = tokio::time::timeout(self.timeout, child.wait_with_output())
             .await

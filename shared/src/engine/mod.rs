@@ -2,12 +2,16 @@
 //! into audio bytes in some format; the audio path (`crate::audio`) makes the MP3.
 
 mod bench;
+mod clone;
+pub mod cloner;
+mod elevenlabs;
 mod gemini;
 mod google;
 mod http;
 mod local;
 mod murf;
 mod openai;
+mod replicate;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -15,14 +19,18 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 pub use bench::BenchEngine;
+pub use clone::{CloneSpeech, LocalCloner, local_clone_ref};
+pub use cloner::{TrainingInput, TrainingSample, TrainingStep, TrainingTarget, VoiceCloner};
+pub use elevenlabs::ElevenLabs;
 pub use gemini::GeminiEngine;
 pub use google::GoogleEngine;
 pub use http::HttpEngineConfig;
 pub use local::LocalEngine;
 pub use murf::MurfEngine;
 pub use openai::OpenAiEngine;
+pub use replicate::{Replicate, reference_key};
 
-use crate::domain::kinds::{ProviderId, Role};
+use crate::domain::kinds::{CloneEngineId, ProviderId, Role};
 
 #[derive(Debug, Clone)]
 pub struct SynthesisRequest {
@@ -90,9 +98,33 @@ impl Unavailable {
 #[derive(Clone, Default)]
 pub struct Engines {
     by_provider: HashMap<ProviderId, Arc<dyn SpeechEngine>>,
+    cloners: HashMap<CloneEngineId, Arc<dyn VoiceCloner>>,
+    /// The engine new clones are trained with.
+    preferred_cloner: Option<CloneEngineId>,
 }
 
 impl Engines {
+    pub fn insert_cloner(&mut self, cloner: Arc<dyn VoiceCloner>) {
+        self.cloners.insert(cloner.id(), cloner);
+    }
+
+    pub fn prefer_cloner(&mut self, id: CloneEngineId) {
+        self.preferred_cloner = Some(id);
+    }
+
+    /// The engine a new clone is trained with: the preferred one, else the local one.
+    pub fn cloner_for_new(&self) -> Option<Arc<dyn VoiceCloner>> {
+        self.preferred_cloner
+            .and_then(|id| self.cloners.get(&id))
+            .or_else(|| self.cloners.get(&CloneEngineId::Local))
+            .cloned()
+    }
+
+    /// The engine that made (or makes) a clone, if this installation has it.
+    pub fn cloner(&self, id: CloneEngineId) -> Option<Arc<dyn VoiceCloner>> {
+        self.cloners.get(&id).cloned()
+    }
+
     pub fn insert(&mut self, provider: ProviderId, engine: Arc<dyn SpeechEngine>) {
         self.by_provider.insert(provider, engine);
     }

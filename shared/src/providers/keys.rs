@@ -33,6 +33,8 @@ pub struct ServiceInfo {
 
 /// Services that are not speech providers.
 const STRIPE: &str = "stripe";
+/// Clone engines: their keys sit in `[providers.<id>]` like the speech providers'.
+const CLONE_SERVICES: [&str; 2] = ["elevenlabs", "replicate"];
 const POSTGRES: &str = "postgres";
 const REDIS: &str = "redis";
 
@@ -51,6 +53,28 @@ pub static SERVICES: LazyLock<Vec<ServiceInfo>> = LazyLock::new(|| {
             can_store_key: true,
         })
     });
+    let clone_engines = [
+        ServiceInfo {
+            id: CLONE_SERVICES[0],
+            name: "ElevenLabs (Stimmklone)",
+            category: "AI/ML",
+            description: "Instant Voice Cloning: echte Klone aus den Aufnahmen des Assistenten.",
+            secret_name: "APP__PROVIDERS__ELEVENLABS__API_KEY".into(),
+            docs_url: "https://elevenlabs.io/docs/api-reference/voices/ivc/create",
+            key_url: "https://elevenlabs.io/app/settings/api-keys",
+            can_store_key: true,
+        },
+        ServiceInfo {
+            id: CLONE_SERVICES[1],
+            name: "Replicate (Stimmklone)",
+            category: "AI/ML",
+            description: "XTTS v2 spricht mit der Aufnahme als Referenz (wenn kein ElevenLabs-Schlüssel gesetzt ist).",
+            secret_name: "APP__PROVIDERS__REPLICATE__API_KEY".into(),
+            docs_url: "https://replicate.com/docs/reference/http",
+            key_url: "https://replicate.com/account/api-tokens",
+            can_store_key: true,
+        },
+    ];
     let others = [
         ServiceInfo {
             id: STRIPE,
@@ -84,6 +108,7 @@ pub static SERVICES: LazyLock<Vec<ServiceInfo>> = LazyLock::new(|| {
         },
     ];
     let mut services: Vec<ServiceInfo> = providers.collect();
+    services.extend(clone_engines);
     // Payment sits between the AI services and the databases on the page.
     services.extend(others);
     services
@@ -147,6 +172,7 @@ pub struct ServiceStatus {
 fn env_key(settings: &Settings, id: &str) -> Option<SecretString> {
     let key = match id {
         STRIPE => settings.payments.stripe_secret_key.clone(),
+        id if CLONE_SERVICES.contains(&id) => settings.providers.get(id).and_then(|s| s.api_key.clone()),
         id => {
             let provider = id.parse::<super::ProviderId>().ok()?.provider();
             provider.section(&settings.providers).and_then(|s| s.api_key.clone())
@@ -235,8 +261,12 @@ pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: O
     let mut providers = settings.providers.clone();
     let Some(secret_box) = secret_box else { return providers };
     for key in stored {
-        let Ok(id) = key.service.parse::<super::ProviderId>() else { continue };
-        let Some(section) = id.provider().section_mut(&mut providers) else { continue };
+        let section = match key.service.parse::<super::ProviderId>() {
+            Ok(id) => id.provider().section_mut(&mut providers),
+            Err(_) if CLONE_SERVICES.contains(&key.service.as_str()) => providers.get_mut(&key.service),
+            Err(_) => None,
+        };
+        let Some(section) = section else { continue };
         if let Some(secret) = open_stored(secret_box, key) {
             section.api_key = Some(secret);
         }
@@ -261,7 +291,20 @@ mod tests {
     #[test]
     fn the_admin_page_lists_every_cloud_provider_then_stripe_and_the_databases() {
         let ids: Vec<_> = SERVICES.iter().map(|s| s.id).collect();
-        assert_eq!(ids, ["openai_tts", "gemini_tts", "cloud_tts", "murf_tts", "stripe", "postgres", "redis"]);
+        assert_eq!(
+            ids,
+            [
+                "openai_tts",
+                "gemini_tts",
+                "cloud_tts",
+                "murf_tts",
+                "elevenlabs",
+                "replicate",
+                "stripe",
+                "postgres",
+                "redis"
+            ]
+        );
         assert!(matches!(
             service("murf_tts").unwrap().check(),
             ServiceCheck::Speech(super::super::ProviderId::MurfTts)

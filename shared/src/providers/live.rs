@@ -43,7 +43,12 @@ impl LiveEngines {
             return Ok(());
         }
         let providers = effective(settings, &stored, secret_box(settings)?.as_ref());
-        let engines = super::build_engines(&settings.worker.engine_override, &providers);
+        let engines = super::build_engines(
+            &settings.worker.engine_override,
+            &providers,
+            &settings.cloning.engine,
+            crate::storage::from_settings(settings),
+        );
         *self.current.write().expect("engines lock") = (Arc::new(engines), Some(version));
         Ok(())
     }

@@ -10,8 +10,10 @@ pub mod live;
 use std::sync::Arc;
 
 use crate::config::{ProviderSection, ProviderSettings};
+use crate::domain::kinds::CloneEngineId;
 pub use crate::domain::kinds::ProviderId;
 use crate::engine::{self, BenchEngine, Engines, HttpEngineConfig, LocalEngine, SpeechEngine};
+use crate::storage::AudioStorage;
 
 pub use keys::{KeySource, ServiceInfo, ServiceStatus};
 pub use live::LiveEngines;
@@ -120,7 +122,7 @@ pub const PROVIDERS: &[Provider] = &[
         id: ProviderId::Clone,
         label: "Eigene Stimmen",
         config_key: None,
-        text_limit: engine::LocalEngine::MAX_CHUNK,
+        text_limit: engine::CloneSpeech::MAX_CHUNK,
         takes_rate: false,
         build: None,
         admin: None,
@@ -153,13 +155,19 @@ impl Provider {
 /// The engines this installation can run: the local one, and each cloud provider whose
 /// API key is set. `override_name` = "bench" replaces them all by the fixed-clip bench
 /// engine (benchmarks only: no paid API is ever called).
-pub fn build_engines(override_name: &str, providers: &ProviderSettings) -> Engines {
+pub fn build_engines(
+    override_name: &str,
+    providers: &ProviderSettings,
+    clone_engine: &str,
+    storage: Arc<dyn AudioStorage>,
+) -> Engines {
     let mut engines = Engines::default();
     if override_name == "bench" {
         engines.insert(ProviderId::Local, Arc::new(BenchEngine::new()));
         return engines;
     }
     engines.insert(ProviderId::Local, Arc::new(LocalEngine::default()));
+    add_clone_engines(&mut engines, providers, clone_engine, storage);
     for provider in PROVIDERS {
         let (Some(build), Some(section)) = (provider.build, provider.section(providers)) else { continue };
         let Some(config) = HttpEngineConfig::from_section(section) else { continue };
@@ -170,6 +178,53 @@ pub fn build_engines(override_name: &str, providers: &ProviderSettings) -> Engin
         }
     }
     engines
+}
+
+/// The clone engines: the local one always, ElevenLabs and Replicate with their keys; and
+/// the speech engine of clone voices, which speaks with whichever of them made a clone.
+fn add_clone_engines(
+    engines: &mut Engines,
+    providers: &ProviderSettings,
+    choice: &str,
+    storage: Arc<dyn AudioStorage>,
+) {
+    let config = |key: &str| providers.get(key).and_then(HttpEngineConfig::from_section);
+    let elevenlabs = config("elevenlabs").and_then(|c| match engine::ElevenLabs::new(c) {
+        Ok(e) => Some(Arc::new(e)),
+        Err(e) => {
+            tracing::error!(error = %e, "ElevenLabs not available");
+            None
+        }
+    });
+    let replicate = config("replicate").and_then(|c| match engine::Replicate::new(c, storage) {
+        Ok(e) => Some(Arc::new(e)),
+        Err(e) => {
+            tracing::error!(error = %e, "Replicate not available");
+            None
+        }
+    });
+    engines.insert_cloner(Arc::new(engine::LocalCloner));
+    if let Some(e) = &elevenlabs {
+        engines.insert_cloner(e.clone());
+    }
+    if let Some(e) = &replicate {
+        engines.insert_cloner(e.clone());
+    }
+    let preferred = match choice {
+        "auto" if elevenlabs.is_some() => CloneEngineId::Elevenlabs,
+        "auto" if replicate.is_some() => CloneEngineId::Replicate,
+        "auto" => CloneEngineId::Local,
+        other => other.parse().unwrap_or_else(|_| {
+            tracing::error!(engine = other, "unknown [cloning] engine, using the local one");
+            CloneEngineId::Local
+        }),
+    };
+    if engines.cloner(preferred).is_none() {
+        tracing::warn!(engine = %preferred, "the configured clone engine has no key; new clones are made locally");
+    }
+    engines.prefer_cloner(preferred);
+    let speech = engine::CloneSpeech { local: LocalEngine::default(), elevenlabs, replicate };
+    engines.insert(ProviderId::Clone, Arc::new(speech));
 }
 
 /// A value of the voice filter (`all`, or a provider id) with its label.
@@ -238,21 +293,46 @@ mod tests {
         keys.iter().map(|(name, key)| (name.to_string(), with_key(key))).collect()
     }
 
+    fn storage() -> Arc<dyn AudioStorage> {
+        Arc::new(crate::storage::FsStorage::new(std::env::temp_dir()))
+    }
+
+    fn build(clone_engine: &str, providers: &ProviderSettings) -> Engines {
+        build_engines("", providers, clone_engine, storage())
+    }
+
+    #[test]
+    fn clones_are_made_locally_without_keys_and_by_the_cloud_engine_with_one() {
+        let local = build("auto", &ProviderSettings::default());
+        assert_eq!(local.cloner_for_new().unwrap().id(), CloneEngineId::Local);
+        assert!(local.get(ProviderId::Clone).is_some(), "clone voices can always be spoken");
+        let with_keys = keys(&[("elevenlabs", "xi-1"), ("replicate", "r8-1")]);
+        assert_eq!(build("auto", &with_keys).cloner_for_new().unwrap().id(), CloneEngineId::Elevenlabs);
+        assert_eq!(build("replicate", &with_keys).cloner_for_new().unwrap().id(), CloneEngineId::Replicate);
+        let only_replicate = keys(&[("replicate", "r8-1")]);
+        assert_eq!(build("auto", &only_replicate).cloner_for_new().unwrap().id(), CloneEngineId::Replicate);
+        // Configured but without key: the local engine, which the wizard names.
+        assert_eq!(
+            build("elevenlabs", &ProviderSettings::default()).cloner_for_new().unwrap().id(),
+            CloneEngineId::Local
+        );
+    }
+
     #[test]
     fn cloud_providers_need_a_key() {
-        let engines = build_engines("", &ProviderSettings::default());
+        let engines = build("auto", &ProviderSettings::default());
         assert!(engines.get(ProviderId::Local).is_some());
         for provider in PROVIDERS.iter().filter(|p| p.build.is_some()) {
             assert!(engines.get(provider.id).is_none(), "{}", provider.id);
         }
-        let engines = build_engines("", &keys(&[("openai", "sk-1"), ("murf", "")]));
+        let engines = build("auto", &keys(&[("openai", "sk-1"), ("murf", "")]));
         assert_eq!(engines.get(ProviderId::OpenaiTts).map(|e| e.max_chunk()), Some(4096));
         assert!(engines.get(ProviderId::MurfTts).is_none(), "an empty key counts as unset");
     }
 
     #[test]
     fn the_bench_override_replaces_every_engine() {
-        let engines = build_engines("bench", &keys(&[("openai", "sk-1")]));
+        let engines = build_engines("bench", &keys(&[("openai", "sk-1")]), "auto", storage());
         assert!(engines.get(ProviderId::Local).is_some());
         assert!(engines.get(ProviderId::OpenaiTts).is_none(), "benchmarks never call a paid API");
     }

@@ -73,6 +73,22 @@ impl TestApp {
         Client { http, base: self.base.clone() }
     }
 
+    /// The engines a worker builds from `providers` (`override_name` "bench": the bench
+    /// engine), with this app's storage and the configured clone engine.
+    pub fn engines(&self, override_name: &str, providers: &shared::config::ProviderSettings) -> Engines {
+        shared::providers::build_engines(
+            override_name,
+            providers,
+            &self.settings.cloning.engine,
+            self.state.svc.storage.clone(),
+        )
+    }
+
+    /// The local engines only (no cloud key).
+    pub fn local_engines(&self) -> Engines {
+        self.engines("", &Default::default())
+    }
+
     /// The app's services with these engines (what a worker process would hold).
     pub fn worker_state(&self, engines: Engines) -> Services {
         Services { engines: shared::providers::LiveEngines::fixed(engines), ..self.state.svc.clone() }

@@ -4,7 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, SCREENSHOT_DIR } from './env.mjs';
 
-export async function launchBrowser() {
+/** Headless Chromium; `args` adds switches (e.g. FAKE_MICROPHONE_ARGS of helpers/cloning.mjs). */
+export async function launchBrowser({ args = [] } = {}) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -17,6 +18,7 @@ export async function launchBrowser() {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...args,
     ],
   });
 }

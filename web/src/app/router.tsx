@@ -6,7 +6,6 @@ import { DashboardLayout } from '@/features/dashboard-layout/components/dashboar
 import { SiteGate } from '@/features/site-gate/components/site-gate';
 import { PublicOnly, RequireAdmin, RequireAuth } from './routes/guards';
 import { NotFoundPage } from './routes/not-found';
-import { PlaceholderPage, placeholderRoutes } from './routes/placeholders';
 import { paths } from '@/config/paths';
 
 // Screens are loaded on demand; the layout and guards ship with the first chunk.
@@ -32,6 +31,16 @@ const ApiDashboardPage = lazy(() => developerApi().then((m) => ({ default: m.Api
 const ApiScriptsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiScriptsPage })));
 const DeveloperApiSettingsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiSettingsPage })));
 const ApiDocsPage = lazy(() => developerApi().then((m) => ({ default: m.ApiDocsPage })));
+const PronunciationPage = lazy(() =>
+  import('@/features/pronunciation/routes/pronunciation-page').then((m) => ({ default: m.PronunciationPage })),
+);
+const ClonesPage = lazy(() => import('@/features/voice-cloning/routes/clones-page').then((m) => ({ default: m.ClonesPage })));
+const AdminVoicesPage = lazy(() =>
+  import('@/features/admin-voices/routes/admin-voices-page').then((m) => ({ default: m.AdminVoicesPage })),
+);
+const CloneWizardPage = lazy(() =>
+  import('@/features/voice-cloning/routes/clone-wizard-page').then((m) => ({ default: m.CloneWizardPage })),
+);
 const UsersPage = lazy(() => import('@/features/admin-users/routes/users-page').then((m) => ({ default: m.UsersPage })));
 
 const TITLES: Array<[RegExp, string]> = [
@@ -41,6 +50,8 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/live-demo/, 'Live Demo'],
   [/^\/dashboard\/tts/, 'Text zu Sprache'],
   [/^\/dashboard\/account/, 'Mein Account'],
+  [/^\/dashboard\/voice-cloning\/new/, 'Neue Stimme klonen'],
+  [/^\/dashboard\/voice-cloning/, 'Stimmen Klonen'],
   [/^\/dashboard\/knowledge/, 'Speak Knowledge Base'],
   [/^\/dashboard\/api\/scripts/, 'API Scripts'],
   [/^\/dashboard\/api\/settings/, 'API Settings'],
@@ -81,24 +92,18 @@ export function AppRoutes() {
               <Route path={paths.tts} element={<TtsPage />} />
               <Route path={paths.account} element={<AccountPage />} />
               <Route path={paths.knowledge} element={<KnowledgePage />} />
+              <Route path={paths.pronunciation} element={<PronunciationPage />} />
+              <Route path={paths.voiceCloning} element={<ClonesPage />} />
+              <Route path={paths.voiceCloningNew} element={<CloneWizardPage />} />
               <Route path={paths.api.root} element={<ApiDashboardPage />} />
               <Route path={paths.api.scripts} element={<ApiScriptsPage />} />
               <Route path={paths.api.settings} element={<DeveloperApiSettingsPage />} />
               <Route path={paths.api.docs} element={<ApiDocsPage />} />
-              {placeholderRoutes
-                .filter((r) => !r.admin)
-                .map((r) => (
-                  <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
-                ))}
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin.root} element={<Navigate to={paths.admin.users} replace />} />
                 <Route path={paths.admin.apiSettings} element={<ApiSettingsPage />} />
                 <Route path={paths.admin.users} element={<UsersPage />} />
-                {placeholderRoutes
-                  .filter((r) => r.admin)
-                  .map((r) => (
-                    <Route key={r.path} path={r.path} element={<PlaceholderPage title={r.title} />} />
-                  ))}
+                <Route path={paths.admin.voices} element={<AdminVoicesPage />} />
                 <Route path={`${paths.admin.root}/*`} element={<NotFoundPage embedded />} />
               </Route>
               <Route path={`${paths.dashboard}/*`} element={<NotFoundPage embedded />} />

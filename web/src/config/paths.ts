@@ -16,7 +16,13 @@ export const paths = {
   dashboard: '/dashboard',
   tts: '/dashboard/tts',
   voiceCloning: '/dashboard/voice-cloning',
+  /** The 7-step clone wizard. */
+  voiceCloningNew: '/dashboard/voice-cloning/new',
+  /** The wizard continuing the saved draft at once (the clone list's "Fortsetzen"). */
+  voiceCloningResume: '/dashboard/voice-cloning/new?resume=1',
   knowledge: '/dashboard/knowledge',
+  /** The pronunciation dictionary. */
+  pronunciation: '/dashboard/aussprache',
   api: {
     root: '/dashboard/api',
     scripts: '/dashboard/api/scripts',

@@ -107,6 +107,17 @@ describe('api client requests', () => {
     expect(mock.calls[0].body).toEqual({ text: 'Hallo', voice_id: 'v' });
   });
 
+  it('posts a multipart form as it is, with the CSRF header and without a JSON content type', async () => {
+    const mock = mockApi({ 'POST /api/upload': { status: 201, json: { id: 's-1' } } });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'audio/webm' }), 'a.webm');
+    await expect(api.postForm('/api/upload', form)).resolves.toEqual({ id: 's-1' });
+    const [call] = mock.calls;
+    expect(call.body).toBe(form);
+    expect(call.headers['x-requested-with']).toBe('stimmwerk');
+    expect(call.headers['content-type']).toBeUndefined();
+  });
+
   it('throws an ApiError parsed from the error response', async () => {
     mockApi({
       'POST /api/auth/signup': {

@@ -131,8 +131,11 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // Multipart: the browser sets Content-Type with its boundary itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -218,6 +221,9 @@ export const api = {
   delete: <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
   blob: apiBlob,
+  /** POST of a multipart form (file uploads) with a JSON answer. */
+  postForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: form }),
   /** POST with a JSON body and a binary answer (blob plus response headers). */
   postBlob: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiBlobRequest(path, { ...options, method: 'POST', body }),

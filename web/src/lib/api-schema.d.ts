@@ -285,6 +285,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stat cards and the voices, filtered. */
+        get: operations["get_admin_voices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/voices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a clone with its samples, usage records, shares, quality metrics and files. */
+        delete: operations["delete_admin_voices_id"];
+        options?: never;
+        head?: never;
+        /** Shares a clone with everyone (or not), switches a voice on or off. */
+        patch: operations["patch_admin_voices_id"];
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -896,6 +931,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pronunciation/dictionary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's dictionary entries and the global ones. */
+        get: operations["get_pronunciation_dictionary"];
+        put?: never;
+        /** Adds an entry or changes the one with the same term (global entries: admins only). */
+        post: operations["post_pronunciation_dictionary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pronunciation/dictionary/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own entries as CSV (term,spoken,ipa,whole_word,case_sensitive). */
+        get: operations["get_pronunciation_dictionary_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pronunciation/dictionary/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports CSV into the caller's dictionary; bad lines are reported, good ones saved. */
+        post: operations["post_pronunciation_dictionary_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pronunciation/dictionary/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_pronunciation_dictionary_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pronunciation/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The text as the engines will read it, with every change and where it is in the text. */
+        post: operations["post_pronunciation_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-gate": {
         parameters: {
             query?: never;
@@ -949,6 +1069,162 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["patch_tags_id"];
+        trace?: never;
+    };
+    "/api/voice-clones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's clones and the global clones of others, with the four cards. */
+        get: operations["get_voice_clones"];
+        put?: never;
+        /** Creates a clone (training_needed) with the three consents given. */
+        post: operations["post_voice_clones"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/check-recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a recording (type, length, silence, clipping) without storing it. */
+        post: operations["post_voice_clones_check_recording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the wizard needs: the clone engine, the teleprompter texts, limits, consent texts. */
+        get: operations["get_voice_clones_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/stuck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's clones in training for longer than expected. */
+        get: operations["get_voice_clones_stuck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_voice_clones_id"];
+        put?: never;
+        post?: never;
+        /** Deletes an own clone with its recordings, files and the provider's voice. */
+        delete: operations["delete_voice_clones_id"];
+        options?: never;
+        head?: never;
+        /** Changes name, description or tags of an own clone. */
+        patch: operations["patch_voice_clones_id"];
+        trace?: never;
+    };
+    "/api/voice-clones/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays the open monthly fee of a paused clone now, which resumes it. */
+        post: operations["post_voice_clones_id_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/{id}/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clone's recordings (owner or admin). */
+        get: operations["get_voice_clones_id_samples"];
+        put?: never;
+        /** Stores a checked recording of an own clone (a new one of a step replaces the old). */
+        post: operations["post_voice_clones_id_samples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/{id}/samples/{sample_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recording as WebM/Opus (owner or admin). */
+        get: operations["get_voice_clones_id_samples_sample_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-clones/{id}/training": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** start, check_status, cancel or reset the training of an own clone. */
+        post: operations["post_voice_clones_id_training"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/voices": {
@@ -1221,6 +1497,51 @@ export interface components {
             organization: string;
             role: components["schemas"]["Role"];
         };
+        AdminVoice: {
+            /** Format: date-time */
+            consent_date?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            engine?: null | components["schemas"]["CloneEngineId"];
+            /** Format: uuid */
+            id: string;
+            is_active: boolean;
+            is_global: boolean;
+            language: string;
+            name: string;
+            owner?: null | components["schemas"]["VoiceOwner"];
+            provider: components["schemas"]["ProviderId"];
+            /** Format: int64 */
+            sample_count: number;
+            status?: null | components["schemas"]["CloneState"];
+            /** Format: int64 */
+            times_used: number;
+            type: components["schemas"]["VoiceType"];
+        };
+        AdminVoiceChange: {
+            /** @description Off: nobody can pick the voice. */
+            is_active?: boolean | null;
+            /** @description Clones only: everyone may use it. */
+            is_global?: boolean | null;
+        };
+        AdminVoiceList: {
+            stats: components["schemas"]["AdminVoiceStats"];
+            voices: components["schemas"]["AdminVoice"][];
+        };
+        AdminVoiceStats: {
+            /** Format: int64 */
+            clones: number;
+            /** Format: int64 */
+            completed_clones: number;
+            /** Format: int64 */
+            global_clones: number;
+            /** Format: int64 */
+            in_training: number;
+            /** Format: int64 */
+            public: number;
+            /** Format: int64 */
+            total: number;
+        };
         ApiKeyView: {
             /** Format: date-time */
             created_at: string;
@@ -1302,6 +1623,23 @@ export interface components {
             /** Format: uuid */
             parent_id?: string | null;
         };
+        /**
+         * @description One change the normaliser made: what was written, what is spoken, and where (byte
+         *     range in the original text).
+         */
+        Change: {
+            end: number;
+            original: string;
+            source: components["schemas"]["ChangeSource"];
+            spoken: string;
+            start: number;
+        };
+        /**
+         * @description What made a change: a rule of the language (numbers, dates, ...) or an entry of the
+         *     pronunciation dictionary.
+         * @enum {string}
+         */
+        ChangeSource: "rule" | "dictionary";
         Changed: {
             /** Format: int64 */
             changed: number;
@@ -1316,6 +1654,115 @@ export interface components {
             /** Format: int64 */
             cleaned_jobs: number;
         };
+        /**
+         * @description Which clone engine made a cloned voice (and speaks it): eSpeak NG following the
+         *     recording (an approximation), ElevenLabs instant voice cloning, or a Replicate
+         *     model that takes the recording as its speaker reference.
+         * @enum {string}
+         */
+        CloneEngineId: "local" | "elevenlabs" | "replicate";
+        CloneList: {
+            stats: components["schemas"]["CloneStats"];
+            voices: components["schemas"]["CloneVoice"][];
+        };
+        /** @description One recording of a clone. */
+        CloneSample: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: double */
+            duration_seconds: number;
+            /** Format: int64 */
+            file_size_bytes: number;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["SampleKind"];
+            /** Format: int32 */
+            step: number;
+            transcript?: string | null;
+        };
+        /** @description What the wizard needs: the engine a new clone is made with, the texts, the limits. */
+        CloneSetup: {
+            approximation: boolean;
+            /** @description Read aloud and recorded; `{name}` and `{date}` are filled in by the wizard. */
+            consent_statement: string;
+            /** @description The three consent boxes, in order. */
+            consents: string[];
+            engine: components["schemas"]["CloneEngineId"];
+            engine_label: string;
+            /** Format: double */
+            max_seconds: number;
+            max_upload_bytes: number;
+            /** Format: double */
+            min_seconds: number;
+            /** Format: int64 */
+            monthly_fee_cent: number;
+            training_texts: components["schemas"]["TrainingText"][];
+        };
+        /**
+         * @description What a clone shows: its training state, or paused while its fee is open.
+         * @enum {string}
+         */
+        CloneState: "training_needed" | "training_in_progress" | "completed" | "failed" | "paused";
+        /** @description The clone list's four cards. */
+        CloneStats: {
+            /** Format: int64 */
+            audios: number;
+            /**
+             * Format: int64
+             * @description Active clones x 1 €.
+             */
+            monthly_cost_cent: number;
+            most_used?: null | components["schemas"]["MostUsed"];
+            /** Format: int64 */
+            voices: number;
+        };
+        /** @description A clone as its list shows it. */
+        CloneVoice: {
+            /** @description True for the local engine: the UI says it imitates pitch and tempo only. */
+            approximation: boolean;
+            cloned_from?: string | null;
+            /** Format: date-time */
+            consent_date?: string | null;
+            consent_given: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int32 */
+            current_training_step: number;
+            description?: string | null;
+            engine: components["schemas"]["CloneEngineId"];
+            /** Format: uuid */
+            id: string;
+            is_global: boolean;
+            language: string;
+            /** Format: date-time */
+            last_used_at?: string | null;
+            name: string;
+            /** @description False for a global clone of someone else (read-only). */
+            own: boolean;
+            /** Format: date-time */
+            paid_until?: string | null;
+            provider_voice_id?: string | null;
+            /** Format: int64 */
+            sample_count: number;
+            status: components["schemas"]["CloneState"];
+            /** @description In training longer than expected. */
+            stuck: boolean;
+            tags: string[];
+            /** Format: int32 */
+            teleprompter_scroll_speed: number;
+            /** Format: int32 */
+            teleprompter_text_size: number;
+            /** Format: int32 */
+            times_used: number;
+            /** Format: int32 */
+            total_training_steps: number;
+            /** @description Why the last training failed (German). */
+            training_error?: string | null;
+            /** Format: int32 */
+            training_progress: number;
+            /** Format: date-time */
+            training_started_at?: string | null;
+        };
         /** @description A code from the authenticator app, or a recovery code. */
         CodeInput: {
             code?: string;
@@ -1324,6 +1771,14 @@ export interface components {
             /** @description German: "Verbindung erfolgreich." or what went wrong. */
             message: string;
             ok: boolean;
+        };
+        Consents: {
+            /** @description Own voice, or the speaker's explicit permission. */
+            own_voice: boolean;
+            /** @description Terms and the monthly fee. */
+            terms: boolean;
+            /** @description Used only for speech on this platform, by this account. */
+            usage: boolean;
         };
         CreateBody: {
             /**
@@ -1341,6 +1796,17 @@ export interface components {
             text?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        CreateClone: {
+            /** @description Whose voice it is. */
+            cloned_from: string;
+            consents: components["schemas"]["Consents"];
+            description?: string | null;
+            name: string;
+            /** Format: int32 */
+            teleprompter_scroll_speed: number;
+            /** Format: int32 */
+            teleprompter_text_size: number;
         };
         Created: {
             /** Format: int64 */
@@ -1398,6 +1864,20 @@ export interface components {
             next_attempt_at: string;
             status: components["schemas"]["DeliveryStatus"];
         };
+        /** @description One dictionary entry. */
+        DictionaryEntry: {
+            case_sensitive: boolean;
+            /** @description Kept by admins for everyone. */
+            global: boolean;
+            /** Format: uuid */
+            id: string;
+            ipa?: string | null;
+            spoken: string;
+            term: string;
+            /** Format: date-time */
+            updated_at: string;
+            whole_word: boolean;
+        };
         DisableBody: {
             code?: string;
             password?: string;
@@ -1433,6 +1913,15 @@ export interface components {
             target_email?: string | null;
             /** Format: uuid */
             target_user_id?: string | null;
+        };
+        EntryInput: {
+            case_sensitive?: boolean;
+            /** @description For everyone (admins only). */
+            global?: boolean;
+            ipa?: string | null;
+            spoken: string;
+            term: string;
+            whole_word?: boolean;
         };
         /** @description Every error answer: `{"error": ErrorDetail}`. */
         ErrorBody: {
@@ -1488,6 +1977,15 @@ export interface components {
         Ids: {
             /** @description Audio ids (at most 500). */
             ids?: string[];
+        };
+        ImportBody: {
+            /** @description The CSV file's text (comma or semicolon separated, header optional). */
+            csv: string;
+        };
+        /** @description What an import did: entries saved, and the lines it could not take (German reasons). */
+        ImportResult: {
+            errors: string[];
+            saved: number;
         };
         /** @description An audio of the user's library (a generation job). */
         Job: {
@@ -1622,6 +2120,13 @@ export interface components {
             data: components["schemas"]["Model"][];
             object: string;
         };
+        MostUsed: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: int32 */
+            times_used: number;
+        };
         NewCategory: {
             name?: string;
             /** Format: uuid */
@@ -1642,6 +2147,11 @@ export interface components {
             organization?: string;
             password?: string;
             role?: null | components["schemas"]["Role"];
+        };
+        /** @description The text as the engine will read it, and what changed. */
+        Normalized: {
+            changes: components["schemas"]["Change"][];
+            text: string;
         };
         OpenAiErrorBody: {
             error: components["schemas"]["OpenAiErrorDetail"];
@@ -1668,6 +2178,16 @@ export interface components {
             current_password?: string;
             new_password?: string;
         };
+        PreviewRequest: {
+            /** @description Without a voice: a language such as "de-DE". */
+            language?: string | null;
+            text: string;
+            /**
+             * Format: uuid
+             * @description The voice that will speak it (its language decides the rules).
+             */
+            voice_id?: string | null;
+        };
         ProfileBody: {
             name?: string;
             organization?: string;
@@ -1690,6 +2210,29 @@ export interface components {
             /** Format: date-time */
             valid_until: string;
         };
+        /** @description What the checks measured of a recording. */
+        RecordingCheck: {
+            /** Format: double */
+            duration_seconds: number;
+            /** Format: double */
+            level_dbfs: number;
+        };
+        /** @description The multipart form of a recording: `file`, and for uploads `kind`, `step`, `transcript`. */
+        RecordingForm: {
+            /**
+             * Format: binary
+             * @description The recording, WebM with Opus (`audio/webm;codecs=opus`).
+             */
+            file: string;
+            kind?: null | components["schemas"]["SampleKind"];
+            /**
+             * Format: int32
+             * @description The teleprompter text's step number (training), 0 for the consent statement.
+             */
+            step?: number | null;
+            /** @description The consent statement as read. */
+            transcript?: string | null;
+        };
         RecoveryCodes: {
             /** @description Shown once: each gets in once when the app is lost. */
             codes: string[];
@@ -1700,6 +2243,12 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin";
+        /**
+         * @description What a recording of a clone is: a read training text, or the spoken consent
+         *     statement kept as evidence.
+         * @enum {string}
+         */
+        SampleKind: "training" | "consent";
         SaveBody: {
             category: components["schemas"]["SaveCategory"];
         };
@@ -1873,6 +2422,24 @@ export interface components {
              */
             amount_cent: number;
         };
+        /**
+         * @description What the user asks of a clone's training (spec: start_training, check_status,
+         *     cancel_training; and the reset of a stuck training).
+         * @enum {string}
+         */
+        TrainingAction: "start" | "check_status" | "cancel" | "reset";
+        TrainingBody: {
+            action: components["schemas"]["TrainingAction"];
+        };
+        /** @description One teleprompter text. */
+        TrainingText: {
+            content: string;
+            /** Format: int32 */
+            estimated_duration_minutes: number;
+            /** Format: int32 */
+            step_number: number;
+            title: string;
+        };
         Transaction: {
             /**
              * Format: int64
@@ -1904,6 +2471,12 @@ export interface components {
         };
         TwoFactorStatus: {
             enabled: boolean;
+        };
+        UpdateClone: {
+            /** @description An empty text removes the description. */
+            description?: string | null;
+            name?: string | null;
+            tags?: string[] | null;
         };
         User: {
             /** Format: int64 */
@@ -1948,6 +2521,12 @@ export interface components {
             languages: components["schemas"]["Language"][];
             providers: components["schemas"]["ProviderOption"][];
             voices: components["schemas"]["VoiceView"][];
+        };
+        VoiceOwner: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
         };
         /** @description The voice a job was made with, as it was then. */
         VoiceRef: {
@@ -2801,6 +3380,141 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_admin_voices: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, description or the owner's name or e-mail. */
+                search?: string;
+                /** @description `all` or a clone status. */
+                status?: string;
+                /** @description `all`, `clone` or `public`. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVoiceList"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_admin_voices_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Katalogstimmen können nur deaktiviert werden */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_admin_voices_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminVoiceChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVoice"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4228,6 +4942,208 @@ export interface operations {
             };
         };
     };
+    get_pronunciation_dictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DictionaryEntry"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_pronunciation_dictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DictionaryEntry"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_pronunciation_dictionary_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_pronunciation_dictionary_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_pronunciation_dictionary_id: {
+        parameters: {
+            query?: {
+                /** @description A global entry (admins only). */
+                global?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_pronunciation_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Normalized"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_site_gate: {
         parameters: {
             query?: never;
@@ -4419,6 +5335,484 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or description. */
+                search?: string;
+                /** @description `all` (the default) or a status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_voice_clones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClone"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_voice_clones_check_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RecordingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingCheck"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Ungeeignete Aufnahme, mit dem Grund */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneSetup"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones_stuck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_voice_clones_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_voice_clones_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClone"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_voice_clones_id_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"];
+                };
+            };
+            /** @description Guthaben reicht nicht */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Keine Gebühr offen */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones_id_samples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneSample"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_voice_clones_id_samples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RecordingForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneSample"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Die Stimme trainiert oder ist fertig */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_voice_clones_id_samples_sample_id_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sample_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Aufnahme */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/webm": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_voice_clones_id_training: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneVoice"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Passt nicht zum Stand des Trainings */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Es fehlen Aufnahmen */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,12 +4,14 @@
 //! one [`CronJob`]. The runner builds the apalis workers from that list and keeps them
 //! alive.
 
+pub mod bill_clones;
 pub mod deliver_webhooks;
 pub mod expire_audios;
 pub mod purge_expired;
 pub mod reconcile_top_ups;
 pub mod sweep;
 pub mod synthesize;
+pub mod train_voice;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -96,7 +96,11 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, Engi
         job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
     let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
     let instructions = job.options.get("instructions").and_then(|i| i.as_str());
-    let speech = Speech { text: &job.text, voice, language: &job.language, rate, instructions };
+    let dictionary = shared::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
+    let speech =
+        Speech { text: &job.text, voice, language: &job.language, rate, instructions, dictionary: &dictionary };
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     synthesis::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
 }

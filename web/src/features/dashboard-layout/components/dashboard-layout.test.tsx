@@ -30,8 +30,7 @@ describe('dashboard layout', () => {
     }
     expect(screen.getByRole('button', { name: 'API' })).toBeInTheDocument();
     expect(screen.queryByTestId('admin-nav')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Stimmen Klonen', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Kommt bald')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Stimmen Klonen', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the e-mail when the user has no name', async () => {

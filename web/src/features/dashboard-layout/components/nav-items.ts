@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mic,
   MicVocal,
+  SpellCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -20,6 +21,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Text zu Sprache', to: paths.tts, icon: AudioLines },
   { label: 'Stimmen Klonen', to: paths.voiceCloning, icon: Mic },
   { label: 'Speak Knowledge', to: paths.knowledge, icon: BookOpen },
+  { label: 'Aussprache', to: paths.pronunciation, icon: SpellCheck },
   {
     label: 'API',
     to: paths.api.root,

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { TOO_LONG_TITLE, tooLongMessage, type Limits } from '@/lib/limits';
 import { JobLabelsFields } from './job-labels-fields';
+import { PronunciationPreview } from './pronunciation-preview';
 import { insufficientBalanceMessage, type TtsFormState } from '../hooks/use-tts-form';
 
 /**
@@ -41,6 +42,7 @@ export function TtsTextForm({ tts, limits, balanceCent }: { tts: TtsFormState; l
             className="min-h-40 resize-y"
             {...tts.form.register('text')}
           />
+          <PronunciationPreview text={tts.text} voiceId={tts.selection.voiceId} language={tts.selection.language} />
           <JobLabelsFields tts={tts} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">

@@ -116,6 +116,7 @@ export function useTtsForm({
   return {
     form,
     selection,
+    text,
     chars,
     cost,
     tooLong,

@@ -1,5 +1,9 @@
 //! The one audio path every engine's output goes through: decode (symphonia) to mono
-//! 16-bit PCM, join chunks, encode MP3 (LAME), measure the duration of the result.
+//! 16-bit PCM, trim each piece's silent edges and bring it to one loudness (`loudness`),
+//! join the pieces with a fixed pause and short fades, encode MP3 (LAME), measure the
+//! duration of the result.
+
+pub mod loudness;
 
 use std::io::Cursor;
 
@@ -89,13 +93,72 @@ pub fn decode(bytes: &[u8], extension: &str) -> Result<Pcm, AudioError> {
     Ok(Pcm { sample_rate, samples })
 }
 
+/// Frames of this length decide where a piece's sound starts and ends.
+const EDGE_FRAME_SECONDS: f64 = 0.01;
+/// Edge frames this far below the piece's loudest frame are silence.
+const EDGE_SILENCE_BELOW_DB: f64 = 40.0;
+/// Kept before the first and after the last sound (breath, soft consonants).
+const EDGE_MARGIN_SECONDS: f64 = 0.02;
+/// Fade in and out at both ends: no click where a piece meets the pause.
+const FADE_SECONDS: f64 = 0.005;
+
+/// The piece without the silence engines leave at its start and end (each engine leaves
+/// a different amount, which made the pauses between sentences uneven).
+pub fn trim_silence(pcm: &Pcm) -> Pcm {
+    let frame = ((pcm.sample_rate as f64 * EDGE_FRAME_SECONDS) as usize).max(1);
+    let levels: Vec<f64> = pcm
+        .samples
+        .chunks(frame)
+        .map(|c| (c.iter().map(|&s| (s as f64) * (s as f64)).sum::<f64>() / c.len() as f64).sqrt())
+        .collect();
+    let loudest = levels.iter().copied().fold(0.0, f64::max);
+    if loudest <= 0.0 {
+        return pcm.clone();
+    }
+    let threshold = loudest * 10f64.powf(-EDGE_SILENCE_BELOW_DB / 20.0);
+    let (Some(first), Some(last)) =
+        (levels.iter().position(|&l| l > threshold), levels.iter().rposition(|&l| l > threshold))
+    else {
+        return pcm.clone();
+    };
+    let margin = (pcm.sample_rate as f64 * EDGE_MARGIN_SECONDS) as usize;
+    let start = (first * frame).saturating_sub(margin);
+    let end = ((last + 1) * frame + margin).min(pcm.samples.len());
+    Pcm { sample_rate: pcm.sample_rate, samples: pcm.samples[start..end].to_vec() }
+}
+
+fn fade_edges(pcm: &mut Pcm) {
+    let n = ((pcm.sample_rate as f64 * FADE_SECONDS) as usize).min(pcm.samples.len() / 2);
+    let len = pcm.samples.len();
+    for i in 0..n {
+        let factor = i as f64 / n as f64;
+        pcm.samples[i] = (pcm.samples[i] as f64 * factor) as i16;
+        pcm.samples[len - 1 - i] = (pcm.samples[len - 1 - i] as f64 * factor) as i16;
+    }
+}
+
+/// One engine answer made ready to join: silent edges trimmed, brought to the target
+/// loudness under the true-peak ceiling, edges faded. CPU work: call it off the async threads.
+pub fn prepare_piece(pcm: &Pcm) -> Pcm {
+    let mut piece = loudness::normalize(&trim_silence(pcm));
+    fade_edges(&mut piece);
+    piece
+}
+
 /// Joins chunks of one text into one track, with a short pause between sentences.
 /// All chunks come from one engine and voice, so they share one sample rate.
 pub fn join(chunks: Vec<Pcm>, pause_ms: u32) -> Result<Pcm, AudioError> {
+    let pauses = vec![pause_ms; chunks.len()];
+    join_with_pauses(chunks, &pauses)
+}
+
+/// Joins chunks with the pause after each (`pauses[i]` follows chunk `i`; the last is unused).
+pub fn join_with_pauses(chunks: Vec<Pcm>, pauses: &[u32]) -> Result<Pcm, AudioError> {
     let mut chunks = chunks.into_iter();
     let mut joined = chunks.next().ok_or(AudioError::Empty)?;
-    let pause = vec![0i16; (joined.sample_rate * pause_ms / 1000) as usize];
-    for chunk in chunks {
+    for (i, chunk) in chunks.enumerate() {
+        let pause =
+            vec![0i16; (joined.sample_rate as u64 * pauses.get(i).copied().unwrap_or(0) as u64 / 1000) as usize];
         if chunk.sample_rate != joined.sample_rate {
             return Err(AudioError::Decode(format!(
                 "uneinheitliche Abtastraten ({} und {} Hz)",
@@ -260,6 +323,46 @@ mod tests {
         let resampled = resample(&pcm.samples, 22050, 24000);
         assert_eq!(resampled.len(), 24000);
         assert_eq!(resample(&pcm.samples, 22050, 22050), pcm.samples);
+    }
+
+    #[test]
+    fn engines_silence_at_the_edges_is_trimmed_to_a_short_margin() {
+        let rate = 16_000;
+        let mut samples = vec![0i16; rate as usize / 2];
+        samples.extend(tone(1.0, rate).samples);
+        samples.extend(vec![3i16; rate as usize]);
+        let trimmed = trim_silence(&Pcm { sample_rate: rate, samples });
+        let seconds = trimmed.duration_seconds();
+        assert!((1.0..1.1).contains(&seconds), "{seconds}");
+        let quiet = Pcm { sample_rate: rate, samples: vec![0; 1000] };
+        assert_eq!(trim_silence(&quiet), quiet);
+    }
+
+    /// Pieces with long silent edges, joined: between the sounds of two pieces there is
+    /// the configured pause, plus at most the two margins, never the engines' silence.
+    #[test]
+    fn joins_have_the_fixed_pause_and_no_longer_gap() {
+        let rate = 16_000;
+        let piece = || {
+            let mut samples = vec![0i16; rate as usize * 3 / 4];
+            samples.extend(tone(1.5, rate).samples);
+            samples.extend(vec![0i16; rate as usize * 3 / 4]);
+            prepare_piece(&Pcm { sample_rate: rate, samples })
+        };
+        let joined = join(vec![piece(), piece(), piece()], 250).unwrap();
+        let longest_quiet_run = joined
+            .samples
+            .chunks(16)
+            .fold((0usize, 0usize), |(run, best), c| {
+                let quiet = c.iter().all(|s| s.unsigned_abs() < 300);
+                let run = if quiet { run + c.len() } else { 0 };
+                (run, best.max(run))
+            })
+            .1;
+        let gap = longest_quiet_run as f64 / rate as f64;
+        assert!(gap <= 0.25 + 2.0 * EDGE_MARGIN_SECONDS + 0.02, "gap {gap:.3} s");
+        // Every piece starts and ends without a click: the first and last samples are near 0.
+        assert!(joined.samples[0].unsigned_abs() < 100 && joined.samples.last().unwrap().unsigned_abs() < 100);
     }
 
     #[test]

@@ -1,0 +1,125 @@
+//! /api/pronunciation: how a text will be spoken ("Vorschau der Aussprache") and the
+//! pronunciation dictionary (own entries; global ones for admins), with CSV import/export.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use shared::domain::normalize::Normalized;
+use shared::pronunciation::{self, DictionaryEntry, EntryInput, ImportResult, PreviewRequest};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(preview))
+        .routes(routes!(list, save))
+        .routes(routes!(delete))
+        .routes(routes!(export))
+        .routes(routes!(import))
+}
+
+/// The caller's dictionary entries and the global ones.
+#[utoipa::path(get, path = "/api/pronunciation/dictionary", tag = "pronunciation", responses(
+    (status = 200, body = Vec<DictionaryEntry>),
+    (status = 401, body = ErrorBody),
+))]
+async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<DictionaryEntry>>> {
+    Ok(Json(pronunciation::list(&state.svc, &caller).await?))
+}
+
+/// Adds an entry or changes the one with the same term (global entries: admins only).
+#[utoipa::path(post, path = "/api/pronunciation/dictionary", tag = "pronunciation", request_body = EntryInput, responses(
+    (status = 201, body = DictionaryEntry),
+    (status = 403, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+async fn save(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<EntryInput>,
+) -> ApiResult<(StatusCode, Json<DictionaryEntry>)> {
+    Ok((StatusCode::CREATED, Json(pronunciation::save(&state.svc, &caller, body).await?)))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct Scope {
+    /// A global entry (admins only).
+    #[serde(default)]
+    global: bool,
+}
+
+#[utoipa::path(delete, path = "/api/pronunciation/dictionary/{id}", tag = "pronunciation",
+    params(("id" = Uuid, Path), Scope), responses(
+        (status = 204),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+async fn delete(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(scope): ApiQuery<Scope>,
+) -> ApiResult<StatusCode> {
+    pronunciation::delete(&state.svc, &caller, id, scope.global).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The caller's own entries as CSV (term,spoken,ipa,whole_word,case_sensitive).
+#[utoipa::path(get, path = "/api/pronunciation/dictionary/export", tag = "pronunciation", responses(
+    (status = 200, description = "CSV", content_type = "text/csv"),
+    (status = 401, body = ErrorBody),
+))]
+async fn export(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Response> {
+    let csv = pronunciation::export_csv(&state.svc, &caller).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"aussprache.csv\"")),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ImportBody {
+    /// The CSV file's text (comma or semicolon separated, header optional).
+    csv: String,
+}
+
+/// Imports CSV into the caller's dictionary; bad lines are reported, good ones saved.
+#[utoipa::path(post, path = "/api/pronunciation/dictionary/import", tag = "pronunciation", request_body = ImportBody,
+    responses(
+        (status = 200, body = ImportResult),
+        (status = 401, body = ErrorBody),
+    ))]
+async fn import(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<ImportBody>,
+) -> ApiResult<Json<ImportResult>> {
+    Ok(Json(pronunciation::import_csv(&state.svc, &caller, &body.csv).await?))
+}
+
+/// The text as the engines will read it, with every change and where it is in the text.
+#[utoipa::path(post, path = "/api/pronunciation/preview", tag = "pronunciation", request_body = PreviewRequest, responses(
+    (status = 200, body = Normalized),
+    (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+async fn preview(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<PreviewRequest>,
+) -> ApiResult<Json<Normalized>> {
+    Ok(Json(pronunciation::preview(&state.svc, &caller, body).await?))
+}

@@ -1,0 +1,219 @@
+//! The admin's voice management: every voice with its owner, the global share of clones,
+//! switching stock voices off and on, and deleting a clone with everything that hangs on
+//! it. Admin only, checked here.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::domain::kinds::{CloneEngineId, ProviderId, TrainingStatus, VoiceType};
+use crate::domain::training::CloneState;
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct VoiceOwner {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AdminVoice {
+    pub id: Uuid,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub voice_type: VoiceType,
+    pub provider: ProviderId,
+    pub language: String,
+    pub engine: Option<CloneEngineId>,
+    pub status: Option<CloneState>,
+    pub owner: Option<VoiceOwner>,
+    pub is_global: bool,
+    pub is_active: bool,
+    pub times_used: i64,
+    pub sample_count: i64,
+    pub created_at: DateTime<Utc>,
+    pub consent_date: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AdminVoiceStats {
+    pub total: i64,
+    pub clones: i64,
+    pub public: i64,
+    pub in_training: i64,
+    pub completed_clones: i64,
+    pub global_clones: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AdminVoiceList {
+    pub voices: Vec<AdminVoice>,
+    pub stats: AdminVoiceStats,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminVoiceQuery {
+    /// Part of the name, description or the owner's name or e-mail.
+    pub search: Option<String>,
+    /// `all` or a clone status.
+    pub status: Option<String>,
+    /// `all`, `clone` or `public`.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub voice_type: Option<String>,
+}
+
+struct Row {
+    id: Uuid,
+    name: String,
+    voice_type: VoiceType,
+    provider: ProviderId,
+    language: String,
+    clone_engine: Option<CloneEngineId>,
+    training_status: Option<TrainingStatus>,
+    fee_paused: bool,
+    owner_id: Option<Uuid>,
+    owner_name: Option<String>,
+    owner_email: Option<String>,
+    is_global: bool,
+    is_active: bool,
+    times_used: i64,
+    sample_count: i64,
+    created_at: DateTime<Utc>,
+    consent_date: Option<DateTime<Utc>>,
+}
+
+fn view(row: Row) -> AdminVoice {
+    AdminVoice {
+        id: row.id,
+        name: row.name,
+        voice_type: row.voice_type,
+        provider: row.provider,
+        language: row.language,
+        engine: row.clone_engine,
+        status: row.training_status.map(|s| CloneState::of(s, row.fee_paused)),
+        owner: match (row.owner_id, row.owner_name, row.owner_email) {
+            (Some(id), Some(name), Some(email)) => Some(VoiceOwner { id, name, email }),
+            _ => None,
+        },
+        is_global: row.is_global,
+        is_active: row.is_active,
+        times_used: row.times_used,
+        sample_count: row.sample_count,
+        created_at: row.created_at,
+        consent_date: row.consent_date,
+    }
+}
+
+async fn rows(svc: &Services, id: Option<Uuid>, query: &AdminVoiceQuery) -> Result<Vec<Row>> {
+    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+    let voice_type = match query.voice_type.as_deref() {
+        None | Some("all" | "") => None,
+        Some(t @ ("clone" | "public")) => Some(t),
+        Some(_) => return Err(Error::field("type", "Unbekannter Stimmtyp.")),
+    };
+    let status = match query.status.as_deref() {
+        None | Some("all" | "") => None,
+        Some(s @ ("training_needed" | "training_in_progress" | "completed" | "failed" | "paused")) => Some(s),
+        Some(_) => return Err(Error::field("status", "Unbekannter Status.")),
+    };
+    // Stock voices count their uses in the append-only analytics; clones keep a counter.
+    Ok(sqlx::query_as!(
+        Row,
+        r#"SELECT v.id, v.name, v.type AS "voice_type: VoiceType", v.provider AS "provider: ProviderId", v.language,
+                  v.clone_engine AS "clone_engine: CloneEngineId", v.training_status AS "training_status: TrainingStatus",
+                  v.fee_paused, v.owner_id, u.name AS "owner_name?", u.email AS "owner_email?", v.is_global, v.is_active,
+                  CASE WHEN v.type = 'clone' THEN v.times_used::bigint
+                       ELSE (SELECT count(*) FROM voice_usage_analytics a WHERE a.voice_id = v.id) END AS "times_used!",
+                  (SELECT count(*) FROM voice_training_samples s WHERE s.voice_id = v.id) AS "sample_count!",
+                  v.created_at, v.consent_date
+           FROM voices v LEFT JOIN users u ON u.id = v.owner_id
+           WHERE ($1::uuid IS NULL OR v.id = $1)
+             AND ($2::text IS NULL OR v.name ILIKE $2 OR v.description ILIKE $2 OR u.name ILIKE $2 OR u.email ILIKE $2)
+             AND ($3::text IS NULL OR v.type = $3)
+             AND CASE $4::text
+                   WHEN 'paused' THEN v.training_status = 'completed' AND v.fee_paused
+                   WHEN 'completed' THEN v.training_status = 'completed' AND NOT v.fee_paused
+                   WHEN 'training_in_progress' THEN v.training_status IN ('training', 'training_in_progress')
+                   WHEN 'training_needed' THEN v.training_status = 'training_needed'
+                   WHEN 'failed' THEN v.training_status = 'failed'
+                   ELSE true
+                 END
+           ORDER BY v.type = 'public', v.created_at DESC, v.language, v.sort_order
+           LIMIT 1000"#,
+        id,
+        pattern,
+        voice_type,
+        status,
+    )
+    .fetch_all(&svc.pool)
+    .await?)
+}
+
+pub async fn list(svc: &Services, caller: &Caller, query: AdminVoiceQuery) -> Result<AdminVoiceList> {
+    caller.admin()?;
+    let voices: Vec<AdminVoice> = rows(svc, None, &query).await?.into_iter().map(view).collect();
+    let stats = sqlx::query_as!(
+        AdminVoiceStats,
+        r#"SELECT count(*) AS "total!",
+                  count(*) FILTER (WHERE type = 'clone') AS "clones!",
+                  count(*) FILTER (WHERE type = 'public') AS "public!",
+                  count(*) FILTER (WHERE training_status IN ('training', 'training_in_progress')) AS "in_training!",
+                  count(*) FILTER (WHERE type = 'clone' AND training_status = 'completed') AS "completed_clones!",
+                  count(*) FILTER (WHERE type = 'clone' AND is_global) AS "global_clones!"
+           FROM voices"#
+    )
+    .fetch_one(&svc.pool)
+    .await?;
+    Ok(AdminVoiceList { voices, stats })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct AdminVoiceChange {
+    /// Clones only: everyone may use it.
+    pub is_global: Option<bool>,
+    /// Off: nobody can pick the voice.
+    pub is_active: Option<bool>,
+}
+
+pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: AdminVoiceChange) -> Result<AdminVoice> {
+    caller.admin()?;
+    let voice_type = sqlx::query_scalar!(r#"SELECT type AS "t: VoiceType" FROM voices WHERE id = $1"#, voice_id)
+        .fetch_optional(&svc.pool)
+        .await?
+        .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
+    if change.is_global.is_some() && voice_type == VoiceType::Public {
+        return Err(Error::Conflict("Katalogstimmen stehen ohnehin allen zur Verfügung.".into()));
+    }
+    sqlx::query!(
+        "UPDATE voices SET is_global = COALESCE($2, is_global), is_active = COALESCE($3, is_active) WHERE id = $1",
+        voice_id,
+        change.is_global,
+        change.is_active
+    )
+    .execute(&svc.pool)
+    .await?;
+    rows(svc, Some(voice_id), &AdminVoiceQuery::default())
+        .await?
+        .pop()
+        .map(view)
+        .ok_or(Error::NotFound("Stimme nicht gefunden."))
+}
+
+/// Deletes a clone with its samples, usage records, shares, quality metrics and files.
+pub async fn delete(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
+    caller.admin()?;
+    let voice_type = sqlx::query_scalar!(r#"SELECT type AS "t: VoiceType" FROM voices WHERE id = $1"#, voice_id)
+        .fetch_optional(&svc.pool)
+        .await?
+        .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
+    if voice_type == VoiceType::Public {
+        return Err(Error::Conflict("Katalogstimmen können nur deaktiviert werden.".into()));
+    }
+    crate::cloning::remove(svc, voice_id, None).await
+}

@@ -1,0 +1,566 @@
+//! Voice cloning, the use cases: the wizard's setup and recording check, creating a clone
+//! with the speaker's consent, its recordings (checked, stored, played back to the owner
+//! and to admins), the training actions, edit, delete, and paying an open fee. The
+//! training itself runs in the worker (`train_voice`), the monthly fee in `fees`.
+
+pub mod fees;
+pub mod recording;
+pub mod training;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::clones::{self, CloneRow, ListFilter, NewClone, NewSample, SampleRow};
+use crate::domain::input::{self, no_controls};
+use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
+use crate::domain::training::{self as rules, CloneState, MONTHLY_FEE_CENT, TrainingAction};
+use crate::error::{Error, Result};
+use crate::queue::TrainVoice;
+use crate::services::Services;
+use crate::storage;
+
+/// Clones are German voices (spec: clone language de-DE).
+pub const CLONE_LANGUAGE: &str = "de-DE";
+const DESCRIPTION_MAX: usize = 500;
+const TAGS_MAX: usize = 20;
+/// What the speaker reads aloud as the consent evidence.
+pub const CONSENT_STATEMENT: &str = "Ich, {name}, bin damit einverstanden, dass Stimmwerk aus meinen Aufnahmen vom {date} \
+    eine künstliche Version meiner Stimme erstellt, die nur mein Konto nutzen darf.";
+/// The three boxes of the consent step, stored with the clone as given.
+pub const CONSENT_TEXTS: [&str; 3] = [
+    "Ich bestätige, dass es sich um meine eigene Stimme handelt oder dass mir die ausdrückliche Erlaubnis der sprechenden Person vorliegt.",
+    "Ich willige ein, dass die Aufnahmen zur Sprachgenerierung auf dieser Plattform verwendet werden. Die geklonte Stimme steht nur mir bzw. meiner Organisation zur Verfügung.",
+    "Ich akzeptiere die Nutzungsbedingungen und die Gebühr von 1,00 € pro Monat je aktiver geklonter Stimme.",
+];
+
+fn not_found() -> Error {
+    Error::NotFound("Stimme nicht gefunden.")
+}
+
+/// A clone as its list shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CloneVoice {
+    pub id: Uuid,
+    pub name: String,
+    pub description: Option<String>,
+    pub cloned_from: Option<String>,
+    pub language: String,
+    pub status: CloneState,
+    pub engine: CloneEngineId,
+    /// True for the local engine: the UI says it imitates pitch and tempo only.
+    pub approximation: bool,
+    pub training_progress: i32,
+    pub current_training_step: i32,
+    pub total_training_steps: i32,
+    /// Why the last training failed (German).
+    pub training_error: Option<String>,
+    pub training_started_at: Option<DateTime<Utc>>,
+    /// In training longer than expected.
+    pub stuck: bool,
+    pub tags: Vec<String>,
+    pub times_used: i32,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub is_global: bool,
+    /// False for a global clone of someone else (read-only).
+    pub own: bool,
+    pub sample_count: i64,
+    pub provider_voice_id: Option<String>,
+    pub paid_until: Option<DateTime<Utc>>,
+    pub consent_given: bool,
+    pub consent_date: Option<DateTime<Utc>>,
+    pub teleprompter_text_size: i32,
+    pub teleprompter_scroll_speed: i32,
+}
+
+fn view(svc: &Services, row: CloneRow, user_id: Uuid) -> CloneVoice {
+    let expected = chrono::Duration::minutes(svc.settings.cloning.stuck_after_minutes);
+    let own = row.owner_id == user_id;
+    CloneVoice {
+        id: row.id,
+        status: CloneState::of(row.training_status, row.fee_paused),
+        stuck: rules::is_stuck(row.training_status, row.training_started_at, Utc::now(), expected),
+        approximation: row.clone_engine.is_approximation(),
+        engine: row.clone_engine,
+        name: row.name,
+        description: row.description,
+        cloned_from: row.cloned_from,
+        language: row.language,
+        training_progress: row.training_progress,
+        current_training_step: row.current_training_step,
+        total_training_steps: row.total_training_steps,
+        training_error: row.training_error,
+        training_started_at: row.training_started_at,
+        tags: row.tags,
+        times_used: row.times_used,
+        last_used_at: row.last_used_at,
+        created_at: row.created_at,
+        is_global: row.is_global,
+        own,
+        sample_count: row.sample_count,
+        // The provider's id is the owner's business.
+        provider_voice_id: row.provider_voice_id.filter(|_| own),
+        paid_until: row.paid_until.filter(|_| own),
+        consent_given: row.consent_given,
+        consent_date: row.consent_date,
+        teleprompter_text_size: row.teleprompter_text_size,
+        teleprompter_scroll_speed: row.teleprompter_scroll_speed,
+    }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MostUsed {
+    pub id: Uuid,
+    pub name: String,
+    pub times_used: i32,
+}
+
+/// The clone list's four cards.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CloneStats {
+    pub voices: i64,
+    pub most_used: Option<MostUsed>,
+    pub audios: i64,
+    /// Active clones x 1 €.
+    pub monthly_cost_cent: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CloneList {
+    pub voices: Vec<CloneVoice>,
+    pub stats: CloneStats,
+}
+
+/// The list's filters.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CloneQuery {
+    /// Part of the name or description.
+    pub search: Option<String>,
+    /// `all` (the default) or a status.
+    pub status: Option<String>,
+}
+
+fn state_filter(status: Option<&str>) -> Result<Option<&str>> {
+    match status {
+        None | Some("all") | Some("") => Ok(None),
+        Some(s @ ("training_needed" | "training_in_progress" | "completed" | "failed" | "paused")) => Ok(Some(s)),
+        Some(_) => Err(Error::field("status", "Unbekannter Status.")),
+    }
+}
+
+/// The caller's clones and the global ones of others, with the cards (which count the
+/// caller's own clones only).
+pub async fn list(svc: &Services, caller: &Caller, query: CloneQuery) -> Result<CloneList> {
+    let user_id = caller.user()?.id;
+    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let filter = ListFilter { search, state: state_filter(query.status.as_deref())? };
+    let rows = clones::list_visible(&svc.pool, user_id, filter).await?;
+    let all = if search.is_none() && filter.state.is_none() {
+        None
+    } else {
+        Some(clones::list_visible(&svc.pool, user_id, ListFilter::default()).await?)
+    };
+    let own: Vec<&CloneRow> = all.as_ref().unwrap_or(&rows).iter().filter(|r| r.owner_id == user_id).collect();
+    let most_used = own
+        .iter()
+        .filter(|r| r.times_used > 0)
+        .max_by_key(|r| (r.times_used, r.last_used_at))
+        .map(|r| MostUsed { id: r.id, name: r.name.clone(), times_used: r.times_used });
+    let counts = clones::counts(&svc.pool, user_id).await?;
+    let stats = CloneStats {
+        voices: own.len() as i64,
+        most_used,
+        audios: counts.audios,
+        monthly_cost_cent: counts.completed * MONTHLY_FEE_CENT,
+    };
+    Ok(CloneList { voices: rows.into_iter().map(|r| view(svc, r, user_id)).collect(), stats })
+}
+
+/// The caller's clones in training for longer than expected (the diagnostics card).
+pub async fn stuck(svc: &Services, caller: &Caller) -> Result<Vec<CloneVoice>> {
+    let user_id = caller.user()?.id;
+    let filter = ListFilter { search: None, state: Some("training_in_progress") };
+    let rows = clones::list_visible(&svc.pool, user_id, filter).await?;
+    Ok(rows.into_iter().map(|r| view(svc, r, user_id)).filter(|v| v.stuck && v.own).collect())
+}
+
+pub async fn get(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<CloneVoice> {
+    let user_id = caller.user()?.id;
+    let row = clones::get_visible(&svc.pool, voice_id, user_id).await?.ok_or_else(not_found)?;
+    Ok(view(svc, row, user_id))
+}
+
+/// One teleprompter text.
+#[derive(Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct TrainingText {
+    pub step_number: i32,
+    pub title: String,
+    pub content: String,
+    pub estimated_duration_minutes: i32,
+}
+
+/// What the wizard needs: the engine a new clone is made with, the texts, the limits.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CloneSetup {
+    pub engine: CloneEngineId,
+    pub engine_label: &'static str,
+    pub approximation: bool,
+    pub monthly_fee_cent: i64,
+    pub min_seconds: f64,
+    pub max_seconds: f64,
+    pub max_upload_bytes: usize,
+    pub training_texts: Vec<TrainingText>,
+    /// Read aloud and recorded; `{name}` and `{date}` are filled in by the wizard.
+    pub consent_statement: &'static str,
+    /// The three consent boxes, in order.
+    pub consents: [&'static str; 3],
+}
+
+fn new_clone_engine(svc: &Services) -> CloneEngineId {
+    svc.engines.current().cloner_for_new().map(|c| c.id()).unwrap_or(CloneEngineId::Local)
+}
+
+pub async fn setup(svc: &Services, caller: &Caller) -> Result<CloneSetup> {
+    caller.user()?;
+    let engine = new_clone_engine(svc);
+    let training_texts = sqlx::query_as!(
+        TrainingText,
+        "SELECT step_number, title, content, estimated_duration_minutes FROM voice_training_texts ORDER BY step_number"
+    )
+    .fetch_all(&svc.pool)
+    .await?;
+    Ok(CloneSetup {
+        engine,
+        engine_label: engine.label(),
+        approximation: engine.is_approximation(),
+        monthly_fee_cent: MONTHLY_FEE_CENT,
+        min_seconds: crate::domain::recording::MIN_SECONDS,
+        max_seconds: crate::domain::recording::MAX_SECONDS,
+        max_upload_bytes: svc.settings.cloning.max_upload_bytes,
+        training_texts,
+        consent_statement: CONSENT_STATEMENT,
+        consents: CONSENT_TEXTS,
+    })
+}
+
+/// What the checks measured of a recording.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordingCheck {
+    pub duration_seconds: f64,
+    pub level_dbfs: f64,
+}
+
+/// Checks a recording without storing it (the wizard asks right after recording).
+pub async fn check_recording(svc: &Services, caller: &Caller, webm: Vec<u8>) -> Result<RecordingCheck> {
+    caller.user()?;
+    let checked = recording::check(webm, svc.settings.cloning.max_upload_bytes).await?;
+    Ok(RecordingCheck { duration_seconds: checked.facts.duration_seconds, level_dbfs: checked.facts.level_dbfs })
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct Consents {
+    /// Own voice, or the speaker's explicit permission.
+    pub own_voice: bool,
+    /// Used only for speech on this platform, by this account.
+    pub usage: bool,
+    /// Terms and the monthly fee.
+    pub terms: bool,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CreateClone {
+    pub name: String,
+    /// Whose voice it is.
+    pub cloned_from: String,
+    pub description: Option<String>,
+    pub teleprompter_text_size: i32,
+    pub teleprompter_scroll_speed: i32,
+    pub consents: Consents,
+}
+
+fn clone_name(name: &str) -> Result<String> {
+    input::name("name", "Der Name der Stimme", name)
+}
+
+fn description(text: Option<&str>) -> Result<Option<String>> {
+    if let Some(text) = text {
+        no_controls("description", text, true)?;
+    }
+    let text = text.map(input::trim).filter(|t| !t.is_empty());
+    if text.is_some_and(|t| t.chars().count() > DESCRIPTION_MAX) {
+        return Err(Error::field("description", format!("Höchstens {DESCRIPTION_MAX} Zeichen.")));
+    }
+    Ok(text.map(str::to_owned))
+}
+
+/// Creates a clone (training_needed) with the speaker's consent as given.
+pub async fn create(svc: &Services, caller: &Caller, request: CreateClone) -> Result<CloneVoice> {
+    let user = caller.user()?;
+    let name = clone_name(&request.name)?;
+    let cloned_from = input::name("cloned_from", "Die Klonquelle", &request.cloned_from)?;
+    let description = description(request.description.as_deref())?;
+    if !(12..=24).contains(&request.teleprompter_text_size) {
+        return Err(Error::field("teleprompter_text_size", "Die Textgröße muss zwischen 12 und 24 px liegen."));
+    }
+    let speed = request.teleprompter_scroll_speed;
+    if !(10..=100).contains(&speed) || speed % 5 != 0 {
+        return Err(Error::field(
+            "teleprompter_scroll_speed",
+            "Die Geschwindigkeit muss zwischen 10 und 100 % in Schritten von 5 liegen.",
+        ));
+    }
+    let consents = &request.consents;
+    if !(consents.own_voice && consents.usage && consents.terms) {
+        return Err(Error::invalid(
+            "Einverständnis fehlt",
+            "Bitte bestätigen Sie alle drei Erklärungen, bevor die Stimme erstellt wird.",
+        ));
+    }
+    let consent_text = CONSENT_TEXTS.join("\n");
+    let id = clones::insert(
+        &svc.pool,
+        &NewClone {
+            owner_id: user.id,
+            name: &name,
+            description: description.as_deref(),
+            cloned_from: &cloned_from,
+            language: CLONE_LANGUAGE,
+            engine: new_clone_engine(svc),
+            teleprompter_text_size: request.teleprompter_text_size,
+            teleprompter_scroll_speed: speed,
+            consent_text: &consent_text,
+        },
+    )
+    .await?;
+    get(svc, caller, id).await
+}
+
+/// One recording of a clone.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CloneSample {
+    pub id: Uuid,
+    pub kind: SampleKind,
+    pub step: i32,
+    pub duration_seconds: f64,
+    pub file_size_bytes: i64,
+    pub transcript: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<SampleRow> for CloneSample {
+    fn from(row: SampleRow) -> Self {
+        CloneSample {
+            id: row.id,
+            kind: row.kind,
+            step: row.step,
+            duration_seconds: row.duration_seconds.unwrap_or(0.0),
+            file_size_bytes: row.file_size_bytes,
+            transcript: row.transcript,
+            created_at: row.created_at,
+        }
+    }
+}
+
+/// A recording as uploaded.
+pub struct Upload {
+    pub kind: SampleKind,
+    pub step: i32,
+    pub transcript: Option<String>,
+    pub webm: Vec<u8>,
+}
+
+/// The owner's clone, for a change: 404 for anyone else (global clones included).
+async fn own_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<CloneRow> {
+    let user_id = caller.user()?.id;
+    clones::get_visible(&svc.pool, voice_id, user_id).await?.filter(|r| r.owner_id == user_id).ok_or_else(not_found)
+}
+
+/// Checks and stores a recording of the owner's clone; a new recording of a step
+/// replaces the old one. Not while the clone trains or after it is trained.
+pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, upload: Upload) -> Result<CloneSample> {
+    let clone = own_clone(svc, caller, voice_id).await?;
+    if !matches!(clone.training_status, TrainingStatus::TrainingNeeded | TrainingStatus::Failed) {
+        return Err(Error::Conflict("Aufnahmen lassen sich nur vor dem Training ändern.".into()));
+    }
+    let step = match upload.kind {
+        SampleKind::Consent => 0,
+        SampleKind::Training => {
+            let known = sqlx::query_scalar!(
+                r#"SELECT EXISTS (SELECT 1 FROM voice_training_texts WHERE step_number = $1) AS "known!""#,
+                upload.step
+            )
+            .fetch_one(&svc.pool)
+            .await?;
+            if !known {
+                return Err(Error::field("step", "Zu diesem Schritt gibt es keinen Trainingstext."));
+            }
+            upload.step
+        }
+    };
+    let transcript = match upload.kind {
+        SampleKind::Training => {
+            sqlx::query_scalar!("SELECT content FROM voice_training_texts WHERE step_number = $1", step)
+                .fetch_optional(&svc.pool)
+                .await?
+        }
+        SampleKind::Consent => upload.transcript.map(|t| t.trim().chars().take(1000).collect()),
+    };
+    let size = upload.webm.len() as i64;
+    let checked = recording::check(upload.webm, svc.settings.cloning.max_upload_bytes).await?;
+    let key = storage::sample_key(clone.owner_id, voice_id, upload.kind, step);
+    svc.storage.put(&key, &checked.webm).await.map_err(|e| Error::Internal(e.into()))?;
+    let row = clones::upsert_sample(
+        &svc.pool,
+        &NewSample {
+            voice_id,
+            user_id: clone.owner_id,
+            kind: upload.kind,
+            step,
+            audio_path: &key,
+            transcript: transcript.as_deref(),
+            file_size_bytes: size,
+            duration_seconds: checked.facts.duration_seconds,
+        },
+    )
+    .await?;
+    Ok(row.into())
+}
+
+/// A clone whose recordings the caller may hear: the owner's, or any for an admin (the
+/// consent statement is the evidence an admin checks).
+async fn audible_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
+    let user = caller.user()?;
+    let owner = clones::owner(&svc.pool, voice_id).await?.ok_or_else(not_found)?;
+    if owner == user.id || user.is_admin() { Ok(()) } else { Err(not_found()) }
+}
+
+pub async fn samples(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Vec<CloneSample>> {
+    audible_clone(svc, caller, voice_id).await?;
+    Ok(clones::samples(&svc.pool, voice_id).await?.into_iter().map(Into::into).collect())
+}
+
+/// The storage key of one recording, after the check.
+pub async fn sample_audio(svc: &Services, caller: &Caller, voice_id: Uuid, sample_id: Uuid) -> Result<String> {
+    audible_clone(svc, caller, voice_id).await?;
+    clones::samples(&svc.pool, voice_id)
+        .await?
+        .into_iter()
+        .find(|s| s.id == sample_id)
+        .map(|s| s.audio_path)
+        .ok_or(Error::NotFound("Aufnahme nicht gefunden."))
+}
+
+/// Applies a training action to the owner's clone.
+pub async fn act(svc: &Services, caller: &Caller, voice_id: Uuid, action: TrainingAction) -> Result<CloneVoice> {
+    let clone = own_clone(svc, caller, voice_id).await?;
+    let next = rules::next_status(clone.training_status, action).map_err(|r| Error::Conflict(r.to_string()))?;
+    match (action, next) {
+        (TrainingAction::Start, Some(_)) => training::start(svc, &clone).await?,
+        (TrainingAction::Cancel | TrainingAction::Reset, Some(_)) => training::stop(svc, &clone).await?,
+        _ => {}
+    }
+    get(svc, caller, voice_id).await
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct UpdateClone {
+    pub name: Option<String>,
+    /// An empty text removes the description.
+    pub description: Option<String>,
+    pub tags: Option<Vec<String>>,
+}
+
+/// Changes name, description and tags of the owner's clone.
+pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, request: UpdateClone) -> Result<CloneVoice> {
+    let clone = own_clone(svc, caller, voice_id).await?;
+    let name = request.name.as_deref().map(clone_name).transpose()?;
+    let description = request.description.as_deref().map(|d| description(Some(d))).transpose()?;
+    let tags = request.tags.map(|tags| clean_tags(&tags)).transpose()?;
+    if tags.as_ref().is_some_and(|t| t.len() > TAGS_MAX) {
+        return Err(Error::field("tags", format!("Höchstens {TAGS_MAX} Tags.")));
+    }
+    clones::update(
+        &svc.pool,
+        clone.id,
+        clone.owner_id,
+        name.as_deref(),
+        description.as_ref().map(|d| d.as_deref()),
+        tags.as_deref(),
+    )
+    .await?;
+    get(svc, caller, voice_id).await
+}
+
+/// Tags as typed: trimmed, without empties and without repeats (case-insensitive).
+fn clean_tags(tags: &[String]) -> Result<Vec<String>> {
+    let mut clean: Vec<String> = Vec::new();
+    for tag in tags {
+        no_controls("tags", tag, false)?;
+        let tag = input::trim(tag);
+        if tag.is_empty() || clean.iter().any(|c| c.to_lowercase() == tag.to_lowercase()) {
+            continue;
+        }
+        if tag.chars().count() > 50 {
+            return Err(Error::field("tags", "Ein Tag darf höchstens 50 Zeichen lang sein."));
+        }
+        clean.push(tag.to_owned());
+    }
+    Ok(clean)
+}
+
+/// Deletes the owner's clone with its recordings and files, and the provider's voice.
+pub async fn delete(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
+    let user_id = caller.user()?.id;
+    remove(svc, voice_id, Some(user_id)).await
+}
+
+/// Deletes a clone (any clone when `owner_id` is `None`), then cleans up outside the
+/// database: files, the provider's running training and voice. Cleanup failures are
+/// logged; the clone is gone either way.
+pub async fn remove(svc: &Services, voice_id: Uuid, owner_id: Option<Uuid>) -> Result<()> {
+    let mut tx = svc.pool.begin().await?;
+    let removed = clones::delete(&mut tx, voice_id, owner_id).await?.ok_or_else(not_found)?;
+    tx.commit().await?;
+    for key in &removed.files {
+        if let Err(e) = svc.storage.delete(key).await {
+            tracing::warn!(%voice_id, error = %e, "recording of a deleted clone not removed");
+        }
+    }
+    if let Some(cloner) = svc.engines.current().cloner(removed.clone_engine) {
+        if let Some(training) = &removed.training_ref
+            && let Err(e) = cloner.cancel(training).await
+        {
+            tracing::warn!(%voice_id, error = %e, "provider training of a deleted clone not cancelled");
+        }
+        if let Some(provider_voice) = &removed.provider_voice_id
+            && let Err(e) = cloner.delete_voice(provider_voice).await
+        {
+            tracing::warn!(%voice_id, error = %e, "provider voice of a deleted clone not removed");
+        }
+    }
+    Ok(())
+}
+
+/// Pays the open fee of the owner's paused clone now, which resumes it.
+pub async fn pay(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<CloneVoice> {
+    let clone = own_clone(svc, caller, voice_id).await?;
+    if CloneState::of(clone.training_status, clone.fee_paused) != CloneState::Paused {
+        return Err(Error::Conflict("Für diese Stimme ist keine Gebühr offen.".into()));
+    }
+    match fees::charge(&svc.pool, voice_id).await? {
+        fees::FeeResult::Short { balance_cent } => {
+            Err(Error::InsufficientBalance { needed: MONTHLY_FEE_CENT, balance: balance_cent })
+        }
+        _ => get(svc, caller, voice_id).await,
+    }
+}
+
+/// The queue payload of a clone's training.
+pub(crate) async fn enqueue_training(svc: &Services, voice_id: Uuid) {
+    if let Err(e) = svc.queue.push::<TrainVoice>(voice_id).await {
+        tracing::warn!(%voice_id, error = %e, "enqueueing a training failed; the sweep will retry");
+    }
+}

@@ -1,0 +1,259 @@
+//! A clone's training: started and stopped from a request, run by the worker. A run is
+//! claimed by a conditional update and kept alive by a heartbeat; it remembers the
+//! provider's training (`training_ref`) as soon as there is one, so a worker that dies
+//! mid-training is replaced by one that polls the same training instead of paying for a
+//! second. Every write names the run: after a cancel or reset, an old run's result is
+//! dropped (and a voice it made at the provider deleted).
+
+use std::time::Duration;
+
+use chrono::Utc;
+use tokio::io::AsyncReadExt;
+use uuid::Uuid;
+
+use super::{enqueue_training, new_clone_engine, recording};
+use crate::db::clones::{self, ClaimedTraining, CloneRow};
+use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
+use crate::engine::{EngineError, TrainingInput, TrainingSample, TrainingStep, TrainingTarget, VoiceCloner};
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+/// How often a running training proves it is alive.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
+/// A training whose heartbeat is older than this is taken over by another delivery.
+pub const STALE_AFTER_SECS: i64 = 60;
+/// A started training not picked up within this is pushed to the queue again.
+const PICKUP_GRACE_SECS: i64 = 30;
+
+/// The phases a training shows ("Schritt n von m").
+fn total_steps(engine: CloneEngineId) -> i32 {
+    match engine {
+        // Read the recordings, analyse the voice, build the eSpeak voice.
+        CloneEngineId::Local => 3,
+        // Read the recordings, send them, the provider trains, the voice is ready.
+        CloneEngineId::Elevenlabs | CloneEngineId::Replicate => 4,
+    }
+}
+
+/// Starts the training of a clone that has its recordings and the consent statement.
+pub(super) async fn start(svc: &Services, clone: &CloneRow) -> Result<()> {
+    let samples = clones::samples(&svc.pool, clone.id).await?;
+    if !samples.iter().any(|s| s.kind == SampleKind::Training) {
+        return Err(Error::invalid(
+            "Fehler beim Starten des Trainings",
+            "Es fehlt eine Trainingsaufnahme. Bitte nehmen Sie zuerst den Text auf.",
+        ));
+    }
+    if !samples.iter().any(|s| s.kind == SampleKind::Consent) {
+        return Err(Error::invalid(
+            "Fehler beim Starten des Trainings",
+            "Es fehlt die gesprochene Einverständniserklärung. Bitte nehmen Sie sie im Assistenten auf.",
+        ));
+    }
+    let engine = new_clone_engine(svc);
+    if !clones::start_training(&svc.pool, clone.id, clone.owner_id, engine, total_steps(engine)).await? {
+        return Err(Error::Conflict("Das Training läuft bereits.".into()));
+    }
+    enqueue_training(svc, clone.id).await;
+    Ok(())
+}
+
+/// Cancels or resets a training: back to training_needed; a training running at the
+/// provider is stopped there.
+pub(super) async fn stop(svc: &Services, clone: &CloneRow) -> Result<()> {
+    let from = [TrainingStatus::Training, TrainingStatus::TrainingInProgress, TrainingStatus::Failed];
+    let Some(training_ref) = clones::stop_training(&svc.pool, clone.id, clone.owner_id, &from).await? else {
+        return Err(Error::Conflict("Es läuft gerade kein Training.".into()));
+    };
+    if let (Some(training_ref), Some(cloner)) = (training_ref, svc.engines.current().cloner(clone.clone_engine))
+        && let Err(e) = cloner.cancel(&training_ref).await
+    {
+        tracing::warn!(voice_id = %clone.id, error = %e, "stopping the provider's training failed");
+    }
+    Ok(())
+}
+
+/// How one delivery of a training ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    Completed,
+    Failed,
+    /// A passing failure: released for another attempt.
+    Retry,
+    /// Not ours: claimed elsewhere, cancelled, reset or deleted.
+    Skipped,
+}
+
+/// Runs (or continues) one clone's training until it ends, fails or is stopped.
+pub async fn run(svc: &Services, voice_id: Uuid) -> Result<RunEnd> {
+    let Some(claim) = clones::claim_training(&svc.pool, voice_id, STALE_AFTER_SECS).await? else {
+        return Ok(RunEnd::Skipped);
+    };
+    let heartbeat = spawn_heartbeat(svc.pool.clone(), claim.voice_id, claim.run);
+    let end = drive(svc, &claim).await;
+    heartbeat.abort();
+    let end = match end {
+        Ok(end) => end,
+        Err(EngineError::Transient(message)) if claim.attempts < svc.settings.cloning.max_attempts => {
+            tracing::warn!(%voice_id, attempt = claim.attempts, %message, "training failed for the moment, will retry");
+            clones::release_training(&svc.pool, voice_id, claim.run).await?;
+            RunEnd::Retry
+        }
+        Err(EngineError::Cancelled) => RunEnd::Skipped,
+        Err(EngineError::Transient(message)) => {
+            fail(svc, &claim, &format!("{message} (nach {} Versuchen)", claim.attempts)).await?
+        }
+        Err(EngineError::Permanent(message)) => fail(svc, &claim, &message).await?,
+    };
+    Ok(end)
+}
+
+async fn fail(svc: &Services, claim: &ClaimedTraining, message: &str) -> Result<RunEnd> {
+    tracing::warn!(voice_id = %claim.voice_id, %message, "training failed");
+    Ok(if clones::fail_training(&svc.pool, claim.voice_id, claim.run, message).await? {
+        RunEnd::Failed
+    } else {
+        RunEnd::Skipped
+    })
+}
+
+fn db_error(e: impl std::fmt::Display) -> EngineError {
+    EngineError::Transient(format!("Datenbank nicht erreichbar: {e}"))
+}
+
+/// The training's steps; `Err` for engine trouble (database trouble counts as passing).
+async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<RunEnd, EngineError> {
+    let target = TrainingTarget { voice_id: claim.voice_id, user_id: claim.owner_id };
+    let timeout = chrono::Duration::minutes(svc.settings.cloning.training_timeout_minutes);
+    let Some(cloner) = svc.engines.current().cloner(claim.engine) else {
+        return Err(EngineError::Permanent(
+            "Der Klon-Anbieter dieser Stimme ist nicht mehr eingerichtet. Bitte setzen Sie das Training zurück und starten Sie es neu."
+                .into(),
+        ));
+    };
+    let report = |percent: i32, step: i32, training_ref: Option<String>| async move {
+        clones::progress(&svc.pool, claim.voice_id, claim.run, percent, step, training_ref.as_deref())
+            .await
+            .map_err(db_error)
+    };
+    let mut step = match &claim.training_ref {
+        // A worker died while the provider trained: look at that training again.
+        Some(training_ref) => cloner.poll(&target, training_ref).await?,
+        None => {
+            if !report(10, 1, None).await? {
+                return Ok(RunEnd::Skipped);
+            }
+            let input = input(svc, claim, target).await?;
+            if !report(30, 2, None).await? {
+                return Ok(RunEnd::Skipped);
+            }
+            cloner.start(&input).await?
+        }
+    };
+    loop {
+        match step {
+            TrainingStep::Done { clone_ref, provider_voice_id } => {
+                return finish(svc, claim, cloner.as_ref(), &clone_ref.to_string(), provider_voice_id).await;
+            }
+            TrainingStep::Failed(message) => {
+                return fail(svc, claim, &message).await.map_err(db_error);
+            }
+            TrainingStep::Running { training_ref, progress } => {
+                let percent = 30 + i32::from(progress.min(100)) * 6 / 10;
+                if !report(percent, 3, Some(training_ref.clone())).await? {
+                    // Cancelled or reset meanwhile: stop the provider too.
+                    cloner.cancel(&training_ref).await.ok();
+                    return Ok(RunEnd::Skipped);
+                }
+                if Utc::now() - claim.started_at > timeout {
+                    cloner.cancel(&training_ref).await.ok();
+                    let minutes = timeout.num_minutes();
+                    return fail(
+                        svc,
+                        claim,
+                        &format!(
+                            "Der Anbieter hat das Training nicht innerhalb von {minutes} Minuten abgeschlossen. Bitte starten Sie es erneut."
+                        ),
+                    )
+                    .await
+                    .map_err(db_error);
+                }
+                tokio::time::sleep(Duration::from_secs(svc.settings.cloning.poll_every_secs)).await;
+                step = cloner.poll(&target, &training_ref).await?;
+            }
+        }
+    }
+}
+
+async fn finish(
+    svc: &Services,
+    claim: &ClaimedTraining,
+    cloner: &dyn VoiceCloner,
+    clone_ref: &str,
+    provider_voice_id: Option<String>,
+) -> Result<RunEnd, EngineError> {
+    let done = clones::complete_training(&svc.pool, claim.voice_id, claim.run, clone_ref, provider_voice_id.as_deref())
+        .await
+        .map_err(db_error)?;
+    if !done {
+        // Stopped or deleted while the provider made the voice: do not leave it there.
+        if let Some(id) = &provider_voice_id {
+            cloner.delete_voice(id).await.ok();
+        }
+        return Ok(RunEnd::Skipped);
+    }
+    // The first month is due now; the daily job retries if this fails.
+    if let Err(e) = super::fees::charge(&svc.pool, claim.voice_id).await {
+        tracing::warn!(voice_id = %claim.voice_id, error = %e, "first clone fee not charged yet");
+    }
+    Ok(RunEnd::Completed)
+}
+
+/// The clone's training recordings, read from storage and decoded.
+async fn input(svc: &Services, claim: &ClaimedTraining, target: TrainingTarget) -> Result<TrainingInput, EngineError> {
+    let rows = clones::samples(&svc.pool, claim.voice_id).await.map_err(db_error)?;
+    let mut samples = Vec::new();
+    for row in rows.iter().filter(|s| s.kind == SampleKind::Training) {
+        let (mut file, _) = svc.storage.open(&row.audio_path).await.map_err(|_| {
+            EngineError::Permanent("Eine Trainingsaufnahme fehlt. Bitte nehmen Sie den Text erneut auf.".into())
+        })?;
+        let mut webm = Vec::new();
+        file.read_to_end(&mut webm).await.map_err(|e| EngineError::Transient(format!("Aufnahme nicht lesbar: {e}")))?;
+        let pcm = recording::decode(&webm).await.map_err(|e| EngineError::Permanent(e.to_string()))?;
+        samples.push(TrainingSample { webm, pcm });
+    }
+    if samples.is_empty() {
+        return Err(EngineError::Permanent("Es fehlt eine Trainingsaufnahme.".into()));
+    }
+    Ok(TrainingInput {
+        target,
+        name: claim.name.clone(),
+        description: claim.description.clone(),
+        language: claim.language.clone(),
+        samples,
+    })
+}
+
+fn spawn_heartbeat(pool: sqlx::PgPool, voice_id: Uuid, run: i32) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            match clones::heartbeat(&pool, voice_id, run).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => tracing::warn!(%voice_id, error = %e, "training heartbeat failed"),
+            }
+        }
+    })
+}
+
+/// Pushes trainings no worker holds back to the queue (the sweep calls this).
+pub async fn recover(svc: &Services) -> Result<u64> {
+    let lost = clones::unattended_trainings(&svc.pool, PICKUP_GRACE_SECS, STALE_AFTER_SECS).await?;
+    for voice_id in &lost {
+        enqueue_training(svc, *voice_id).await;
+    }
+    Ok(lost.len() as u64)
+}

@@ -1,0 +1,81 @@
+//! Pronunciation dictionary entries: a user's own and the global ones (user_id NULL).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+#[derive(Debug, Clone)]
+pub struct EntryRow {
+    pub id: Uuid,
+    pub user_id: Option<Uuid>,
+    pub term: String,
+    pub spoken: String,
+    pub ipa: Option<String>,
+    pub whole_word: bool,
+    pub case_sensitive: bool,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The user's entries and the global ones, the user's first, each by term.
+pub async fn visible(db: impl PgExecutor<'_>, user_id: Option<Uuid>) -> Result<Vec<EntryRow>, sqlx::Error> {
+    sqlx::query_as!(
+        EntryRow,
+        r#"SELECT id, user_id, term, spoken, ipa, whole_word, case_sensitive, updated_at
+           FROM pronunciation_entries
+           WHERE user_id IS NULL OR user_id = $1
+           ORDER BY user_id IS NULL, lower(term)"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct NewEntry<'a> {
+    /// `None`: a global entry (admins).
+    pub user_id: Option<Uuid>,
+    pub term: &'a str,
+    pub spoken: &'a str,
+    pub ipa: Option<&'a str>,
+    pub whole_word: bool,
+    pub case_sensitive: bool,
+}
+
+/// Adds an entry, or changes the one with the same term (case-insensitive) in its scope.
+pub async fn upsert(db: impl PgExecutor<'_>, entry: &NewEntry<'_>) -> Result<EntryRow, sqlx::Error> {
+    sqlx::query_as!(
+        EntryRow,
+        r#"WITH existing AS (
+               UPDATE pronunciation_entries
+               SET spoken = $3, ipa = $4, whole_word = $5, case_sensitive = $6, term = $2, updated_at = now()
+               WHERE user_id IS NOT DISTINCT FROM $1 AND lower(term) = lower($2)
+               RETURNING id, user_id, term, spoken, ipa, whole_word, case_sensitive, updated_at
+           ), inserted AS (
+               INSERT INTO pronunciation_entries (user_id, term, spoken, ipa, whole_word, case_sensitive)
+               SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM existing)
+               RETURNING id, user_id, term, spoken, ipa, whole_word, case_sensitive, updated_at
+           )
+           SELECT id AS "id!", user_id, term AS "term!", spoken AS "spoken!", ipa, whole_word AS "whole_word!",
+                  case_sensitive AS "case_sensitive!", updated_at AS "updated_at!"
+           FROM existing UNION ALL SELECT * FROM inserted"#,
+        entry.user_id,
+        entry.term,
+        entry.spoken,
+        entry.ipa,
+        entry.whole_word,
+        entry.case_sensitive,
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Deletes an entry in the given scope (`None`: a global one). False when there is none.
+pub async fn delete(db: impl PgExecutor<'_>, id: Uuid, user_id: Option<Uuid>) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query!(
+        "DELETE FROM pronunciation_entries WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2",
+        id,
+        user_id
+    )
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}

@@ -1,0 +1,215 @@
+//! Text normalisation before synthesis: numbers, money, dates, times, ordinals,
+//! percentages, ranges, units, abbreviations, telephone numbers, web and e-mail addresses
+//! and Roman numerals written out as they are spoken, per language (German complete;
+//! English, Spanish, French and Portuguese for numbers, dates, money and percentages).
+//! Engines read "1.234,56 €" or "z. B." wrongly; after this every engine gets words.
+//!
+//! Each language is a list of rules, tried in order over the original text; a rule's
+//! match is kept when it does not overlap an earlier one, so the specific rules (dates,
+//! money) win over the general ones (plain numbers). Every change is reported with its
+//! place in the original text, for the TTS screen's "Vorschau der Aussprache".
+
+mod de;
+mod en;
+mod es;
+mod fr;
+pub(crate) mod numbers;
+mod pt;
+mod romance;
+
+use regex::{Captures, Regex};
+
+/// What made a change: a rule of the language (numbers, dates, ...) or an entry of the
+/// pronunciation dictionary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeSource {
+    Rule,
+    Dictionary,
+}
+
+/// One change the normaliser made: what was written, what is spoken, and where (byte
+/// range in the original text).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Change {
+    pub original: String,
+    pub spoken: String,
+    pub start: usize,
+    pub end: usize,
+    pub source: ChangeSource,
+}
+
+/// The text as the engine will read it, and what changed.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Normalized {
+    pub text: String,
+    pub changes: Vec<Change>,
+}
+
+/// Writes `text` out as spoken in `language` (a BCP 47 tag such as "de-DE"); languages
+/// without rules come back unchanged.
+pub fn normalize(text: &str, language: &str) -> Normalized {
+    let primary = language.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+    let rules: &[Rule] = match primary.as_str() {
+        "de" => de::rules(),
+        "en" => en::rules(),
+        "es" => es::rules(),
+        "fr" => fr::rules(),
+        "pt" => pt::rules(),
+        _ => &[],
+    };
+    apply(text, rules)
+}
+
+/// Where a match stands in the text, for rules that look at their neighbours.
+pub(crate) struct Context<'a> {
+    pub text: &'a str,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Context<'_> {
+    /// The character right before the match.
+    pub fn before(&self) -> Option<char> {
+        self.text[..self.start].chars().next_back()
+    }
+
+    /// The character right after the match.
+    pub fn after(&self) -> Option<char> {
+        self.text[self.end..].chars().next()
+    }
+
+    /// The word before the match (lower case), skipping white space.
+    pub fn previous_word(&self) -> String {
+        let head = self.text[..self.start].trim_end();
+        head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_lowercase()
+    }
+
+    /// True when the match ends the text or a sentence (white space, then a capital).
+    pub fn ends_sentence(&self) -> bool {
+        let rest = &self.text[self.end..];
+        let trimmed = rest.trim_start();
+        trimmed.is_empty() || (trimmed.len() < rest.len() && trimmed.chars().next().is_some_and(char::is_uppercase))
+    }
+
+    /// Not glued to a letter or digit on either side (a number inside "MP3" or "B2B").
+    pub fn standalone(&self) -> bool {
+        !self.before().is_some_and(char::is_alphanumeric) && !self.after().is_some_and(char::is_alphanumeric)
+    }
+}
+
+/// A pattern and how to speak what it matched (`None`: leave this match alone).
+pub(crate) struct Rule {
+    pub pattern: Regex,
+    pub speak: fn(&Captures, &Context) -> Option<String>,
+}
+
+impl Rule {
+    pub fn new(pattern: &str, speak: fn(&Captures, &Context) -> Option<String>) -> Self {
+        Rule { pattern: Regex::new(pattern).expect("a valid rule pattern"), speak }
+    }
+}
+
+fn apply(text: &str, rules: &[Rule]) -> Normalized {
+    let mut spans: Vec<Change> = Vec::new();
+    for rule in rules {
+        for caps in rule.pattern.captures_iter(text) {
+            let whole = caps.get(0).expect("group 0 is the match");
+            let (start, end) = (whole.start(), whole.end());
+            if spans.iter().any(|s| start < s.end && s.start < end) {
+                continue;
+            }
+            let context = Context { text, start, end };
+            if let Some(spoken) = (rule.speak)(&caps, &context)
+                && spoken != whole.as_str()
+            {
+                spans.push(Change {
+                    original: whole.as_str().to_owned(),
+                    spoken,
+                    start,
+                    end,
+                    source: ChangeSource::Rule,
+                });
+            }
+        }
+    }
+    spans.sort_by_key(|s| s.start);
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    let mut at = 0;
+    for span in &spans {
+        out.push_str(&text[at..span.start]);
+        out.push_str(&span.spoken);
+        at = span.end;
+    }
+    out.push_str(&text[at..]);
+    Normalized { text: out, changes: spans }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs one corpus file (`input<TAB>expected` per line, `#` comments) and reports every
+    /// failing line at once.
+    fn run_corpus(language: &str, corpus: &str) -> usize {
+        let mut failures = Vec::new();
+        let mut cases = 0;
+        for (number, line) in corpus.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (input, expected) = line.split_once('\t').unwrap_or_else(|| panic!("line {}: no tab", number + 1));
+            cases += 1;
+            let got = normalize(input, language).text;
+            if got != expected {
+                failures.push(format!(
+                    "line {}:\n  input:    {input}\n  expected: {expected}\n  got:      {got}",
+                    number + 1
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{language}: {} of {cases} failed\n{}", failures.len(), failures.join("\n"));
+        cases
+    }
+
+    #[test]
+    fn the_german_corpus_reads_as_spoken() {
+        assert!(run_corpus("de-DE", include_str!("corpus/de.tsv")) >= 300);
+    }
+
+    #[test]
+    fn the_english_corpus_reads_as_spoken() {
+        assert!(run_corpus("en-US", include_str!("corpus/en.tsv")) >= 50);
+    }
+
+    #[test]
+    fn the_spanish_corpus_reads_as_spoken() {
+        assert!(run_corpus("es-ES", include_str!("corpus/es.tsv")) >= 50);
+    }
+
+    #[test]
+    fn the_french_corpus_reads_as_spoken() {
+        assert!(run_corpus("fr-FR", include_str!("corpus/fr.tsv")) >= 50);
+    }
+
+    #[test]
+    fn the_portuguese_corpus_reads_as_spoken() {
+        assert!(run_corpus("pt-BR", include_str!("corpus/pt.tsv")) >= 50);
+    }
+
+    #[test]
+    fn changes_point_at_the_original_text() {
+        let text = "Am 3. Mai kostet es 12,50 € bzw. mehr.";
+        let result = normalize(text, "de-DE");
+        assert_eq!(result.text, "Am dritten Mai kostet es zwölf Euro fünfzig beziehungsweise mehr.");
+        let originals: Vec<&str> = result.changes.iter().map(|c| &text[c.start..c.end]).collect();
+        assert_eq!(originals, ["3. Mai", "12,50 €", "bzw."]);
+        assert!(result.changes.iter().all(|c| text[c.start..c.end] == c.original));
+    }
+
+    #[test]
+    fn unknown_languages_are_left_alone() {
+        let result = normalize("Es kostet 5 €.", "nl-NL");
+        assert_eq!((result.text.as_str(), result.changes.len()), ("Es kostet 5 €.", 0));
+    }
+}

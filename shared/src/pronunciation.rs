@@ -1,0 +1,258 @@
+//! How texts are spoken: the "Vorschau der Aussprache" of the TTS screen (the text as the
+//! engines will read it, every change marked, before anything is paid; the cost stays
+//! that of the typed text) and the pronunciation dictionary (a user's own entries, and
+//! global ones kept by admins), with CSV import and export.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::caller::Caller;
+use crate::db::pronunciation::{self as db, EntryRow, NewEntry};
+use crate::db::voices;
+use crate::domain::dictionary::{self, Entry};
+use crate::domain::input::{no_controls, trim};
+use crate::domain::normalize::Normalized;
+use crate::domain::text::MAX_GENERATION_CHARS as MAX_CHARS;
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+/// The language of German-first Stimmwerk when neither voice nor language is given.
+const DEFAULT_LANGUAGE: &str = "de-DE";
+/// Rows one CSV import may carry.
+pub const MAX_IMPORT_ROWS: usize = 1000;
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct PreviewRequest {
+    pub text: String,
+    /// The voice that will speak it (its language decides the rules).
+    pub voice_id: Option<Uuid>,
+    /// Without a voice: a language such as "de-DE".
+    pub language: Option<String>,
+}
+
+/// The dictionary as the text path applies it: the user's entries, then the global ones
+/// whose term the user has not given a spelling of their own.
+pub async fn entries_for(pool: &sqlx::PgPool, user_id: Option<Uuid>) -> Result<Vec<Entry>> {
+    let rows = db::visible(pool, user_id).await?;
+    let mut entries: Vec<Entry> = Vec::with_capacity(rows.len());
+    for row in rows {
+        if entries.iter().any(|e| e.term.to_lowercase() == row.term.to_lowercase()) {
+            continue;
+        }
+        entries.push(Entry {
+            term: row.term,
+            spoken: row.spoken,
+            whole_word: row.whole_word,
+            case_sensitive: row.case_sensitive,
+        });
+    }
+    Ok(entries)
+}
+
+pub async fn preview(svc: &Services, caller: &Caller, request: PreviewRequest) -> Result<Normalized> {
+    let user = caller.user()?;
+    if request.text.chars().count() > MAX_CHARS {
+        return Err(Error::field("text", format!("Der Text darf höchstens {MAX_CHARS} Zeichen lang sein.")));
+    }
+    let language = match request.voice_id {
+        Some(id) => {
+            voices::find_usable(&svc.pool, id, user.id)
+                .await?
+                .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?
+                .language
+        }
+        None => request.language.unwrap_or_else(|| DEFAULT_LANGUAGE.into()),
+    };
+    let entries = entries_for(&svc.pool, Some(user.id)).await?;
+    Ok(dictionary::apply(&request.text, &entries, &language))
+}
+
+/// One dictionary entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DictionaryEntry {
+    pub id: Uuid,
+    pub term: String,
+    pub spoken: String,
+    pub ipa: Option<String>,
+    pub whole_word: bool,
+    pub case_sensitive: bool,
+    /// Kept by admins for everyone.
+    pub global: bool,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<EntryRow> for DictionaryEntry {
+    fn from(row: EntryRow) -> Self {
+        DictionaryEntry {
+            id: row.id,
+            global: row.user_id.is_none(),
+            term: row.term,
+            spoken: row.spoken,
+            ipa: row.ipa,
+            whole_word: row.whole_word,
+            case_sensitive: row.case_sensitive,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// The caller's entries and the global ones.
+pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<DictionaryEntry>> {
+    let user = caller.user()?;
+    Ok(db::visible(&svc.pool, Some(user.id)).await?.into_iter().map(Into::into).collect())
+}
+
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct EntryInput {
+    pub term: String,
+    pub spoken: String,
+    pub ipa: Option<String>,
+    #[serde(default = "yes")]
+    pub whole_word: bool,
+    #[serde(default)]
+    pub case_sensitive: bool,
+    /// For everyone (admins only).
+    #[serde(default)]
+    pub global: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<String> {
+    no_controls(name, value, false)?;
+    let value = trim(value);
+    if value.is_empty() {
+        return Err(Error::field(name, format!("{label} ist erforderlich.")));
+    }
+    if value.chars().count() > max {
+        return Err(Error::field(name, format!("{label} darf höchstens {max} Zeichen lang sein.")));
+    }
+    Ok(value.to_owned())
+}
+
+/// The entry's scope: the caller's own, or global for an admin.
+fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
+    let user = caller.user()?;
+    match global {
+        true if user.is_admin() => Ok(None),
+        true => Err(Error::Forbidden),
+        false => Ok(Some(user.id)),
+    }
+}
+
+/// Adds an entry, or changes the one with the same term in its scope.
+pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<DictionaryEntry> {
+    let user_id = scope(caller, input.global)?;
+    let term = field("term", "Der Begriff", &input.term, 100)?;
+    let spoken = field("spoken", "Die Aussprache", &input.spoken, 200)?;
+    let ipa = input.ipa.as_deref().map(trim).filter(|i| !i.is_empty());
+    if let Some(ipa) = ipa {
+        field("ipa", "Die Lautschrift", ipa, 200)?;
+    }
+    let row = db::upsert(
+        &svc.pool,
+        &NewEntry {
+            user_id,
+            term: &term,
+            spoken: &spoken,
+            ipa,
+            whole_word: input.whole_word,
+            case_sensitive: input.case_sensitive,
+        },
+    )
+    .await?;
+    Ok(row.into())
+}
+
+pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool) -> Result<()> {
+    let user_id = scope(caller, global)?;
+    if db::delete(&svc.pool, id, user_id).await? { Ok(()) } else { Err(Error::NotFound("Eintrag nicht gefunden.")) }
+}
+
+const CSV_HEADER: [&str; 5] = ["term", "spoken", "ipa", "whole_word", "case_sensitive"];
+
+/// The caller's own entries as CSV (header: term,spoken,ipa,whole_word,case_sensitive).
+pub async fn export_csv(svc: &Services, caller: &Caller) -> Result<String> {
+    let user = caller.user()?;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(CSV_HEADER).map_err(|e| Error::Internal(e.into()))?;
+    for row in db::visible(&svc.pool, Some(user.id)).await?.into_iter().filter(|r| r.user_id.is_some()) {
+        let flag = |b: bool| if b { "ja" } else { "nein" };
+        writer
+            .write_record([
+                row.term.as_str(),
+                row.spoken.as_str(),
+                row.ipa.as_deref().unwrap_or(""),
+                flag(row.whole_word),
+                flag(row.case_sensitive),
+            ])
+            .map_err(|e| Error::Internal(e.into()))?;
+    }
+    let bytes = writer.into_inner().map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+    String::from_utf8(bytes).map_err(|e| Error::Internal(e.into()))
+}
+
+/// What an import did: entries saved, and the lines it could not take (German reasons).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportResult {
+    pub saved: usize,
+    pub errors: Vec<String>,
+}
+
+fn flag(value: Option<&str>, default: bool) -> Option<bool> {
+    match value.map(|v| v.trim().to_lowercase()).as_deref() {
+        None | Some("") => Some(default),
+        Some("ja" | "true" | "1" | "yes" | "x") => Some(true),
+        Some("nein" | "false" | "0" | "no") => Some(false),
+        _ => None,
+    }
+}
+
+/// Imports CSV (comma or semicolon separated; the header line is optional) into the
+/// caller's own dictionary. Good lines are saved, bad ones reported with their number.
+pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<ImportResult> {
+    caller.user()?;
+    let delimiter =
+        if text.lines().next().is_some_and(|l| l.matches(';').count() > l.matches(',').count()) { b';' } else { b',' };
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delimiter).from_reader(text.as_bytes());
+    let mut result = ImportResult { saved: 0, errors: Vec::new() };
+    for (index, record) in reader.records().enumerate() {
+        let line = index + 1;
+        if line > MAX_IMPORT_ROWS + 1 {
+            result.errors.push(format!("Mehr als {MAX_IMPORT_ROWS} Zeilen: der Rest wurde nicht gelesen."));
+            break;
+        }
+        let Ok(record) = record else {
+            result.errors.push(format!("Zeile {line}: nicht lesbar."));
+            continue;
+        };
+        if line == 1 && record.get(0).is_some_and(|f| f.trim().eq_ignore_ascii_case("term")) {
+            continue;
+        }
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        let (Some(whole_word), Some(case_sensitive)) = (flag(record.get(3), true), flag(record.get(4), false)) else {
+            result.errors.push(format!("Zeile {line}: ganzes Wort und Groß-/Kleinschreibung sind ja oder nein."));
+            continue;
+        };
+        let input = EntryInput {
+            term: record.get(0).unwrap_or_default().to_owned(),
+            spoken: record.get(1).unwrap_or_default().to_owned(),
+            ipa: record.get(2).map(str::to_owned),
+            whole_word,
+            case_sensitive,
+            global: false,
+        };
+        match save(svc, caller, input).await {
+            Ok(_) => result.saved += 1,
+            Err(Error::Validation { message, .. }) => result.errors.push(format!("Zeile {line}: {message}")),
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(result)
+}

@@ -1,0 +1,155 @@
+// Voice cloning end to end, with Chromium's fake microphone speaking German: name, clone
+// source, teleprompter, a recording checked by the server, preview, the consents with the
+// spoken statement, the draft kept over a reload (recordings included), "Fertigstellen";
+// the worker trains the clone on the local engine until the list shows it ready; the admin
+// finds it with its owner; a generation with the new voice completes and plays.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertAccessible } from './helpers/a11y.mjs';
+import { signInAsAdmin } from './helpers/admin.mjs';
+import { assertBalance, expectVisibleText, openTts, signUpConfirmAndSignIn, waitForPlayback } from './helpers/app.mjs';
+import { launchBrowser, newPage } from './helpers/browser.mjs';
+import { fakeMicrophoneArgs, fillCloneBasics, giveConsent, recordInWizard } from './helpers/cloning.mjs';
+import { BASE_URL, skip } from './helpers/env.mjs';
+import { assertNoHorizontalScroll, shot } from './helpers/layout.mjs';
+
+const NAME = 'E2E Klonstimme';
+const SOURCE = 'Meine eigene Stimme';
+
+describe('Voice-clone wizard (end to end)', { skip }, () => {
+  let browser;
+
+  before(async () => {
+    browser = await launchBrowser({ args: fakeMicrophoneArgs() });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('records, keeps the draft over a reload, trains the clone locally and speaks with it', { timeout: 360_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    await context.grantPermissions(['microphone'], { origin: BASE_URL });
+    try {
+      const email = await signUpConfirmAndSignIn(page);
+      // The list starts empty; its button opens the wizard.
+      await page.goto(`${BASE_URL}/dashboard/voice-cloning`);
+      await page.getByTestId('clones-empty').waitFor();
+      await assertAccessible(page, 'clone list, empty');
+      await page.getByTestId('new-clone').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/voice-cloning/new');
+      await page.getByText('Schritt 1 von 7').waitFor();
+      await assertAccessible(page, 'clone wizard, step 1');
+      await fillCloneBasics(page, { name: NAME, source: SOURCE });
+
+      // Step 4: the teleprompter runs while recording and the meter hears the microphone.
+      const level = await recordInWizard(page);
+      assert.ok(level > 0, `the level meter moved (${level})`);
+      await assertAccessible(page, 'clone wizard, step 4');
+      await assertNoHorizontalScroll(page, 'clone wizard, step 4');
+      await page.getByTestId('wizard-next-step-4').click();
+
+      // Step 5: the recording plays.
+      const audio = page.getByTestId('preview-audio');
+      await audio.waitFor();
+      assert.match((await audio.getAttribute('src')) ?? '', /^blob:/);
+      await page.getByTestId('wizard-next-step-5').click();
+
+      // Step 6, then the draft: saved 2 s after the last change, restored after a reload.
+      // "Meine eigene Stimme": the signed-in person (signed up as "E2E Tester") speaks it.
+      const statement = await page.getByTestId('consent-statement').textContent();
+      assert.match(statement ?? '', /E2E Tester/);
+      await giveConsent(page);
+      await assertAccessible(page, 'clone wizard, step 6');
+      await page.waitForTimeout(2_500);
+      await page.reload();
+      await page.getByTestId('draft-banner').waitFor();
+      await page.getByTestId('draft-resume').click();
+      await page.getByText('Schritt 6 von 7').waitFor();
+      assert.equal(await page.getByTestId('consent-terms').isChecked(), true);
+      await page.getByTestId('record-duration').waitFor();
+      await page.getByTestId('wizard-next-step-6').click();
+
+      // Step 7: summary and finish.
+      assert.equal((await page.getByTestId('summary-name').textContent())?.trim(), NAME);
+      assert.match((await page.getByTestId('summary-fee').textContent()) ?? '', /1,00 €\/Monat/);
+      await assertAccessible(page, 'clone wizard, step 7');
+      await shot(page, 'voice-clone-wizard-activation-1366.png');
+      await page.getByTestId('wizard-finish').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/voice-cloning', { timeout: 60_000 });
+      await expectVisibleText(page, 'Stimme erstellt');
+
+      // The server has the clone with both recordings, in training (or already done).
+      const list = await (await page.request.get(`${BASE_URL}/api/voice-clones`)).json();
+      const clone = list.voices.find((v) => v.name === NAME);
+      assert.ok(clone, 'the clone is listed');
+      assert.equal(clone.cloned_from, SOURCE);
+      assert.equal(clone.sample_count, 2);
+      assert.equal(clone.consent_given, true);
+      assert.ok(['training_in_progress', 'completed'].includes(clone.status), `status ${clone.status}`);
+
+      // The worker trains it on the local engine; the list shows it ready, as an approximation.
+      const row = page.locator('[data-testid="clone-row"]').filter({ hasText: NAME });
+      await row.locator('[data-testid="clone-status"][data-status="completed"]').waitFor({ timeout: 90_000 });
+      await row.getByTestId('clone-approximation').waitFor();
+      await assertAccessible(page, 'clone list');
+      await assertNoHorizontalScroll(page, 'clone list');
+      await shot(page, 'voice-clone-list-1366.png');
+      // Its recordings play back (training text and consent statement).
+      await row.getByTestId('clone-recordings').click();
+      assert.equal(await page.getByTestId('sample-entry').count(), 2);
+      await waitForPlayback(page, '[data-testid="sample-audio"]');
+      await page.keyboard.press('Escape');
+
+      // The first month's fee took the start balance; an admin tops it up, and finds the
+      // clone with its owner on the voice management page.
+      const me = await (await page.request.get(`${BASE_URL}/api/me`)).json();
+      const admin = await newPage(browser);
+      try {
+        await signInAsAdmin(admin.page);
+        const topUp = await admin.page.request.post(`${BASE_URL}/api/admin/users/${me.id}/balance`, {
+          headers: { 'x-requested-with': 'stimmwerk' },
+          data: { amount_cent: 500, reason: 'E2E: Guthaben für den Klon-Test' },
+        });
+        assert.equal(topUp.status(), 200, await topUp.text());
+        await admin.page.goto(`${BASE_URL}/admin/voices`);
+        await admin.page.getByRole('heading', { level: 1, name: 'Stimmenverwaltung' }).waitFor();
+        const adminRow = admin.page.locator('[data-testid="admin-voice-row"]').filter({ hasText: email });
+        await adminRow.waitFor();
+        await assertAccessible(admin.page, 'admin voices');
+        await shot(admin.page, 'admin-voices-1366.png');
+      } finally {
+        await admin.context.close();
+      }
+
+      // A generation with the clone ("Eigene Stimmen") completes and plays. The page is
+      // loaded anew so the top bar shows the balance after the admin's top-up.
+      await page.goto(`${BASE_URL}/dashboard`);
+      await assertBalance(page, 500);
+      await openTts(page);
+      const option = page.locator('[data-testid="voice-option"]').filter({ hasText: NAME }).first();
+      await option.waitFor({ timeout: 15_000 });
+      await option.click();
+      await page.getByTestId('tts-text').fill('Hallo, das ist meine geklonte Stimme bei Stimmwerk.');
+      await page.getByTestId('tts-submit').click();
+      await expectVisibleText(page, 'TTS-Generierung gestartet');
+      const job = page.getByTestId('job-row').first();
+      await job.waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="job-row"]')?.getAttribute('data-status') === 'completed', undefined, {
+        timeout: 90_000,
+      });
+      await job.getByTestId('job-play').click();
+      const playback = await waitForPlayback(page, '[data-testid="job-audio"]');
+      assert.ok(playback.duration > 1, JSON.stringify(playback));
+      assert.equal(playback.error, null);
+
+      // The draft is gone: a new wizard starts empty.
+      await page.goto(`${BASE_URL}/dashboard/voice-cloning/new`);
+      await page.getByText('Schritt 1 von 7').waitFor();
+      assert.equal(await page.getByTestId('draft-banner').count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

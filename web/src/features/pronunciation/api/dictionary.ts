@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApiDictionaryEntry, ApiEntryInput, ApiImportResult } from '@/lib/api-types';
+
+export type DictionaryEntry = ApiDictionaryEntry;
+export type EntryInput = ApiEntryInput;
+export type ImportResult = ApiImportResult;
+
+export const dictionaryKeys = { all: ['pronunciation-dictionary'] as const };
+export const dictionaryUrls = {
+  root: '/api/pronunciation/dictionary',
+  entry: (id: string, global: boolean) => `/api/pronunciation/dictionary/${encodeURIComponent(id)}${global ? '?global=true' : ''}`,
+  export: '/api/pronunciation/dictionary/export',
+  import: '/api/pronunciation/dictionary/import',
+};
+
+/** `GET /api/pronunciation/dictionary`: own entries first, then the global ones. */
+export function useDictionary() {
+  return useQuery({ queryKey: dictionaryKeys.all, queryFn: () => api.get<DictionaryEntry[]>(dictionaryUrls.root) });
+}
+
+export function useDictionaryMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dictionaryKeys.all });
+  return {
+    save: useMutation({ mutationFn: (input: EntryInput) => api.post<DictionaryEntry>(dictionaryUrls.root, input), onSettled: refresh }),
+    remove: useMutation({
+      mutationFn: (entry: DictionaryEntry) => api.delete(dictionaryUrls.entry(entry.id, entry.global)),
+      onSettled: refresh,
+    }),
+    importCsv: useMutation({ mutationFn: (csv: string) => api.post<ImportResult>(dictionaryUrls.import, { csv }), onSettled: refresh }),
+  };
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form';
+import { useDictionaryMutations } from '../api/dictionary';
+
+export const entrySchema = z.object({
+  term: z.string().trim().min(1, 'Bitte geben Sie den Begriff ein.').max(100, 'Höchstens 100 Zeichen.'),
+  spoken: z.string().trim().min(1, 'Bitte geben Sie an, wie er gesprochen wird.').max(200, 'Höchstens 200 Zeichen.'),
+  whole_word: z.boolean(),
+  case_sensitive: z.boolean(),
+  global: z.boolean(),
+});
+type EntryForm = z.infer<typeof entrySchema>;
+
+/** "Eintrag hinzufügen": a term and how it is spoken; the same term again changes its entry. */
+export function EntryFormCard({ isAdmin }: { isAdmin: boolean }) {
+  const { save } = useDictionaryMutations();
+  const form = useForm<EntryForm>({
+    resolver: zodResolver(entrySchema),
+    defaultValues: { term: '', spoken: '', whole_word: true, case_sensitive: false, global: false },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (entry) => {
+        toast.success('Gespeichert', { description: `„${entry.term}“ wird „${entry.spoken}“ gesprochen.` });
+        form.reset({ ...values, term: '', spoken: '' });
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(error, form.setError, ['term', 'spoken'])) return;
+        toast.error('Speichern fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
+      },
+    }),
+  );
+  return (
+    <form noValidate aria-label="Eintrag hinzufügen" onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Begriff" error={errors.term?.message}>
+          <Input autoComplete="off" placeholder="z. B. Stimmwerk" {...form.register('term')} data-testid="entry-term" />
+        </FormField>
+        <FormField label="Gesprochen als" error={errors.spoken?.message}>
+          <Input autoComplete="off" placeholder="z. B. Schtimm-werk" {...form.register('spoken')} data-testid="entry-spoken" />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('whole_word')} /> Nur ganze Wörter
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('case_sensitive')} /> Groß-/Kleinschreibung beachten
+        </label>
+        {isAdmin && (
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-primary" {...form.register('global')} /> Für alle (global)
+          </label>
+        )}
+      </div>
+      <div>
+        <Button type="submit" loading={save.isPending} data-testid="entry-save">
+          <Plus aria-hidden="true" /> Eintrag speichern
+        </Button>
+      </div>
+    </form>
+  );
+}

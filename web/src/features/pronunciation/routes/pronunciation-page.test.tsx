@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { mockApi, type MockHandler } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+import type { DictionaryEntry } from '../api/dictionary';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const own: DictionaryEntry = { id: 'e-1', term: 'Stimmwerk', spoken: 'Schtimmwerk', whole_word: true, case_sensitive: false, global: false, updated_at: '2026-11-24T10:00:00Z' };
+const global: DictionaryEntry = { id: 'e-2', term: 'ACME', spoken: 'Äkmi', whole_word: true, case_sensitive: true, global: true, updated_at: '2026-11-24T10:00:00Z' };
+
+function setup(extra: Record<string, MockHandler> = {}, role: 'user' | 'admin' = 'user') {
+  const api = mockApi({
+    'GET /api/me': { json: makeUser({ id: 'u-1', role, second_factor: role === 'admin' }) },
+    'GET /api/pronunciation/dictionary': { json: [own, global] },
+    ...extra,
+  });
+  return { api, ...renderApp('/dashboard/aussprache') };
+}
+
+const row = (term: string) => screen.getAllByTestId('dictionary-row').find((r) => r.textContent?.includes(term))!;
+
+describe('Aussprache', () => {
+  it('lists own and global entries; users delete only their own', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aussprache' })).toBeInTheDocument();
+    await screen.findAllByTestId('dictionary-row');
+    expect(row('ACME')).toHaveTextContent('Global');
+    expect(within(row('Stimmwerk')).getByTestId('dictionary-delete')).toBeInTheDocument();
+    expect(within(row('ACME')).queryByTestId('dictionary-delete')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Für alle (global)')).not.toBeInTheDocument();
+  });
+
+  it('saves an entry with its rules, and checks it first', async () => {
+    const { api, user } = setup({ 'POST /api/pronunciation/dictionary': { status: 201, json: { ...own, id: 'e-3', term: 'SQL', spoken: 'Sequel' } } });
+    await screen.findAllByTestId('dictionary-row');
+    await user.click(screen.getByTestId('entry-save'));
+    expect(await screen.findByText('Bitte geben Sie den Begriff ein.')).toBeInTheDocument();
+    await user.type(screen.getByTestId('entry-term'), 'SQL');
+    await user.type(screen.getByTestId('entry-spoken'), 'Sequel');
+    await user.click(screen.getByLabelText('Groß-/Kleinschreibung beachten'));
+    await user.click(screen.getByTestId('entry-save'));
+    await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary')).toHaveLength(1));
+    expect(api.callsTo('POST /api/pronunciation/dictionary')[0].body).toEqual({
+      term: 'SQL', spoken: 'Sequel', whole_word: true, case_sensitive: true, global: false,
+    });
+  });
+
+  it('lets admins keep global entries and delete them', async () => {
+    const { api, user } = setup({ 'DELETE /api/pronunciation/dictionary/e-2': { status: 204 } }, 'admin');
+    await screen.findAllByTestId('dictionary-row');
+    expect(screen.getByLabelText('Für alle (global)')).toBeInTheDocument();
+    await user.click(within(row('ACME')).getByTestId('dictionary-delete'));
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')).toHaveLength(1));
+    expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')[0].url).toContain('global=true');
+  });
+
+  it('imports a CSV file and reports the result', async () => {
+    const { api, user } = setup({ 'POST /api/pronunciation/dictionary/import': { json: { saved: 1, errors: ['Zeile 3: Der Begriff ist erforderlich.'] } } });
+    await screen.findAllByTestId('dictionary-row');
+    const file = new File(['term;spoken\nkHz;Kilohertz\n;x\n'], 'aussprache.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('dictionary-file'), file);
+    await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary/import')).toHaveLength(1));
+    expect(api.callsTo('POST /api/pronunciation/dictionary/import')[0].body).toEqual({ csv: 'term;spoken\nkHz;Kilohertz\n;x\n' });
+    expect(await screen.findByText('Import mit Fehlern')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/auth';
+import { type DictionaryEntry, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
+import { EntriesTable } from '../components/entries-table';
+import { EntryFormCard } from '../components/entry-form';
+
+/** A chosen file's text (FileReader: works in every browser and in the test DOM). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('Die Datei ist nicht lesbar.'));
+    reader.readAsText(file);
+  });
+}
+
+/**
+ * /dashboard/aussprache: how terms are spoken on every engine (own entries, and the global
+ * ones admins keep), with CSV import and export. The TTS screen's preview shows them applied.
+ */
+export function PronunciationPage() {
+  const me = useMe();
+  const isAdmin = me.data?.role === 'admin';
+  const entries = useDictionary();
+  const { remove, importCsv } = useDictionaryMutations();
+  const [deleting, setDeleting] = useState<DictionaryEntry | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const importFile = async (file: File) => {
+    importCsv.mutate(await readText(file), {
+      onSuccess: (result) => {
+        const summary = `${result.saved} ${result.saved === 1 ? 'Eintrag' : 'Einträge'} übernommen.`;
+        if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
+        else toast.warning('Import mit Fehlern', { description: `${summary} ${result.errors.slice(0, 3).join(' ')}` });
+      },
+      onError: (error) => toast.error('Import fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Aussprache"
+        description="Legen Sie fest, wie Begriffe, Namen und Marken gesprochen werden – für alle Stimmen und Anbieter."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a className={buttonClasses('outline')} href={dictionaryUrls.export} download="aussprache.csv" data-testid="dictionary-export">
+              <Download aria-hidden="true" /> CSV exportieren
+            </a>
+            <Button variant="outline" loading={importCsv.isPending} onClick={() => fileInput.current?.click()} data-testid="dictionary-import">
+              <Upload aria-hidden="true" /> CSV importieren
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              aria-label="CSV-Datei importieren"
+              data-testid="dictionary-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void importFile(file);
+                e.target.value = '';
+              }}
+            />
+          </div>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <EntryFormCard isAdmin={isAdmin} />
+        <p className="text-xs text-muted-foreground">
+          CSV-Spalten: term, spoken, ipa, whole_word, case_sensitive (Komma oder Semikolon; ja/nein). Pausen im Text: [pause 500ms].
+        </p>
+        {entries.isPending && <Spinner label="Wörterbuch wird geladen…" />}
+        {entries.isError && <LoadErrorAlert title="Wörterbuch konnte nicht geladen werden" error={entries.error} onRetry={() => void entries.refetch()} />}
+        {entries.isSuccess && entries.data.length === 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="dictionary-empty">
+            Noch keine Einträge. Zahlen, Daten, Beträge und Abkürzungen werden ohnehin richtig gelesen.
+          </p>
+        )}
+        {entries.data && entries.data.length > 0 && <EntriesTable entries={entries.data} isAdmin={isAdmin} onDelete={setDeleting} />}
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Eintrag löschen?"
+        description={`„${deleting?.term ?? ''}“ wird wieder so gelesen, wie er geschrieben ist.`}
+        confirmLabel="Löschen"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (deleting)
+            remove.mutate(deleting, {
+              onSuccess: () => toast.success('Eintrag gelöscht'),
+              onError: (error) => toast.error('Löschen fehlgeschlagen', { description: isApiError(error) ? error.message : '' }),
+              onSettled: () => setDeleting(null),
+            });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { Globe2, Info } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Tooltip } from '@/components/ui/tooltip';
+import { formatDateTime } from '@/lib/format';
+import type { CloneVoice } from '../api/types';
+import type { useCloneActions } from '../hooks/use-clone-actions';
+import { CLONE_STATUS_LABELS, CLONE_STATUS_VARIANTS, trainingProgress } from '../utils/clone-status';
+import { CloneRowActions } from './clone-row-actions';
+
+const APPROXIMATION_NOTE =
+  'Lokale Annäherung: eSpeak NG ahmt Tonhöhe, Stimmumfang und Sprechtempo der Aufnahme nach. Es ist kein echter Klon.';
+
+function StatusCell({ voice }: { voice: CloneVoice }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Badge variant={CLONE_STATUS_VARIANTS[voice.status]} className="w-fit" data-testid="clone-status" data-status={voice.status}>
+        {CLONE_STATUS_LABELS[voice.status]}
+      </Badge>
+      {voice.status === 'training_in_progress' && (
+        <div className="flex flex-col gap-1" data-testid="clone-progress">
+          <div
+            role="progressbar"
+            aria-label={`Training von ${voice.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={voice.training_progress}
+            className="h-1.5 w-28 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${voice.training_progress}%` }} />
+          </div>
+          <span className="text-xs text-muted-foreground">{trainingProgress(voice)}</span>
+        </div>
+      )}
+      {voice.status === 'failed' && voice.training_error && <span className="max-w-64 text-xs text-destructive">{voice.training_error}</span>}
+      {voice.status === 'paused' && <span className="text-xs text-muted-foreground">Nicht nutzbar, bis die Monatsgebühr bezahlt ist.</span>}
+    </div>
+  );
+}
+
+/**
+ * The clones: name (with the approximation note for local clones, the provider's voice id
+ * where there is one), cloned from, status, tags, last use, actions. Scrolls sideways inside
+ * its own box on narrow screens.
+ */
+export function ClonesTable({
+  voices,
+  actions,
+  onEdit,
+  onDelete,
+  onRecordings,
+}: {
+  voices: CloneVoice[];
+  actions: ReturnType<typeof useCloneActions>;
+  onEdit: (voice: CloneVoice) => void;
+  onDelete: (voice: CloneVoice) => void;
+  onRecordings: (voice: CloneVoice) => void;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Geklonte Stimmen</caption>
+        <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Name</th>
+            <th scope="col" className="px-4 py-3 font-medium">Geklont von</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="px-4 py-3 font-medium">Tags</th>
+            <th scope="col" className="px-4 py-3 font-medium">Letzte Nutzung</th>
+            <th scope="col" className="px-4 py-3 font-medium">Aktionen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {voices.map((voice) => (
+            <tr key={voice.id} className="border-b border-border last:border-0 align-top" data-testid="clone-row" data-voice-id={voice.id}>
+              <td className="px-4 py-3">
+                <div className="flex flex-col gap-1">
+                  <span className="font-medium">{voice.name}</span>
+                  {voice.description && <span className="text-xs text-muted-foreground">{voice.description}</span>}
+                  <div className="flex flex-wrap gap-1">
+                    {voice.approximation && (
+                      <Tooltip content={APPROXIMATION_NOTE}>
+                        <button type="button" className="w-fit rounded-full" aria-label={`Annäherung: ${APPROXIMATION_NOTE}`}>
+                          <Badge variant="warning" data-testid="clone-approximation">
+                            <Info aria-hidden="true" /> Annäherung
+                          </Badge>
+                        </button>
+                      </Tooltip>
+                    )}
+                    {voice.is_global && (
+                      <Badge variant="primary">
+                        <Globe2 aria-hidden="true" /> {voice.own ? 'Für alle freigegeben' : 'Geteilte Stimme'}
+                      </Badge>
+                    )}
+                  </div>
+                  {voice.provider_voice_id && (
+                    <span className="text-xs text-muted-foreground">
+                      Stimmen-ID beim Anbieter: <code className="break-all">{voice.provider_voice_id}</code>
+                    </span>
+                  )}
+                </div>
+              </td>
+              <td className="px-4 py-3">{voice.cloned_from ?? '–'}</td>
+              <td className="px-4 py-3">
+                <StatusCell voice={voice} />
+              </td>
+              <td className="px-4 py-3">
+                {voice.tags.length === 0 ? (
+                  <span className="text-muted-foreground">–</span>
+                ) : (
+                  <div className="flex flex-wrap gap-1">
+                    {voice.tags.map((tag) => (
+                      <Badge key={tag} variant="outline">{tag}</Badge>
+                    ))}
+                  </div>
+                )}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{voice.last_used_at ? formatDateTime(voice.last_used_at) : 'Noch nie'}</td>
+              <td className="px-4 py-3">
+                <CloneRowActions
+                  voice={voice}
+                  actions={actions}
+                  onEdit={() => onEdit(voice)}
+                  onDelete={() => onDelete(voice)}
+                  onRecordings={() => onRecordings(voice)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Mic, RotateCcw, Square } from 'lucide-react';
+import { useCallback } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
+import { formatDuration } from '@/lib/format';
+import { useCheckRecording } from '../api/check-recording';
+import { useRecorder } from '../hooks/use-recorder';
+import type { CheckedRecording } from '../utils/wizard';
+import { formatClock } from '../utils/wizard';
+import { LevelMeter } from './level-meter';
+import { Teleprompter } from './teleprompter';
+
+/**
+ * Record, stop, check with the server and re-record one recording, with the input level and
+ * (given a `teleprompter`) the text scrolling while recording. Only a recording that passed
+ * `check-recording` is handed to `onChange`.
+ */
+export function RecorderPanel({
+  teleprompter,
+  recording,
+  onChange,
+  maxSeconds,
+}: {
+  /** The server's longest accepted recording: the recording stops by itself there. */
+  maxSeconds?: number;
+  /** The text to read in a scrolling teleprompter; without it the text is shown elsewhere. */
+  teleprompter?: { text: string; textSize: number; scrollSpeed: number; label: string };
+  recording: CheckedRecording | null;
+  onChange: (recording: CheckedRecording | null) => void;
+}) {
+  const check = useCheckRecording();
+  const onRecorded = useCallback(
+    (blob: Blob) =>
+      check.mutate(blob, {
+        onSuccess: (result) => onChange({ blob, durationSeconds: result.duration_seconds }),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `check.mutate` is stable
+    [onChange],
+  );
+  const recorder = useRecorder(onRecorded, { maxSeconds });
+  const recording_ = recorder.state === 'recording';
+
+  const start = () => {
+    check.reset();
+    onChange(null);
+    void recorder.start();
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {teleprompter && (
+        <Teleprompter
+          text={teleprompter.text}
+          textSize={teleprompter.textSize}
+          scrollSpeed={teleprompter.scrollSpeed}
+          running={recording_}
+          label={teleprompter.label}
+        />
+      )}
+      <LevelMeter level={recorder.level} active={recording_} />
+      <div className="flex flex-wrap items-center gap-2">
+        {recording_ ? (
+          <Button key="stop" variant="destructive" onClick={recorder.stop} data-testid="record-stop">
+            <Square aria-hidden="true" /> Aufnahme beenden
+          </Button>
+        ) : recording || check.isError ? (
+          <Button key="again" variant="outline" onClick={start} disabled={check.isPending} data-testid="record-again">
+            <RotateCcw aria-hidden="true" /> Neu aufnehmen
+          </Button>
+        ) : (
+          <Button
+            key="start"
+            onClick={start}
+            loading={recorder.state === 'requesting'}
+            disabled={check.isPending}
+            data-testid="record-start"
+          >
+            <Mic aria-hidden="true" /> Aufnahme starten
+          </Button>
+        )}
+        {recording_ && (
+          // Not a live region: it changes four times a second.
+          <span className="text-sm font-medium tabular-nums" data-testid="record-elapsed">
+            {formatClock(recorder.elapsed)}
+          </span>
+        )}
+        <span className="text-sm text-muted-foreground" role="status" data-testid="record-status">
+          {recording_ ? 'Aufnahme läuft. Lesen Sie den Text laut vor.' : check.isPending ? 'Aufnahme wird geprüft…' : ''}
+        </span>
+      </div>
+      {check.isError &&
+        (isApiError(check.error) && (check.error.status === 422 || check.error.status === 413) ? (
+          // The server's reason (too short, silent, clipped, too large, …): only a new recording helps.
+          <Alert variant="error" title={check.error.title}>
+            <span data-testid="record-error">{check.error.message}</span>
+          </Alert>
+        ) : (
+          <Alert variant="error" title="Die Aufnahme konnte nicht geprüft werden">
+            <span data-testid="record-error">{check.error.message}</span>
+            {check.variables && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                onClick={() => onRecorded(check.variables)}
+                data-testid="record-recheck"
+              >
+                Erneut prüfen
+              </Button>
+            )}
+          </Alert>
+        ))}
+      {recording && !check.isError && (
+        <Alert variant="success" title="Aufnahme geprüft">
+          <span data-testid="record-duration">Dauer: {formatDuration(recording.durationSeconds)}</span>
+        </Alert>
+      )}
+    </div>
+  );
+}
