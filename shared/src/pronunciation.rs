@@ -12,6 +12,7 @@ use crate::db::pronunciation::{self as db, EntryRow, NewEntry};
 use crate::db::voices;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::input::{no_controls, trim};
+use crate::domain::ipa;
 use crate::domain::normalize::Normalized;
 use crate::domain::text::MAX_GENERATION_CHARS as MAX_CHARS;
 use crate::error::{Error, Result};
@@ -43,6 +44,7 @@ pub async fn entries_for(pool: &sqlx::PgPool, user_id: Option<Uuid>) -> Result<V
         entries.push(Entry {
             term: row.term,
             spoken: row.spoken,
+            ipa: row.ipa,
             whole_word: row.whole_word,
             case_sensitive: row.case_sensitive,
         });
@@ -150,7 +152,8 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
     let spoken = field("spoken", "Die Aussprache", &input.spoken, 200)?;
     let ipa = input.ipa.as_deref().map(trim).filter(|i| !i.is_empty());
     if let Some(ipa) = ipa {
-        field("ipa", "Die Lautschrift", ipa, 200)?;
+        field("ipa", "Die Lautschrift", ipa, ipa::MAX_CHARS)?;
+        ipa::check(ipa).map_err(|message| Error::field("ipa", message))?;
     }
     let row = db::upsert(
         &svc.pool,

@@ -306,7 +306,8 @@ async fn stream(
     let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
         .await
         .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
-    let (parts, pauses) = synthesis::spoken_parts(&job.text, &job.voice.language, &dictionary, engine, max_part);
+    let (parts, pauses) =
+        synthesis::spoken_parts(&job.text, &job.voice.language, &dictionary, engine, api_name, max_part);
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
     let mut pieces = std::pin::pin!(synthesis::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
@@ -411,6 +412,10 @@ impl SpeechEngine for Retrying<'_> {
 
     fn measure(&self) -> fn(&str) -> usize {
         self.inner.measure()
+    }
+
+    fn markup(&self, voice: &str) -> crate::engine::Markup {
+        self.inner.markup(voice)
     }
 
     async fn synthesize(&self, request: &SynthesisRequest) -> std::result::Result<EngineAudio, EngineError> {

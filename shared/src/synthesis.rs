@@ -7,7 +7,8 @@ use futures::{StreamExt, TryStreamExt};
 
 use crate::audio::{self, Mp3, Pcm};
 use crate::domain::dictionary::{self, Entry};
-use crate::domain::{chunks, markup};
+use crate::domain::markup;
+use crate::domain::spoken::{self, Inline, Spoken};
 use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
 
 /// Pause between the chunks of one long text.
@@ -31,26 +32,50 @@ pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: 
 }
 
 /// The text as engines should read it, in parts within the engine's limit, each with the
-/// pause after it: the dictionary's terms as their entries say, and numbers, dates,
-/// money, abbreviations and the like written out in the voice's language
-/// (`domain::normalize`), so "1.234,56 €" or "z. B." sound right whichever voice speaks;
-/// `[pause 500ms]` markers become the pause after the part before them.
+/// pause after it: the dictionary's terms as their entries say (with their IPA), numbers,
+/// dates, money, abbreviations and the like written out in the voice's language
+/// (`domain::normalize`), `*emphasis*` marked, so "1.234,56 €" or "z. B." sound right
+/// whichever voice speaks. A `[pause 500ms]` marker becomes a pause inside the request
+/// where the engine takes one (SSML `<break>`, Murf's `[pause]`), else the pause after
+/// the part before it, made as silence by the audio path.
 pub fn spoken_parts(
     text: &str,
     language: &str,
     dictionary: &[Entry],
     engine: &dyn SpeechEngine,
+    voice: &str,
     max_chunk: usize,
-) -> (Vec<String>, Vec<u32>) {
-    let (mut parts, mut pauses) = (Vec::new(), Vec::new());
+) -> (Vec<Spoken>, Vec<u32>) {
+    let markup = engine.markup(voice);
+    let measure = engine.measure();
+    let size = |s: &Spoken| measure(&markup.render(s, language));
+    // A sentence too long for one request is cut in plain words: leave room for the
+    // markup's wrapper and for escaping.
+    let words_limit = (max_chunk.saturating_sub(size(&Spoken::default())) * 9 / 10).max(8);
+    let (mut parts, mut pauses): (Vec<Spoken>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut marked_pause = None;
     for segment in markup::segments(text) {
-        let spoken = dictionary::apply_terms(&segment.text, dictionary, language);
-        let pieces = chunks::split(&spoken, max_chunk, engine.measure());
+        let spoken = dictionary::speak(&segment.text, dictionary, language);
+        let pieces = spoken::split(&spoken, max_chunk, &size, words_limit, measure);
         let count = pieces.len();
         for (i, piece) in pieces.into_iter().enumerate() {
-            parts.push(piece);
-            let marked = i + 1 == count && segment.pause_after_ms > 0;
-            pauses.push(if marked { segment.pause_after_ms } else { SENTENCE_PAUSE_MS });
+            let last = i + 1 == count;
+            let pause = if last && segment.pause_after_ms > 0 { segment.pause_after_ms } else { SENTENCE_PAUSE_MS };
+            let inline = marked_pause.take().filter(|&ms| ms <= markup.max_break_ms()).and_then(|ms| {
+                let joined = parts.last()?.clone().join(Inline::Break(ms), piece.clone());
+                (size(&joined) <= max_chunk).then_some(joined)
+            });
+            match inline {
+                Some(joined) => {
+                    *parts.last_mut().expect("a part before the pause") = joined;
+                    *pauses.last_mut().expect("a pause per part") = pause;
+                }
+                None => {
+                    parts.push(piece);
+                    pauses.push(pause);
+                }
+            }
+            marked_pause = (last && segment.pause_after_ms > 0).then_some(segment.pause_after_ms);
         }
     }
     (parts, pauses)
@@ -68,7 +93,8 @@ where
     F: Fn() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let (parts, pauses) = spoken_parts(speech.text, speech.language, speech.dictionary, engine, engine.max_chunk());
+    let (parts, pauses) =
+        spoken_parts(speech.text, speech.language, speech.dictionary, engine, speech.voice, engine.max_chunk());
     let pcm: Vec<Pcm> = chunk_audio(engine, &speech, parts, concurrency, &still_wanted).try_collect().await?;
     let track = audio::join_with_pauses(pcm, &pauses).map_err(|e| EngineError::Permanent(e.to_string()))?;
     // The pieces have the target loudness each; one more pass makes the whole exact.
@@ -83,7 +109,7 @@ where
 pub fn chunk_audio<'a, F, Fut>(
     engine: &'a dyn SpeechEngine,
     speech: &'a Speech<'a>,
-    parts: Vec<String>,
+    parts: Vec<Spoken>,
     concurrency: usize,
     still_wanted: &'a F,
 ) -> impl futures::Stream<Item = Result<Pcm, EngineError>> + 'a
@@ -92,9 +118,9 @@ where
     Fut: Future<Output = bool> + 'a,
 {
     futures::stream::iter(parts)
-        .map(move |text| {
+        .map(move |input| {
             let request = SynthesisRequest {
-                text,
+                input,
                 voice: speech.voice.to_owned(),
                 language: speech.language.to_owned(),
                 rate: speech.rate,
@@ -181,22 +207,28 @@ mod tests {
         }
     }
 
-    fn longest_quiet_seconds(pcm: &audio::Pcm) -> f64 {
-        let window = (pcm.sample_rate / 100) as usize;
-        let (mut run, mut longest) = (0usize, 0usize);
-        for frame in pcm.samples.chunks(window) {
-            let rms = (frame.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / frame.len() as f64).sqrt();
-            run = if rms < 100.0 { run + frame.len() } else { 0 };
-            longest = longest.max(run);
-        }
-        longest as f64 / pcm.sample_rate as f64
+    /// Engines that take a pause inline get it inside one request; the others get two
+    /// requests and the pause as silence between them.
+    #[test]
+    fn a_pause_goes_inside_the_request_where_the_engine_takes_one() {
+        let text = "Eins. [pause 700ms] Zwei. [pause 10s] [pause 2s] Drei.";
+        let (parts, pauses) = spoken_parts(text, "de-DE", &[], &LocalEngine::default(), "de+m3", 2000);
+        let plain: Vec<String> = parts.iter().map(Spoken::plain).collect();
+        assert_eq!(plain, ["Eins. Zwei.", "Drei."], "a pause over eSpeak's 10 s is silence");
+        assert_eq!(parts[0].inlines().iter().filter(|i| **i == Inline::Break(700)).count(), 1);
+        assert_eq!(pauses[0], 12_000);
+
+        let (parts, pauses) = spoken_parts(text, "de-DE", &[], &Leveled(1.0), "x", 60);
+        let plain: Vec<String> = parts.iter().map(Spoken::plain).collect();
+        assert_eq!(plain, ["Eins.", "Zwei.", "Drei."]);
+        assert_eq!(pauses[..2], [700, 12_000]);
     }
 
     /// `[pause 1500ms]` is silence of that length, on every engine (the audio path makes it).
     #[tokio::test]
     async fn a_pause_marker_becomes_silence_of_its_length() {
         let mp3 = render(&Leveled(5000.0), speech("Eins. [pause 1500ms] Zwei.", "x"), 2).await.unwrap();
-        let gap = longest_quiet_seconds(&audio::decode(&mp3.bytes, "mp3").unwrap());
+        let gap = audio::longest_quiet_seconds(&audio::decode(&mp3.bytes, "mp3").unwrap());
         assert!((1.5..1.6).contains(&gap), "gap {gap:.3} s");
     }
 
@@ -208,15 +240,7 @@ mod tests {
         let text: String = sentence.repeat(5000 / sentence.len() + 1).chars().take(5000).collect();
         let mp3 = render(&Leveled(5000.0), speech(&text, "x"), 2).await.unwrap();
         let pcm = audio::decode(&mp3.bytes, "mp3").unwrap();
-        let window = (pcm.sample_rate / 100) as usize;
-        let mut run = 0usize;
-        let mut longest = 0usize;
-        for frame in pcm.samples.chunks(window) {
-            let rms = (frame.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / frame.len() as f64).sqrt();
-            run = if rms < 100.0 { run + frame.len() } else { 0 };
-            longest = longest.max(run);
-        }
-        let gap = longest as f64 / pcm.sample_rate as f64;
+        let gap = audio::longest_quiet_seconds(&pcm);
         assert!(gap <= SENTENCE_PAUSE_MS as f64 / 1000.0 + 0.08, "longest quiet stretch {gap:.3} s");
         assert!(pcm.duration_seconds() > 100.0, "{}", pcm.duration_seconds());
     }

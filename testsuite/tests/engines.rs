@@ -233,6 +233,58 @@ async fn each_engine_receives_the_text_as_it_is_spoken(pool: PgPool) {
     }
 }
 
+/// Pauses, emphasis and a dictionary entry's IPA reach each provider in its own syntax:
+/// SSML for Google, Murf's pause and pronunciation dictionary; the engines that take
+/// neither get plain words in two requests, the pause made as silence between them. ("&"
+/// is said "und" by the German rules.)
+#[sqlx::test(migrations = "../migrations")]
+async fn each_engine_gets_pauses_emphasis_and_ipa_in_its_own_syntax(pool: PgPool) {
+    let typed = "Die *neue* Stimmwerk-App. [pause 700ms] Jetzt & hier.";
+    for provider in cloud_providers() {
+        let c = case(pool.clone(), provider, provider.success()).await;
+        let entry = json!({ "term": "Stimmwerk", "spoken": "Schtimmwerk", "ipa": "ˈʃtɪmvɛʁk" });
+        let res = c.client.post("/api/pronunciation/dictionary", entry).await;
+        assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+        let (job, outcome) = c.run(provider, typed).await;
+        assert_eq!(outcome, Outcome::Completed, "{provider:?}");
+        let bodies: Vec<serde_json::Value> = c
+            .fake
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| serde_json::from_slice(&r.body).unwrap())
+            .collect();
+        let duration = c.job(job).await["duration_seconds"].as_f64().unwrap();
+        match provider {
+            Provider::Google => {
+                assert_eq!(bodies.len(), 1);
+                assert_eq!(
+                    bodies[0]["input"]["ssml"],
+                    r#"<speak>Die <emphasis level="strong">neue</emphasis> <phoneme alphabet="ipa" ph="ˈʃtɪmvɛʁk">Schtimmwerk</phoneme>-App.<break time="700ms"/>Jetzt und hier.</speak>"#
+                );
+            }
+            Provider::Murf => {
+                assert_eq!(bodies.len(), 1);
+                assert_eq!(bodies[0]["text"], "Die neue Schtimmwerk-App. [pause 0.7s] Jetzt und hier.");
+                assert_eq!(
+                    bodies[0]["pronunciationDictionary"],
+                    json!({ "Schtimmwerk": { "type": "IPA", "pronunciation": "ˈʃtɪmvɛʁk" } })
+                );
+            }
+            Provider::OpenAi | Provider::Gemini => {
+                let texts: Vec<String> = bodies.iter().map(|b| b.to_string()).collect();
+                assert_eq!(texts.len(), 2, "{provider:?}");
+                // Sent side by side, so in either order.
+                let first = texts.iter().position(|t| t.contains("Die neue Schtimmwerk-App.")).expect("the first part");
+                assert!(texts[1 - first].contains("Jetzt und hier.") && !texts[first].contains("Jetzt"), "{texts:?}");
+                // Two seconds of speech and the pause between them.
+                assert!((duration - 2.7).abs() < 0.1, "{provider:?}: {duration} s");
+            }
+        }
+    }
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_5000_character_text_becomes_several_requests_and_one_file(pool: PgPool) {
     for provider in cloud_providers() {

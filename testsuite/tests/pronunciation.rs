@@ -60,6 +60,15 @@ async fn the_dictionary_is_private_global_entries_are_for_admins_and_csv_round_t
         error_of(client.post("/api/pronunciation/dictionary", json!({ "term": " ", "spoken": "x" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error["fields"]["term"], "Der Begriff ist erforderlich.");
+    // A phonetic spelling is IPA or nothing.
+    let (status, error) = error_of(
+        client
+            .post("/api/pronunciation/dictionary", json!({ "term": "Bahn", "spoken": "Baan", "ipa": "/baːn/" }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error["fields"]["ipa"].as_str().unwrap().contains("ohne Schrägstriche"), "{error}");
 
     // Another user neither sees nor deletes it, and cannot make global entries.
     let theirs: Vec<Value> = other.get("/api/pronunciation/dictionary").await.json().await.unwrap();

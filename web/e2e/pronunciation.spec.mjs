@@ -44,8 +44,10 @@ describe('Pronunciation (end to end)', { skip }, () => {
       await page.getByRole('heading', { level: 1, name: 'Aussprache' }).waitFor();
       await page.getByTestId('entry-term').fill('Stimmwerk');
       await page.getByTestId('entry-spoken').fill('Schtimmwerk');
+      // With its phonetic spelling, which the German eSpeak voice speaks by.
+      await page.getByTestId('entry-ipa').fill('ˈʃtɪmvɛʁk');
       await page.getByTestId('entry-save').click();
-      await page.getByTestId('dictionary-row').filter({ hasText: 'Schtimmwerk' }).waitFor();
+      await page.getByTestId('dictionary-row').filter({ hasText: 'Schtimmwerk' }).filter({ hasText: '[ˈʃtɪmvɛʁk]' }).waitFor();
       await assertAccessible(page, 'pronunciation dictionary');
       await shot(page, 'pronunciation-dictionary-1366.png');
 

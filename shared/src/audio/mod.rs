@@ -272,6 +272,20 @@ pub fn wav_from_pcm16(pcm: &[u8], sample_rate: u32) -> Vec<u8> {
     wav
 }
 
+/// The longest stretch quieter than a whisper (RMS under 100 in 10 ms windows), in
+/// seconds: how tests see pauses and gaps.
+#[cfg(test)]
+pub(crate) fn longest_quiet_seconds(pcm: &Pcm) -> f64 {
+    let window = (pcm.sample_rate / 100).max(1) as usize;
+    let (mut run, mut longest) = (0usize, 0usize);
+    for frame in pcm.samples.chunks(window) {
+        let rms = (frame.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / frame.len() as f64).sqrt();
+        run = if rms < 100.0 { run + frame.len() } else { 0 };
+        longest = longest.max(run);
+    }
+    longest as f64 / pcm.sample_rate as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,18 +37,27 @@ pub fn split(text: &str, limit: usize, measure: fn(&str) -> usize) -> Vec<String
 fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
+    for end in sentence_ends(text) {
+        out.push(text[start..end].trim());
+        start = end;
+    }
+    out.push(text[start..].trim());
+    out.into_iter().filter(|s| !s.is_empty()).collect()
+}
+
+/// Byte offsets just past each sentence end (`.`, `!`, `?`, `…` or a line break followed
+/// by white space; "3.50" and "z.B." end nothing).
+pub fn sentence_ends(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let ends_sentence =
             matches!(c, '.' | '!' | '?' | '…' | '\n') && chars.peek().is_none_or(|&(_, next)| next.is_whitespace());
         if ends_sentence {
-            let end = i + c.len_utf8();
-            out.push(text[start..end].trim());
-            start = end;
+            out.push(i + c.len_utf8());
         }
     }
-    out.push(text[start..].trim());
-    out.into_iter().filter(|s| !s.is_empty()).collect()
+    out
 }
 
 /// Breaks one over-long sentence at commas, then spaces, then characters.

@@ -6,12 +6,15 @@
 
 use super::markup;
 use super::normalize::{Change, ChangeSource, Normalized, normalize};
+use super::spoken::{self, Inline, Spoken};
 
 /// One entry, as the text path needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub term: String,
     pub spoken: String,
+    /// Phonetic spelling for engines that take one (`domain::ipa`).
+    pub ipa: Option<String>,
     pub whole_word: bool,
     pub case_sensitive: bool,
 }
@@ -78,17 +81,29 @@ pub fn apply(text: &str, entries: &[Entry], language: &str) -> Normalized {
     Normalized { text: out, changes }
 }
 
-/// Only the dictionary (for a segment the markup already split off).
-pub fn apply_terms(text: &str, entries: &[Entry], language: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+/// A segment the markup already split off, as engines should speak it: `*emphasis*`
+/// marked, the dictionary's terms as their entries say (with their IPA), the rest
+/// normalised.
+pub fn speak(text: &str, entries: &[Entry], language: &str) -> Spoken {
+    let mut out = Spoken::default();
+    let mut at = 0;
+    for (whole, inner) in spoken::emphases(text) {
+        terms_into(&mut out, &text[at..whole.start], entries, language);
+        out.push(Inline::Emphasis(apply(&text[inner], entries, language).text));
+        at = whole.end;
+    }
+    terms_into(&mut out, &text[at..], entries, language);
+    out
+}
+
+fn terms_into(out: &mut Spoken, text: &str, entries: &[Entry], language: &str) {
     let mut at = 0;
     for (start, end, i) in matches(text, entries) {
-        out.push_str(&normalize(&text[at..start], language).text);
-        out.push_str(&entries[i].spoken);
+        out.push(Inline::Text(normalize(&text[at..start], language).text));
+        out.push(Inline::Term { spoken: entries[i].spoken.clone(), ipa: entries[i].ipa.clone() });
         at = end;
     }
-    out.push_str(&normalize(&text[at..], language).text);
-    out
+    out.push(Inline::Text(normalize(&text[at..], language).text));
 }
 
 #[cfg(test)]
@@ -96,7 +111,7 @@ mod tests {
     use super::*;
 
     fn entry(term: &str, spoken: &str, whole_word: bool, case_sensitive: bool) -> Entry {
-        Entry { term: term.into(), spoken: spoken.into(), whole_word, case_sensitive }
+        Entry { term: term.into(), spoken: spoken.into(), ipa: None, whole_word, case_sensitive }
     }
 
     #[test]
@@ -123,12 +138,27 @@ mod tests {
         let typed = "Am 3. Mai zahlt Müller 12,50 €.";
         let result = apply(typed, &entries, "de-DE");
         assert_eq!(result.text, "Am dritten Mai zahlt Mühler zwölf Euro fünfzig.");
-        assert_eq!(apply_terms(typed, &entries, "de-DE"), result.text);
+        assert_eq!(speak(typed, &entries, "de-DE").plain(), result.text);
         let changed: Vec<(&str, ChangeSource)> =
             result.changes.iter().map(|c| (&typed[c.start..c.end], c.source)).collect();
         assert_eq!(
             changed,
             [("3. Mai", ChangeSource::Rule), ("Müller", ChangeSource::Dictionary), ("12,50 €", ChangeSource::Rule)]
+        );
+    }
+
+    #[test]
+    fn engines_get_emphasis_and_terms_with_their_ipa() {
+        let entries = [Entry { ipa: Some("ˈʃtɪmvɛʁk".into()), ..entry("Stimmwerk", "Schtimmwerk", true, false) }];
+        let spoken = speak("Stimmwerk kostet *nur 5 €* im Monat.", &entries, "de-DE");
+        assert_eq!(
+            spoken.inlines(),
+            [
+                Inline::Term { spoken: "Schtimmwerk".into(), ipa: Some("ˈʃtɪmvɛʁk".into()) },
+                Inline::Text(" kostet ".into()),
+                Inline::Emphasis("nur fünf Euro".into()),
+                Inline::Text(" im Monat.".into()),
+            ]
         );
     }
 }

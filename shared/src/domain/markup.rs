@@ -1,6 +1,7 @@
-//! The small markup users write into a text: `[pause 500ms]`, `[pause 2s]`,
-//! `[Pause 1,5 s]`. A pause becomes silence of that length in the audio path, so it works
-//! the same on every engine; the rest of the text is normalised and spoken as usual.
+//! The small markup users write into a text: pauses (`[pause 500ms]`, `[pause 2s]`,
+//! `[Pause 1,5 s]`) and emphasis (`*Wort*`, found by `spoken::emphases`). A pause splits
+//! the text here; the engine takes it inside its request where it can (SSML `<break>`),
+//! else the audio path makes it as silence, so it works the same on every engine.
 
 use std::sync::LazyLock;
 

@@ -10,7 +10,7 @@ use super::cloner::{TrainingInput, TrainingStep, TrainingTarget, VoiceCloner};
 use super::elevenlabs::ElevenLabs;
 use super::local::{LocalEngine, Voice};
 use super::replicate::Replicate;
-use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
+use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
 use crate::audio::Pcm;
 use crate::domain::clone_ref::CloneRef;
 use crate::domain::kinds::CloneEngineId;
@@ -108,27 +108,37 @@ impl SpeechEngine for CloneSpeech {
         Self::MAX_CHUNK
     }
 
+    /// As the engine behind the clone takes it.
+    fn markup(&self, voice: &str) -> Markup {
+        match voice.parse::<CloneRef>() {
+            Ok(CloneRef::Local { .. }) => Markup::Espeak,
+            Ok(CloneRef::Elevenlabs { .. }) => Markup::ElevenLabs,
+            Ok(CloneRef::Replicate { .. }) | Err(_) => Markup::Plain,
+        }
+    }
+
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         let reference: CloneRef = request
             .voice
             .parse()
             .map_err(|_| EngineError::Permanent("Die geklonte Stimme ist nicht fertig trainiert.".into()))?;
+        let text = request.rendered(self.markup(&request.voice));
         let unavailable = |name: &str| {
             EngineError::Permanent(format!("{name} ist nicht eingerichtet; die Stimme kann gerade nicht sprechen."))
         };
         match reference {
             CloneRef::Local { female, pitch_base_hz, pitch_range_hz, words_per_minute } => {
                 let file = voice_file(female, pitch_base_hz, pitch_range_hz);
-                self.local.speak(&request.text, Voice::File(&file), words_per_minute as u32).await
+                self.local.speak(&text, Voice::File(&file), words_per_minute as u32).await
             }
             CloneRef::Elevenlabs { voice_id } => {
-                self.elevenlabs.as_ref().ok_or_else(|| unavailable("ElevenLabs"))?.speak(&voice_id, &request.text).await
+                self.elevenlabs.as_ref().ok_or_else(|| unavailable("ElevenLabs"))?.speak(&voice_id, &text).await
             }
             CloneRef::Replicate { reference_key } => {
                 self.replicate
                     .as_ref()
                     .ok_or_else(|| unavailable("Replicate"))?
-                    .speak(&reference_key, &request.text, &request.language)
+                    .speak(&reference_key, &text, &request.language)
                     .await
             }
         }
@@ -144,13 +154,8 @@ mod tests {
     }
 
     async fn median_pitch(reference: &CloneRef) -> f64 {
-        let request = SynthesisRequest {
-            text: "Guten Morgen. Heute sprechen wir über das Wetter in Berlin und die Pläne für das Wochenende.".into(),
-            voice: reference.to_string(),
-            language: "de-DE".into(),
-            rate: None,
-            instructions: None,
-        };
+        let text = "Guten Morgen. Heute sprechen wir über das Wetter in Berlin und die Pläne für das Wochenende.";
+        let request = SynthesisRequest::plain(text, &reference.to_string(), "de-DE");
         let audio = speech().synthesize(&request).await.unwrap();
         let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
         recording::profile(&pcm).unwrap().median_pitch_hz
@@ -171,13 +176,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_clone_of_an_engine_without_key_fails_instead_of_speaking_with_another() {
-        let request = SynthesisRequest {
-            text: "Hallo.".into(),
-            voice: "elevenlabs:abc".into(),
-            language: "de-DE".into(),
-            rate: None,
-            instructions: None,
-        };
+        let request = SynthesisRequest::plain("Hallo.", "elevenlabs:abc", "de-DE");
         let error = speech().synthesize(&request).await.unwrap_err();
         assert!(matches!(error, EngineError::Permanent(m) if m.contains("ElevenLabs ist nicht eingerichtet")));
     }

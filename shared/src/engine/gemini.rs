@@ -37,7 +37,7 @@ impl SpeechEngine for GeminiEngine {
 
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         let body = json!({
-            "contents": [{ "parts": [{ "text": request.text }] }],
+            "contents": [{ "parts": [{ "text": request.rendered(self.markup(&request.voice)) }] }],
             "generationConfig": {
                 "responseModalities": ["AUDIO"],
                 "speechConfig": { "voiceConfig": { "prebuiltVoiceConfig": { "voiceName": request.voice } } }

@@ -334,13 +334,19 @@ pub(super) mod testing {
     }
 
     pub fn request(text: &str) -> SynthesisRequest {
-        SynthesisRequest {
-            text: text.into(),
-            voice: "test-voice".into(),
-            language: "de-DE".into(),
-            rate: None,
-            instructions: None,
-        }
+        SynthesisRequest::plain(text, "test-voice", "de-DE")
+    }
+
+    /// "Die *neue* Stimmwerk-App. [pause 700ms] Jetzt & hier." with a dictionary entry
+    /// for "Stimmwerk" (spoken "Schtimmwerk", IPA ˈʃtɪmvɛʁk).
+    pub fn marked_request() -> SynthesisRequest {
+        use crate::domain::spoken::{Inline, Spoken};
+        let mut spoken = Spoken::text("Die ");
+        spoken.push(Inline::Emphasis("neue".into()));
+        spoken.push(Inline::Text(" ".into()));
+        spoken.push(Inline::Term { spoken: "Schtimmwerk".into(), ipa: Some("ˈʃtɪmvɛʁk".into()) });
+        spoken.push(Inline::Text("-App.".into()));
+        SynthesisRequest { input: spoken.join(Inline::Break(700), Spoken::text("Jetzt & hier.")), ..request("") }
     }
 
     /// A 440 Hz tone.

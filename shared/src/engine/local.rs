@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use tokio::io::AsyncWriteExt;
 use tokio::process::Command;
 
-use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
+use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
 
 pub struct LocalEngine {
     program: String,
@@ -41,11 +41,16 @@ impl SpeechEngine for LocalEngine {
         Self::MAX_CHUNK
     }
 
+    fn markup(&self, _voice: &str) -> Markup {
+        Markup::Espeak
+    }
+
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         if !valid_voice(&request.voice) {
             return Err(EngineError::Permanent(format!("Unbekannte lokale Stimme: {}", request.voice)));
         }
-        self.speak(&request.text, Voice::Spec(&request.voice), words_per_minute(request.rate)).await
+        let ssml = request.rendered(Markup::Espeak);
+        self.speak(&ssml, Voice::Spec(&request.voice), words_per_minute(request.rate)).await
     }
 }
 
@@ -57,9 +62,10 @@ pub(super) enum Voice<'a> {
 }
 
 impl LocalEngine {
+    /// Speaks `ssml` (eSpeak's SSML input, `Markup::Espeak`).
     pub(super) async fn speak(
         &self,
-        text: &str,
+        ssml: &str,
         voice: Voice<'_>,
         words_per_minute: u32,
     ) -> Result<EngineAudio, EngineError> {
@@ -80,6 +86,7 @@ impl LocalEngine {
             .arg(words_per_minute.to_string())
             .arg("-b")
             .arg("1") // input is UTF-8
+            .arg("-m") // and SSML: pauses, emphasis
             .arg("-w")
             .arg(&wav_path)
             .arg("--stdin")
@@ -90,7 +97,7 @@ impl LocalEngine {
             .spawn()
             .map_err(|e| EngineError::Permanent(format!("eSpeak NG ist nicht installiert: {e}")))?;
         let mut stdin = child.stdin.take().expect("stdin is piped");
-        stdin.write_all(text.as_bytes()).await.map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        stdin.write_all(ssml.as_bytes()).await.map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
         drop(stdin);
         let output = tokio::time::timeout(self.timeout, child.wait_with_output())
             .await
@@ -110,6 +117,7 @@ impl LocalEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::spoken::{Inline, Spoken};
 
     #[test]
     fn rate_maps_to_words_per_minute() {
@@ -129,13 +137,7 @@ mod tests {
     #[tokio::test]
     async fn speaks_german_to_decodable_audio() {
         let audio = LocalEngine::default()
-            .synthesize(&SynthesisRequest {
-                text: "Guten Tag, das ist ein Test.".into(),
-                voice: "de+m3".into(),
-                language: "de-DE".into(),
-                rate: None,
-                instructions: None,
-            })
+            .synthesize(&SynthesisRequest::plain("Guten Tag, das ist ein Test.", "de+m3", "de-DE"))
             .await
             .unwrap();
         let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
@@ -149,13 +151,7 @@ mod tests {
         let text = "Guten Morgen. Heute sprechen wir über das Wetter in Berlin und die Pläne für das Wochenende.";
         let mut medians = Vec::new();
         for voice in ["de+m3", "de+f2"] {
-            let request = SynthesisRequest {
-                text: text.into(),
-                voice: voice.into(),
-                language: "de-DE".into(),
-                rate: None,
-                instructions: None,
-            };
+            let request = SynthesisRequest::plain(text, voice, "de-DE");
             let audio = LocalEngine::default().synthesize(&request).await.unwrap();
             let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
             let profile = crate::domain::recording::profile(&pcm).unwrap();
@@ -163,5 +159,33 @@ mod tests {
             medians.push(profile.median_pitch_hz);
         }
         assert!(medians[0] < 150.0 && medians[1] > medians[0] * 1.3, "{medians:?}");
+    }
+
+    async fn speak(input: Spoken) -> crate::audio::Pcm {
+        let request = SynthesisRequest { input, ..SynthesisRequest::plain("", "de+m3", "de-DE") };
+        let audio = LocalEngine::default().synthesize(&request).await.unwrap();
+        crate::audio::decode(&audio.bytes, audio.extension).unwrap()
+    }
+
+    /// Seconds of speech, eSpeak's silence at the edges left out.
+    async fn seconds_of(input: Spoken) -> f64 {
+        crate::audio::trim_silence(&speak(input).await).duration_seconds()
+    }
+
+    /// eSpeak takes the pause inside the request and says a term by its phonemes.
+    #[tokio::test]
+    async fn espeak_honours_breaks_and_phonetic_spellings() {
+        let words = || Spoken::text("Eins");
+        let gap = crate::audio::longest_quiet_seconds(&speak(words().join(Inline::Break(1500), words())).await);
+        assert!((1.4..1.8).contains(&gap), "a 1.5 s break left {gap:.2} s of quiet");
+
+        let term = |ipa: Option<&str>| {
+            let mut spoken = Spoken::default();
+            spoken.push(Inline::Term { spoken: "Donaudampfschifffahrtsgesellschaft".into(), ipa: ipa.map(Into::into) });
+            spoken
+        };
+        let written = seconds_of(term(None)).await;
+        let phonemes = seconds_of(term(Some("ʔa"))).await;
+        assert!(phonemes < written / 4.0, "IPA 'ʔa' took {phonemes:.2} s, the written word {written:.2} s");
     }
 }

@@ -9,6 +9,7 @@ mod gemini;
 mod google;
 mod http;
 mod local;
+pub mod markup;
 mod murf;
 mod openai;
 mod replicate;
@@ -26,15 +27,19 @@ pub use gemini::GeminiEngine;
 pub use google::GoogleEngine;
 pub use http::HttpEngineConfig;
 pub use local::LocalEngine;
+pub use markup::Markup;
 pub use murf::MurfEngine;
 pub use openai::OpenAiEngine;
 pub use replicate::{Replicate, reference_key};
 
 use crate::domain::kinds::{CloneEngineId, ProviderId, Role};
+use crate::domain::spoken::Spoken;
 
 #[derive(Debug, Clone)]
 pub struct SynthesisRequest {
-    pub text: String,
+    /// What to say, with pauses, emphasis and phonetic spellings; each engine renders it
+    /// in its own syntax (`Markup`).
+    pub input: Spoken,
     /// The provider's voice name (`voices.api_name`).
     pub voice: String,
     pub language: String,
@@ -43,6 +48,24 @@ pub struct SynthesisRequest {
     /// How to speak (tone, pace, accent), for engines that take a prompt (OpenAI's
     /// `gpt-4o-mini-tts`); the others read the text as it is.
     pub instructions: Option<String>,
+}
+
+impl SynthesisRequest {
+    /// Plain words, for tests and engines that take nothing else.
+    pub fn plain(text: &str, voice: &str, language: &str) -> Self {
+        Self {
+            input: Spoken::text(text),
+            voice: voice.into(),
+            language: language.into(),
+            rate: None,
+            instructions: None,
+        }
+    }
+
+    /// The input as `markup` writes it.
+    pub fn rendered(&self, markup: Markup) -> String {
+        markup.render(&self.input, &self.language)
+    }
 }
 
 /// Encoded audio as the engine returned it; `extension` tells the decoder what it is.
@@ -71,6 +94,10 @@ pub trait SpeechEngine: Send + Sync {
     fn max_chunk(&self) -> usize;
     fn measure(&self) -> fn(&str) -> usize {
         crate::domain::chunks::chars
+    }
+    /// How this engine (with this voice) takes pauses, emphasis and phonetic spellings.
+    fn markup(&self, _voice: &str) -> Markup {
+        Markup::Plain
     }
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError>;
 }

@@ -1,10 +1,13 @@
 //! Murf AI (`POST /v1/speech/generate`): JSON in, base64 MP3 out, or a link to the file.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
 use super::http::{Auth, ErrorBody, HttpClient, HttpEngineConfig, Provider};
-use super::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
+use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
+use crate::domain::spoken::{Inline, Spoken};
 
 /// Murf allows 3000 characters per request.
 const MAX_CHARS: usize = 3000;
@@ -30,6 +33,30 @@ struct GenerateRequest<'a> {
     locale: Option<&'a str>,
     /// Audio inline instead of a link, and no copy kept at Murf.
     encode_as_base64: bool,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pronunciation_dictionary: BTreeMap<String, Pronunciation>,
+}
+
+/// How Murf says one word of the text: `{"type": "IPA", "pronunciation": "…"}`.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+struct Pronunciation {
+    r#type: &'static str,
+    pronunciation: String,
+}
+
+/// The dictionary terms with an IPA spelling, keyed by the word as it stands in the text
+/// (Murf matches single words, so terms spoken as several words keep their spelling).
+fn pronunciations(spoken: &Spoken) -> BTreeMap<String, Pronunciation> {
+    spoken
+        .inlines()
+        .iter()
+        .filter_map(|inline| match inline {
+            Inline::Term { spoken, ipa: Some(ipa) } if !spoken.contains(char::is_whitespace) => {
+                Some((spoken.clone(), Pronunciation { r#type: "IPA", pronunciation: ipa.clone() }))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -74,9 +101,14 @@ impl SpeechEngine for MurfEngine {
         Self::MAX_CHUNK
     }
 
+    fn markup(&self, _voice: &str) -> Markup {
+        Markup::Murf
+    }
+
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        let text = request.rendered(self.markup(&request.voice));
         let body = GenerateRequest {
-            text: &request.text,
+            text: &text,
             voice_id: &request.voice,
             style: "Conversational",
             rate: murf_rate(request.rate),
@@ -84,6 +116,7 @@ impl SpeechEngine for MurfEngine {
             model_version: &self.http.config().model,
             locale: Some(request.language.as_str()).filter(|l| !l.is_empty()),
             encode_as_base64: true,
+            pronunciation_dictionary: pronunciations(&request.input),
         };
         let response = self.http.post_json("/v1/speech/generate", &body).await?;
         let response: GenerateResponse = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
@@ -176,6 +209,24 @@ mod tests {
 
         let request = SynthesisRequest { rate: Some(0.7), ..request("Langsam.") };
         engine(&server).await.synthesize(&request).await.unwrap();
+    }
+
+    /// Pauses in Murf's own syntax, phonetic spellings in its pronunciation dictionary.
+    #[tokio::test]
+    async fn sends_pauses_and_ipa_as_murf_takes_them() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/speech/generate"))
+            .and(body_partial_json(json!({
+                "text": "Die neue Schtimmwerk-App. [pause 0.7s] Jetzt & hier.",
+                "pronunciationDictionary": { "Schtimmwerk": { "type": "IPA", "pronunciation": "ˈʃtɪmvɛʁk" } }
+            })))
+            .respond_with(audio(&mp3_tone(0.5)))
+            .expect(1)
+            .mount(&server)
+            .await;
+
+        engine(&server).await.synthesize(&marked_request()).await.unwrap();
     }
 
     #[tokio::test]

@@ -45,7 +45,7 @@ impl SpeechEngine for OpenAiEngine {
     async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         let body = SpeechRequest {
             model: &self.http.config().model,
-            input: &request.text,
+            input: &request.rendered(self.markup(&request.voice)),
             voice: &request.voice,
             response_format: "mp3",
             speed: request.rate,

@@ -23,7 +23,14 @@ export function EntriesTable({ entries, isAdmin, onDelete }: { entries: Dictiona
               <td className="px-4 py-3 font-medium">
                 {entry.term} {entry.global && <Badge variant="primary">Global</Badge>}
               </td>
-              <td className="px-4 py-3">{entry.spoken}</td>
+              <td className="px-4 py-3">
+                {entry.spoken}
+                {entry.ipa && (
+                  <span className="ml-2 font-mono text-xs text-muted-foreground" lang="und-fonipa" title="Lautschrift (IPA)">
+                    [{entry.ipa}]
+                  </span>
+                )}
+              </td>
               <td className="px-4 py-3 text-xs text-muted-foreground">
                 {entry.whole_word ? 'ganzes Wort' : 'auch in Wörtern'} · {entry.case_sensitive ? 'Groß-/Kleinschreibung genau' : 'Groß-/Kleinschreibung egal'}
               </td>

@@ -13,6 +13,12 @@ import { useDictionaryMutations } from '../api/dictionary';
 export const entrySchema = z.object({
   term: z.string().trim().min(1, 'Bitte geben Sie den Begriff ein.').max(100, 'Höchstens 100 Zeichen.'),
   spoken: z.string().trim().min(1, 'Bitte geben Sie an, wie er gesprochen wird.').max(200, 'Höchstens 200 Zeichen.'),
+  // Checked in full on the server (only IPA symbols); here only what a user mistypes most.
+  ipa: z
+    .string()
+    .trim()
+    .max(200, 'Höchstens 200 Zeichen.')
+    .refine((value) => !/[/[\]]/.test(value), 'Bitte ohne Schrägstriche oder Klammern, z. B. ˈʃtɪmvɛʁk.'),
   whole_word: z.boolean(),
   case_sensitive: z.boolean(),
   global: z.boolean(),
@@ -24,29 +30,36 @@ export function EntryFormCard({ isAdmin }: { isAdmin: boolean }) {
   const { save } = useDictionaryMutations();
   const form = useForm<EntryForm>({
     resolver: zodResolver(entrySchema),
-    defaultValues: { term: '', spoken: '', whole_word: true, case_sensitive: false, global: false },
+    defaultValues: { term: '', spoken: '', ipa: '', whole_word: true, case_sensitive: false, global: false },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
+    save.mutate({ ...values, ipa: values.ipa || null }, {
       onSuccess: (entry) => {
         toast.success('Gespeichert', { description: `„${entry.term}“ wird „${entry.spoken}“ gesprochen.` });
-        form.reset({ ...values, term: '', spoken: '' });
+        form.reset({ ...values, term: '', spoken: '', ipa: '' });
       },
       onError: (error) => {
-        if (applyServerFieldErrors(error, form.setError, ['term', 'spoken'])) return;
+        if (applyServerFieldErrors(error, form.setError, ['term', 'spoken', 'ipa'])) return;
         toast.error('Speichern fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
       },
     }),
   );
   return (
     <form noValidate aria-label="Eintrag hinzufügen" onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Begriff" error={errors.term?.message}>
           <Input autoComplete="off" placeholder="z. B. Stimmwerk" {...form.register('term')} data-testid="entry-term" />
         </FormField>
         <FormField label="Gesprochen als" error={errors.spoken?.message}>
           <Input autoComplete="off" placeholder="z. B. Schtimm-werk" {...form.register('spoken')} data-testid="entry-spoken" />
+        </FormField>
+        <FormField
+          label="Lautschrift (IPA, optional)"
+          hint="Google-Stimmen (außer Chirp 3 HD), Murf und deutsche eSpeak-Stimmen sprechen danach; die anderen lesen „Gesprochen als“."
+          error={errors.ipa?.message}
+        >
+          <Input autoComplete="off" spellCheck={false} lang="und-fonipa" placeholder="z. B. ˈʃtɪmvɛʁk" {...form.register('ipa')} data-testid="entry-ipa" />
         </FormField>
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

@@ -7,7 +7,7 @@ import type { DictionaryEntry } from '../api/dictionary';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const own: DictionaryEntry = { id: 'e-1', term: 'Stimmwerk', spoken: 'Schtimmwerk', whole_word: true, case_sensitive: false, global: false, updated_at: '2026-11-24T10:00:00Z' };
+const own: DictionaryEntry = { id: 'e-1', term: 'Stimmwerk', spoken: 'Schtimmwerk', ipa: 'ˈʃtɪmvɛʁk', whole_word: true, case_sensitive: false, global: false, updated_at: '2026-11-24T10:00:00Z' };
 const global: DictionaryEntry = { id: 'e-2', term: 'ACME', spoken: 'Äkmi', whole_word: true, case_sensitive: true, global: true, updated_at: '2026-11-24T10:00:00Z' };
 
 function setup(extra: Record<string, MockHandler> = {}, role: 'user' | 'admin' = 'user') {
@@ -43,8 +43,38 @@ describe('Aussprache', () => {
     await user.click(screen.getByTestId('entry-save'));
     await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary')).toHaveLength(1));
     expect(api.callsTo('POST /api/pronunciation/dictionary')[0].body).toEqual({
-      term: 'SQL', spoken: 'Sequel', whole_word: true, case_sensitive: true, global: false,
+      term: 'SQL', spoken: 'Sequel', ipa: null, whole_word: true, case_sensitive: true, global: false,
     });
+  });
+
+  it('sends a phonetic spelling, refuses slashes and shows the server reason under the field', async () => {
+    const { api, user } = setup({
+      'POST /api/pronunciation/dictionary': {
+        status: 422,
+        json: {
+          error: {
+            code: 'validation',
+            title: 'Eingabe prüfen',
+            message: '„S“ ist kein Zeichen des Internationalen Phonetischen Alphabets (IPA).',
+            fields: { ipa: '„S“ ist kein Zeichen des Internationalen Phonetischen Alphabets (IPA).' },
+          },
+        },
+      },
+    });
+    await screen.findAllByTestId('dictionary-row');
+    expect(row('Stimmwerk')).toHaveTextContent('[ˈʃtɪmvɛʁk]');
+    await user.type(screen.getByTestId('entry-term'), 'Müller');
+    await user.type(screen.getByTestId('entry-spoken'), 'Müller');
+    await user.type(screen.getByTestId('entry-ipa'), '/ˈmʏlɐ/');
+    await user.click(screen.getByTestId('entry-save'));
+    expect(await screen.findByText('Bitte ohne Schrägstriche oder Klammern, z. B. ˈʃtɪmvɛʁk.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/pronunciation/dictionary')).toHaveLength(0);
+    await user.clear(screen.getByTestId('entry-ipa'));
+    await user.type(screen.getByTestId('entry-ipa'), 'Smʏlɐ');
+    await user.click(screen.getByTestId('entry-save'));
+    await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary')).toHaveLength(1));
+    expect(api.callsTo('POST /api/pronunciation/dictionary')[0].body).toMatchObject({ term: 'Müller', ipa: 'Smʏlɐ' });
+    expect(await screen.findByText('„S“ ist kein Zeichen des Internationalen Phonetischen Alphabets (IPA).')).toBeInTheDocument();
   });
 
   it('lets admins keep global entries and delete them', async () => {

@@ -49,7 +49,7 @@ export function PronunciationPreview({ text, voiceId, language }: { text: string
   const current = preview.data && shownFor === text ? preview.data : null;
   return (
     <div className="flex flex-col gap-2">
-      <div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Button
           variant="outline"
           size="sm"
@@ -60,6 +60,9 @@ export function PronunciationPreview({ text, voiceId, language }: { text: string
         >
           <Eye aria-hidden="true" /> Vorschau der Aussprache
         </Button>
+        <p className="text-xs text-muted-foreground" data-testid="markup-hint">
+          Pause: <code>[pause 500ms]</code> · Betonung: <code>*Wort*</code>
+        </p>
       </div>
       {preview.isError && (
         <p className="text-sm text-destructive">{isApiError(preview.error) ? preview.error.message : 'Die Vorschau ist gerade nicht möglich.'}</p>
