@@ -21,6 +21,9 @@ export APP__DATABASE__URL="$(database_url stimmwerk)"
 export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
 export APP__HTTP__PORT="${PORT:-8080}"
 export APP__HTTP__PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$APP__HTTP__PORT}"
+# Prometheus metrics of both processes, on loopback only.
+export APP__HTTP__METRICS_ADDRESS="${APP__HTTP__METRICS_ADDRESS-127.0.0.1:9100}"
+export APP__WORKER__METRICS_ADDRESS="${APP__WORKER__METRICS_ADDRESS-127.0.0.1:9101}"
 BIN="$CARGO_TARGET_DIR/release"
 
 log "Migriere die Datenbank und lege Stimmen und Admin an"
@@ -38,6 +41,7 @@ cat <<MSG
   Stimmwerk läuft:   $APP__HTTP__PUBLIC_URL
   Admin-Anmeldung:   ${APP__ADMIN__EMAIL:-admin@stimmwerk.local} / $APP__ADMIN__PASSWORD
   E-Mails (Outbox):  $ROOT/data/outbox
+  Metriken:          http://${APP__HTTP__METRICS_ADDRESS:-(aus)}/metrics (API), http://${APP__WORKER__METRICS_ADDRESS:-(aus)}/metrics (Worker)
 
   Beenden mit Strg+C.
 MSG

@@ -1,10 +1,12 @@
 //! Request extractors: JSON, path and query with German errors, and who is calling.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::http::header;
 use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
 use axum_extra::extract::CookieJar;
 use shared::caller::Identity;
 
@@ -23,6 +25,31 @@ pub struct ApiPath<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
 
+/// The client's address (behind a trusted proxy, the one it forwarded), found once per
+/// request by [`client_address`] for limits and logs.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientIp(pub IpAddr);
+
+impl ClientIp {
+    pub fn of(extensions: &axum::http::Extensions) -> IpAddr {
+        extensions.get::<ClientIp>().map(|c| c.0).unwrap_or(Ipv4Addr::LOCALHOST.into())
+    }
+}
+
+/// Middleware: reads the client's address (`shared::domain::client_ip`) before anything
+/// else looks at the request.
+pub async fn client_address(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip())
+        .unwrap_or(Ipv4Addr::LOCALHOST.into());
+    let forwarded = request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
+    let ip = shared::domain::client_ip::client_ip(peer, forwarded, &state.svc.settings.http.trusted_proxies);
+    request.extensions_mut().insert(ClientIp(ip));
+    next.run(request).await
+}
+
 /// The live demo's browser cookie.
 pub const DEMO_COOKIE: &str = "stimmwerk_demo";
 
@@ -35,11 +62,7 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
-            .unwrap_or(std::net::Ipv4Addr::LOCALHOST.into());
+        let ip = ClientIp::of(&parts.extensions);
         if parts.headers.contains_key(header::AUTHORIZATION) {
             return Err(ApiError(shared::Error::Unauthenticated));
         }

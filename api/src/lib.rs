@@ -6,6 +6,7 @@ pub mod csrf;
 pub mod error;
 pub mod extract;
 pub mod openapi;
+pub mod ops;
 pub mod routes;
 
 use std::net::SocketAddr;
@@ -20,6 +21,7 @@ use shared::config::Settings;
 use sqlx::PgPool;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::sensitive_headers::SetSensitiveHeadersLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -64,7 +66,9 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .merge(v1);
     let secure = state.svc.settings.http.secure_cookies;
-    api.fallback_service(Router::new().fallback_service(spa).layer(middleware::from_fn(cache_static)))
+    api.merge(ops::probes())
+        .layer(middleware::from_fn(ops::track))
+        .fallback_service(Router::new().fallback_service(spa).layer(middleware::from_fn(cache_static)))
         .layer(middleware::from_fn(reject_oversized))
         // Audio is compressed already, and a compressor would hold back the first bytes
         // of a streamed answer.
@@ -84,10 +88,26 @@ pub fn router(state: AppState) -> Router {
             "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; \
              form-action 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'",
         ))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         // API keys and session cookies never reach a log line, at any log level.
         .layer(SetSensitiveHeadersLayer::new([header::AUTHORIZATION, header::COOKIE, header::SET_COOKIE]))
+        .layer(middleware::from_fn_with_state(state.clone(), extract::client_address))
+        // Every answer names its request, and so does every log line written for it.
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// The span every log line of a request is written in: its id, path and client.
+fn request_span(request: &Request) -> tracing::Span {
+    let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    tracing::info_span!(
+        "request",
+        request_id = %id,
+        method = %request.method(),
+        path = %request.uri().path(),
+        client = %extract::ClientIp::of(request.extensions()),
+    )
 }
 
 /// Largest request body the API reads (a 5000-character text is at most 20 KB).

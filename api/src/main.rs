@@ -8,11 +8,7 @@ use shared::config::Settings;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
-        )
-        .init();
+    shared::telemetry::init_logging("info,tower_http=warn");
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     match std::env::args().nth(1).as_deref() {
@@ -38,6 +34,19 @@ async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
     let state = AppState::new(settings, pool).await?;
     let svc = &state.svc;
     svc.engines.spawn_refresh(svc.pool.clone(), svc.settings.clone(), std::time::Duration::from_secs(5));
+    let metrics_address = svc.settings.http.metrics_address.clone();
+    if !metrics_address.is_empty() {
+        let listener = tokio::net::TcpListener::bind(&metrics_address)
+            .await
+            .with_context(|| format!("binding the metrics address {metrics_address}"))?;
+        let router = api::ops::metrics_router(state.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, router).await {
+                tracing::error!(error = %e, "metrics server stopped");
+            }
+        });
+        tracing::info!("metrics on http://{metrics_address}/metrics");
+    }
     tracing::info!("listening on http://{address}");
     api::serve(listener, state, async {
         let _ = tokio::signal::ctrl_c().await;

@@ -124,17 +124,21 @@ pub async fn handle_webhook(svc: &Services, signature: &str, payload: &[u8]) -> 
     if !top_ups::record_event(&mut tx, &event.id, &event.event_type).await? {
         return Ok(()); // seen before: nothing more to do
     }
+    let mut credited = None;
     if PAID_EVENTS.contains(&event.event_type.as_str()) {
         let session: Session = serde_json::from_value(event.data.object)
             .map_err(|_| Error::BadRequest("Die Checkout-Sitzung im Ereignis ist unlesbar.".into()))?;
         if !top_ups::exists(&mut *tx, &session.id).await? {
             return Err(Error::BadRequest("Diese Checkout-Sitzung gehört zu keiner Aufladung.".into()));
         }
-        if session.is_paid() {
-            credit(&mut tx, &session).await?;
+        if session.is_paid() && credit(&mut tx, &session).await? {
+            credited = session.amount_total;
         }
     }
     tx.commit().await?;
+    if let Some(cents) = credited {
+        crate::telemetry::topped_up(cents);
+    }
     Ok(())
 }
 
@@ -168,10 +172,12 @@ pub async fn reconcile(svc: &Services) -> Result<u64> {
         };
         if session.is_paid() {
             let mut tx = svc.pool.begin().await?;
-            if credit(&mut tx, &session).await? {
-                credited += 1;
-            }
+            let done = credit(&mut tx, &session).await?;
             tx.commit().await?;
+            if done {
+                credited += 1;
+                crate::telemetry::topped_up(session.amount_total.unwrap_or_default());
+            }
         } else if session.status.as_deref() == Some("expired") {
             top_ups::mark_expired(&svc.pool, &session_id).await?;
         }

@@ -103,6 +103,32 @@ pub struct HttpSettings {
     pub public_url: String,
     pub web_dist: PathBuf,
     pub secure_cookies: bool,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`domain::client_ip`):
+    /// networks or addresses, as a list or one comma-separated string (environment).
+    #[serde(default, deserialize_with = "trusted_proxies")]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Where `/metrics` (with `/healthz`, `/readyz`) is served, e.g. "127.0.0.1:9100";
+    /// empty: not served.
+    #[serde(default)]
+    pub metrics_address: String,
+}
+
+fn trusted_proxies<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<ipnet::IpNet>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Entries {
+        One(String),
+        Many(Vec<String>),
+    }
+    let entries = match Entries::deserialize(deserializer)? {
+        Entries::One(text) => text.split(',').map(str::to_owned).filter(|e| !e.trim().is_empty()).collect(),
+        Entries::Many(list) => list,
+    };
+    entries
+        .iter()
+        .map(|entry| crate::domain::client_ip::parse_trusted(entry))
+        .collect::<Result<_, _>>()
+        .map_err(|e| serde::de::Error::custom(format!("http.trusted_proxies: {e}")))
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -147,6 +173,9 @@ pub struct AuthSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct WorkerSettings {
+    /// Where the worker serves `/metrics`, `/healthz` and `/readyz`; empty: not served.
+    #[serde(default)]
+    pub metrics_address: String,
     pub concurrency: usize,
     /// Seconds between two runs of the sweep (recovery of lost and stuck jobs).
     pub sweep_every_secs: u64,

@@ -7,7 +7,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::caller::Caller;
+use crate::caller::{Caller, Identity};
 use crate::db::jobs::{self, JobRow};
 use crate::db::voices::{self, Voice};
 use crate::db::{self, ledger, users};
@@ -15,8 +15,9 @@ use crate::domain::kinds::{JobSource, JobStatus};
 use crate::domain::money::generation_cost_cent;
 use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::error::{Error, Result};
-use crate::queue::{Queue, Synthesize};
+use crate::queue::{Job, Queue, Synthesize};
 use crate::services::Services;
+use crate::telemetry;
 
 /// Speech-rate range of the voices that take one (spec: 0.7 - 1.3, step 0.1).
 pub const RATE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
@@ -140,6 +141,13 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         db::labels::assign_tags(&mut *tx, &[job_id], &tag_ids).await?;
     }
     tx.commit().await?;
+    let channel = match caller.identity {
+        Identity::ApiKey(_) => telemetry::Channel::Api,
+        _ => telemetry::Channel::Web,
+    };
+    telemetry::job_submitted(Synthesize::NAME, channel);
+    // In the request's span: this line ties the request id to the job id the worker logs.
+    tracing::info!(%job_id, cost_cent, "job submitted");
 
     if request.delivery == Delivery::Queue {
         enqueue(&svc.pool, &svc.queue, job_id).await;
@@ -206,6 +214,9 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
         ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
     }
     tx.commit().await?;
+    if deleted.status.is_unfinished() && deleted.cost_cent > 0 {
+        telemetry::refunded(deleted.cost_cent);
+    }
     if let Some(key) = deleted.audio_key
         && let Err(e) = svc.storage.delete(&key).await
     {
@@ -249,6 +260,9 @@ pub async fn fail_and_refund(pool: &sqlx::PgPool, job_id: Uuid, message: &str) -
         ledger::credit(&mut tx, failed.user_id, failed.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
     }
     tx.commit().await?;
+    if failed.cost_cent > 0 {
+        telemetry::refunded(failed.cost_cent);
+    }
     Ok(true)
 }
 

@@ -15,6 +15,7 @@ pub mod billing;
 pub mod cloning;
 pub mod demo;
 pub mod generation;
+pub mod health;
 pub mod library;
 pub mod limits;
 pub mod pronunciation;
@@ -44,6 +45,7 @@ pub mod secrets;
 pub mod services;
 pub mod storage;
 pub mod synthesis;
+pub mod telemetry;
 pub mod token;
 
 pub use caller::Caller;

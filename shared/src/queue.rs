@@ -99,6 +99,13 @@ impl Queue {
         Ok(())
     }
 
+    /// Jobs of a kind waiting to be picked up.
+    pub async fn depth<J: Job>(&self) -> Result<u64, Error> {
+        let key = Config::default().queue(self.queue_name::<J>()).active_jobs_list();
+        let mut conn = self.conn.clone();
+        Ok(conn.llen(key).await?)
+    }
+
     pub fn connection(&self) -> ConnectionManager {
         self.conn.clone()
     }

@@ -44,6 +44,8 @@ impl Services {
     }
 
     pub fn with_engines(settings: Settings, pool: PgPool, queue: Queue, engines: LiveEngines) -> anyhow::Result<Self> {
+        // Counters recorded before the recorder exists would be lost.
+        crate::telemetry::metrics();
         let prefix = settings.redis.queue_prefix.clone();
         Ok(Services {
             login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),

@@ -14,6 +14,8 @@ pub trait AudioStorage: Send + Sync {
     async fn open(&self, key: &str) -> std::io::Result<(tokio::fs::File, u64)>;
     /// Removes the object; a missing object is not an error.
     async fn delete(&self, key: &str) -> std::io::Result<()>;
+    /// Whether the store can be written now (for `/readyz`).
+    async fn check(&self) -> std::io::Result<()>;
 }
 
 pub fn audio_key(user_id: Uuid, job_id: Uuid) -> String {
@@ -75,6 +77,13 @@ impl AudioStorage for FsStorage {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             other => other,
         }
+    }
+
+    async fn check(&self) -> std::io::Result<()> {
+        tokio::fs::create_dir_all(&self.root).await?;
+        let probe = self.root.join(format!(".ready-{}", Uuid::new_v4()));
+        tokio::fs::write(&probe, b"ok").await?;
+        tokio::fs::remove_file(&probe).await
     }
 }
 

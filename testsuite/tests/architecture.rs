@@ -151,6 +151,7 @@ fn use_cases_sit_at_the_top_of_shared_and_what_they_stand_on_never_calls_them() 
         "billing",
         "demo",
         "generation",
+        "health",
         "library",
         "limits",
         "site_gate",

@@ -2,6 +2,7 @@
 //! below, and the runner that keeps their apalis workers alive.
 
 pub mod jobs;
+pub mod ops;
 pub mod runner;
 pub mod wake;
 

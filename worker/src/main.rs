@@ -11,14 +11,16 @@ use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .init();
+    shared::telemetry::init_logging("info");
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     let svc = Services::new(settings, pool).await.context("connecting to Redis, loading speech engines")?;
     // Keys an admin stores reach this process within seconds.
     svc.engines.spawn_refresh(svc.pool.clone(), Arc::clone(&svc.settings), Duration::from_secs(5));
+    if !svc.settings.worker.metrics_address.is_empty() {
+        let address = svc.settings.worker.metrics_address.clone();
+        worker::ops::serve(&address, svc.clone()).await.with_context(|| format!("binding {address}"))?;
+    }
     let shutdown = CancellationToken::new();
     tokio::spawn({
         let shutdown = shutdown.clone();

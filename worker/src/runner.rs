@@ -16,6 +16,7 @@ use shared::queue::Job;
 use tokio_util::sync::CancellationToken;
 use tower::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
 use tower::util::rng::HasherRng;
+use tracing::Instrument;
 
 use crate::jobs::{CronJob, JobContext, Outcome, QueuedJob, Recovery};
 use crate::wake;
@@ -178,12 +179,24 @@ fn run_queued<J: QueuedJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'stat
     })
 }
 
-/// The apalis handler of a queued kind: `process`, mapped to apalis' retry semantics.
+/// The apalis handler of a queued kind: `process`, mapped to apalis' retry semantics,
+/// measured, and logged in a span that names the kind and the job.
 async fn handle<J: QueuedJob>(job: J::Payload, svc: Data<Services>) -> Result<(), BoxDynError> {
     let id = job.id();
-    match J::process(&svc, id).await? {
-        Outcome::Retry => Err(format!("{} {id} will be retried", J::Payload::NAME).into()),
-        Outcome::Failed => Err(AbortError::new(format!("{} {id} failed", J::Payload::NAME)).into()),
+    let name = J::Payload::NAME;
+    let started = Instant::now();
+    let outcome = J::process(&svc, id).instrument(tracing::info_span!("job", kind = name, job_id = %id)).await;
+    let label = match &outcome {
+        Ok(Outcome::Completed) => "completed",
+        Ok(Outcome::Skipped) => "skipped",
+        Ok(Outcome::Retry) => "retry",
+        Ok(Outcome::Failed) => "failed",
+        Err(_) => "error",
+    };
+    shared::telemetry::job_ran(name, label, started.elapsed());
+    match outcome? {
+        Outcome::Retry => Err(format!("{name} {id} will be retried").into()),
+        Outcome::Failed => Err(AbortError::new(format!("{name} {id} failed")).into()),
         Outcome::Completed | Outcome::Skipped => Ok(()),
     }
 }
@@ -218,7 +231,10 @@ fn run_cron<C: CronJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'static, 
 }
 
 async fn handle_cron<C: CronJob>(_tick: Tick, ctx: Data<JobContext>) -> Result<(), BoxDynError> {
-    C::run(&ctx).await?;
+    let started = Instant::now();
+    let result = C::run(&ctx).instrument(tracing::info_span!("job", kind = C::NAME)).await;
+    shared::telemetry::job_ran(C::NAME, if result.is_ok() { "completed" } else { "error" }, started.elapsed());
+    result?;
     Ok(())
 }
 

@@ -156,6 +156,8 @@ pub struct ClaimedJob {
     pub language: String,
     pub options: Json,
     pub attempts: i32,
+    /// Seconds since the job was submitted (its wait in the queue on the first attempt).
+    pub waited_seconds: f64,
 }
 
 /// pending -> processing. Only one caller wins; the others get `None`.
@@ -168,7 +170,8 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ClaimedJo
            WHERE j.id = $1 AND j.status = 'pending'
            RETURNING j.id, j.user_id, j.text, j.voice_provider AS "provider: ProviderId",
                      (SELECT v.api_name FROM voices v WHERE v.id = j.voice_id) AS api_name,
-                     j.voice_language AS language, j.options, j.attempts"#,
+                     j.voice_language AS language, j.options, j.attempts,
+                     extract(epoch FROM clock_timestamp() - j.created_at)::float8 AS "waited_seconds!""#,
         id
     )
     .fetch_optional(db)

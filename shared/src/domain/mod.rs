@@ -2,6 +2,7 @@
 //! functions, tested beside their code.
 
 pub mod chunks;
+pub mod client_ip;
 pub mod clone_ref;
 pub mod dictionary;
 pub mod email;

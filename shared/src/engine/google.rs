@@ -101,6 +101,7 @@ mod tests {
     use wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate};
 
     use super::*;
+    use crate::domain::spoken::{self, Spoken};
     use crate::engine::http::testing::*;
 
     /// The fake only answers requests in Google's exact shape.
@@ -257,8 +258,10 @@ mod tests {
         let text = german_text(5000);
         assert!(text.len() > 5400);
 
-        let (parts, _) = crate::synthesis::spoken_parts(&text, "de-DE", &[], &engine, "test-voice", engine.max_chunk());
-        for input in parts {
+        let markup = engine.markup("test-voice");
+        let size = |s: &Spoken| (engine.measure())(&markup.render(s, "de-DE"));
+        let (limit, measure) = (engine.max_chunk(), engine.measure());
+        for input in spoken::split(&Spoken::text(text.clone()), limit, &size, limit * 9 / 10, measure) {
             engine.synthesize(&SynthesisRequest { input, ..request("") }).await.unwrap();
         }
 

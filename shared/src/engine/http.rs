@@ -207,8 +207,13 @@ impl HttpClient {
     }
 
     async fn attempt(&self, request: RequestBuilder) -> Result<Vec<u8>, Failure> {
-        let response = request.send().await.map_err(|e| self.network_failure(e))?;
+        let name = self.provider.name;
+        let response = request.send().await.map_err(|e| {
+            crate::telemetry::engine_request(name, if e.is_timeout() { "timeout" } else { "error" });
+            self.network_failure(e)
+        })?;
         let status = response.status();
+        crate::telemetry::engine_request(name, status.as_str());
         let header_wait = retry_after(&response);
         let body = response.bytes().await.map_err(|e| self.network_failure(e))?;
         if status.is_success() {

@@ -103,6 +103,7 @@ impl LocalEngine {
             .await
             .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?
             .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        crate::telemetry::engine_request("eSpeak NG", if output.status.success() { "200" } else { "error" });
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr);
             return Err(EngineError::Permanent(format!("eSpeak NG ist fehlgeschlagen: {}", stderr.trim())));

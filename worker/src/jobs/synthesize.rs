@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use shared::db::jobs::{self, ClaimedJob};
 use shared::engine::EngineError;
+use shared::queue::Job;
 use shared::synthesis::{self, Speech};
 use shared::{Services, audio, generation, queue, storage};
 use uuid::Uuid;
@@ -39,6 +40,9 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     let Some(job) = jobs::claim(&svc.pool, job_id).await? else {
         return Ok(Outcome::Skipped);
     };
+    if job.attempts == 1 {
+        shared::telemetry::job_picked_up(queue::Synthesize::NAME, Duration::from_secs_f64(job.waited_seconds.max(0.0)));
+    }
     let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job_id);
     let result = synthesize(svc, &job).await;
     heartbeat.abort();

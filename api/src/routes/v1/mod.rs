@@ -9,9 +9,7 @@ pub mod account;
 pub mod jobs;
 pub mod speech;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::Next;
@@ -52,11 +50,7 @@ impl<S: Send + Sync> FromRequestParts<S> for KeyCaller {
 }
 
 pub async fn authenticate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let ip = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip())
-        .unwrap_or(std::net::Ipv4Addr::LOCALHOST.into());
+    let ip = crate::extract::ClientIp::of(request.extensions());
     let path = request.uri().path().to_owned();
     let authorization = request.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).map(str::to_owned);
     match api_keys::authenticate(&state.svc, ip, authorization.as_deref()).await {

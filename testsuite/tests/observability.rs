@@ -1,0 +1,96 @@
+//! What operators see: `/metrics` with the series the dashboards need, `/healthz` and
+//! `/readyz` (with the reason a dependency is not ready), and logs that name the request.
+
+mod common;
+
+use std::time::Duration;
+
+use common::TestApp;
+use reqwest::StatusCode;
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// Serves the API's metrics router on a port of its own, as `http.metrics_address` does.
+async fn metrics_base(app: &TestApp) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let router = api::ops::metrics_router(app.state.clone());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    base
+}
+
+async fn wait_until_completed(app: &TestApp, job: Uuid) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let status: String = sqlx::query_scalar("SELECT status::text FROM tts_jobs WHERE id = $1")
+            .bind(job)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if status == "completed" {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the job did not complete ({status})");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_show_requests_jobs_engines_queues_and_the_pool(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let metrics = metrics_base(&app).await;
+    let (client, _) = app.signed_in_user("metriken@example.de").await;
+    let voice = app.voice_id("local-de-klara").await;
+    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
+    let body: Value = client.submit("Ein Auftrag für die Metriken.", voice).await.json().await.unwrap();
+    wait_until_completed(&app, body["job"]["id"].as_str().unwrap().parse().unwrap()).await;
+    stop.cancel();
+    running.await.unwrap();
+    // A job deleted before any worker took it is refunded.
+    let second: Value = client.submit("Der wird gleich gelöscht.", voice).await.json().await.unwrap();
+    let res = client.delete(&format!("/api/jobs/{}", second["job"]["id"].as_str().unwrap())).await;
+    assert!(res.status().is_success(), "{}", res.status());
+
+    let text = reqwest::get(format!("{metrics}/metrics")).await.unwrap().text().await.unwrap();
+    for series in [
+        r#"stimmwerk_http_requests_total{method="POST",route="/api/jobs",status="201"}"#,
+        r#"stimmwerk_http_request_duration_seconds_bucket{method="POST",route="/api/jobs",le="0.005"}"#,
+        r#"stimmwerk_jobs_submitted_total{kind="synthesize",channel="web"}"#,
+        r#"stimmwerk_job_latency_seconds_bucket{kind="synthesize",le="0.1"}"#,
+        r#"stimmwerk_job_duration_seconds_bucket{kind="synthesize",outcome="completed",le="10"}"#,
+        r#"stimmwerk_engine_requests_total{provider="eSpeak NG",status="200"}"#,
+        r#"stimmwerk_queue_depth{queue="tts:synthesize"}"#,
+        r#"stimmwerk_db_pool_connections{state="used"}"#,
+        "stimmwerk_refunds_total ",
+        "stimmwerk_refunded_cents_total ",
+    ] {
+        assert!(text.contains(series), "missing {series} in\n{text}");
+    }
+    // Routes are patterns: no series per job id.
+    assert!(!text.contains(&body["job"]["id"].as_str().unwrap()[..8]), "{text}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn readiness_names_the_dependency_that_is_down(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let res = app.client().get("/healthz").await;
+    assert_eq!((res.status(), res.text().await.unwrap()), (StatusCode::OK, "ok".to_owned()));
+    let res = app.client().get("/readyz").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let ready: Value = res.json().await.unwrap();
+    assert_eq!(
+        (ready["postgres"].as_str(), ready["redis"].as_str(), ready["storage"].as_str()),
+        (Some("ok"), Some("ok"), Some("ok"))
+    );
+
+    // An audio store that cannot be written: not ready, and why.
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let broken = TestApp::spawn_with(pool, |s| s.storage.dir = file.path().join("audio")).await;
+    let res = broken.client().get("/readyz").await;
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let ready: Value = res.json().await.unwrap();
+    assert_eq!(ready["ready"], false);
+    assert!(ready["storage"].as_str().unwrap().starts_with("Speicher:"), "{ready}");
+    assert_eq!(ready["postgres"], "ok");
+}
