@@ -13,7 +13,7 @@ COPY . .
 RUN cargo build --release --bins -p api -p worker
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng ffmpeg curl ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=rust /src/target/release/stimmwerk-api /src/target/release/stimmwerk-worker /usr/local/bin/

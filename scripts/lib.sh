@@ -32,9 +32,10 @@ ensure_python_sdk() {
   if [ ! -x "$PY_SDK" ]; then
     python3 -m venv "$venv" 2>/dev/null || { apt_install python3 python3-venv; rm -rf "$venv"; python3 -m venv "$venv"; }
   fi
-  "$PY_SDK" -c "import openai, mutagen, openapi_spec_validator" 2>/dev/null \
+  # moto's server is the S3-compatible store the storage tests run against.
+  "$PY_SDK" -c "import openai, mutagen, openapi_spec_validator, moto.server" 2>/dev/null \
     || "$venv/bin/pip" install --quiet --disable-pip-version-check "openai>=2,<3" "mutagen>=1.47,<2" \
-      "openapi-spec-validator>=0.7,<1"
+      "openapi-spec-validator>=0.7,<1" "moto[server]>=5.1,<6"
 }
 
 install_prerequisites() {

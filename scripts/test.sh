@@ -26,6 +26,10 @@ DATABASE_URL="$(database_url "$SQLX_DB")" cargo sqlx prepare --workspace --check
   || { echo ".sqlx ist veraltet: cargo sqlx prepare --workspace (README, Development)" >&2; exit 1; }
 drop_database "$SQLX_DB"
 
+# The storage tests start moto's S3 server from here (testsuite/tests/common/s3.rs).
+ensure_python_sdk
+export STIMMWERK_MOTO_SERVER="$ROOT/.tools/py-sdk/bin/moto_server"
+
 log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }

@@ -118,6 +118,7 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         E::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy", "Demo ausgelastet"),
         // Not a server failure: this installation has not set the feature up.
         E::Unavailable(_) => (StatusCode::CONFLICT, "unavailable", "Nicht verfügbar"),
+        E::Unreachable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unreachable", "Vorübergehend nicht erreichbar"),
         E::Database(_) | E::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal", "Interner Fehler"),
     }
 }

@@ -8,6 +8,7 @@ pub mod extract;
 pub mod openapi;
 pub mod ops;
 pub mod routes;
+pub mod stored;
 
 use std::net::SocketAddr;
 
@@ -83,10 +84,9 @@ pub fn router(state: AppState) -> Router {
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(security_header(header::REFERRER_POLICY, "same-origin"))
-        .layer(security_header(
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; \
-             form-action 'self'; img-src 'self' data:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'",
+            HeaderValue::from_str(&content_security_policy(&state.svc.settings)).expect("a valid header"),
         ))
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         // API keys and session cookies never reach a log line, at any log level.
@@ -151,6 +151,21 @@ async fn cache_static(request: Request, next: Next) -> Response {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     }
     response
+}
+
+/// The page may load scripts, styles and data only from itself; audio also from the S3
+/// store when audio is served through presigned links.
+fn content_security_policy(settings: &Settings) -> String {
+    let store = match settings.storage.backend {
+        shared::config::StorageBackend::S3 => settings.storage.s3.browser_origin().unwrap_or_default(),
+        shared::config::StorageBackend::Fs => String::new(),
+    };
+    format!(
+        "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; \
+         img-src 'self' data:; media-src 'self' blob: {store}; connect-src 'self' {store}; \
+         style-src 'self' 'unsafe-inline'"
+    )
+    .replace(" ;", ";")
 }
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

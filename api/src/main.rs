@@ -21,6 +21,13 @@ async fn main() -> anyhow::Result<()> {
 async fn migrate(settings: &Settings, pool: &sqlx::PgPool) -> anyhow::Result<()> {
     shared::db::MIGRATOR.run(pool).await.context("running migrations")?;
     shared::catalogue::seed(pool, &Catalogue::builtin()).await.context("seeding the voice catalogue")?;
+    if settings.storage.backend == shared::config::StorageBackend::S3 {
+        let origin = site_origin(&settings.http.public_url);
+        shared::storage::S3Storage::new(&settings.storage.s3)
+            .prepare(&origin)
+            .await
+            .context("preparing the S3 bucket")?;
+    }
     match shared::auth::ensure_admin(pool, &settings.admin).await? {
         Some(password) => println!("Admin-Konto angelegt: {} / Passwort: {password}", settings.admin.email),
         None => println!("Admin-Konto vorhanden: {}", settings.admin.email),
@@ -53,4 +60,13 @@ async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
     })
     .await?;
     Ok(())
+}
+
+/// "https://stimmwerk.example" of "https://stimmwerk.example/app/".
+fn site_origin(url: &str) -> String {
+    let trimmed = url.trim_end_matches('/');
+    match trimmed.find("://").and_then(|i| trimmed[i + 3..].find('/').map(|j| i + 3 + j)) {
+        Some(path) => trimmed[..path].to_owned(),
+        None => trimmed.to_owned(),
+    }
 }

@@ -133,7 +133,76 @@ fn trusted_proxies<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct StorageSettings {
+    #[serde(default)]
+    pub backend: StorageBackend,
+    /// The filesystem store's root.
     pub dir: PathBuf,
+    #[serde(default)]
+    pub s3: S3Settings,
+}
+
+/// Where audio lives: this machine's disk, or an S3 bucket all machines share.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StorageBackend {
+    #[default]
+    Fs,
+    S3,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct S3Settings {
+    pub bucket: String,
+    pub region: String,
+    /// An S3-compatible service's address (MinIO, Garage, ...); empty: AWS.
+    pub endpoint: String,
+    /// The store's address as browsers reach it, when it differs from `endpoint`
+    /// (e.g. `http://minio:9000` inside compose, `https://audio.example.com` outside);
+    /// presigned links are made for it.
+    pub public_endpoint: String,
+    /// `host/bucket/key` instead of `bucket.host/key` (most S3-compatible services).
+    pub path_style: bool,
+    pub access_key_id: String,
+    pub secret_access_key: SecretString,
+    /// How long a presigned link for the browser stays valid.
+    pub link_seconds: u64,
+}
+
+impl S3Settings {
+    /// The origin browsers fetch presigned links from (for the page's CSP and the
+    /// bucket's CORS rule).
+    pub fn browser_origin(&self) -> Option<String> {
+        let endpoint = if self.public_endpoint.is_empty() { &self.endpoint } else { &self.public_endpoint };
+        let url = if endpoint.is_empty() {
+            match self.path_style {
+                true => format!("https://s3.{}.amazonaws.com", self.region),
+                false => format!("https://{}.s3.{}.amazonaws.com", self.bucket, self.region),
+            }
+        } else {
+            let endpoint = reqwest::Url::parse(endpoint).ok()?;
+            match self.path_style {
+                true => endpoint.origin().ascii_serialization(),
+                false => format!("{}://{}.{}", endpoint.scheme(), self.bucket, endpoint.authority()),
+            }
+        };
+        Some(url.trim_end_matches('/').to_owned())
+    }
+}
+
+impl Default for S3Settings {
+    fn default() -> Self {
+        S3Settings {
+            bucket: "stimmwerk".into(),
+            region: "us-east-1".into(),
+            endpoint: String::new(),
+            public_endpoint: String::new(),
+            path_style: true,
+            access_key_id: String::new(),
+            secret_access_key: SecretString::from(String::new()),
+            link_seconds: 3600,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -79,6 +79,9 @@ pub enum Error {
     /// A feature this installation has not set up (German reason).
     #[error("{0}")]
     Unavailable(String),
+    /// Something the answer needs is down for the moment (the audio store); try again soon.
+    #[error("{0}")]
+    Unreachable(&'static str),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]

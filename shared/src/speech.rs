@@ -218,7 +218,7 @@ async fn replay(
         }
         _ => return Err(Error::Conflict("Die Anfrage mit diesem Idempotency-Key wird noch bearbeitet.".into())),
     };
-    let mp3 = read(svc, key).await.map_err(|_| Error::NotFound("Audio nicht gefunden."))?;
+    let mp3 = svc.storage.read(key).await.map_err(|_| Error::NotFound("Audio nicht gefunden."))?;
     let bytes = match format {
         AudioFormat::Mp3 => mp3,
         other => {
@@ -234,14 +234,6 @@ async fn replay(
     };
     let (_, rest) = mpsc::channel(1);
     Ok(SpeechAudio { job_id, format, first: Bytes::from(bytes), rest })
-}
-
-async fn read(svc: &Services, key: &str) -> std::io::Result<Vec<u8>> {
-    use tokio::io::AsyncReadExt;
-    let (mut file, len) = svc.storage.open(key).await?;
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.read_to_end(&mut bytes).await?;
-    Ok(bytes)
 }
 
 struct InlineJob {

@@ -3,7 +3,6 @@
 //! good, audio playback and download, and the user's "clean up stuck jobs".
 
 use axum::Json;
-use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -15,14 +14,13 @@ use shared::domain::text::download_file_name;
 use shared::generation::{self, Delivery, SubmitRequest};
 use shared::library::{self, Item, LabelRef, ListQuery};
 use shared::providers::ProviderId;
-use tokio_util::io::ReaderStream;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -290,6 +288,8 @@ impl AudioQuery {
 /// The MP3 of a completed job.
 #[utoipa::path(get, path = "/api/jobs/{id}/audio", tag = "jobs", params(("id" = Uuid, Path), AudioQuery), responses(
     (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+    (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig)"),
+    (status = 503, description = "Der Audiospeicher ist nicht erreichbar", body = ErrorBody),
     (status = 404, body = ErrorBody),
 ))]
 async fn audio(
@@ -309,24 +309,11 @@ pub async fn serve_audio(
     download: bool,
 ) -> ApiResult<Response> {
     let (job, key) = generation::audio(svc, caller, id).await?;
-    let (file, len) = svc.storage.open(&key).await.map_err(|e| {
-        tracing::error!(job_id = %id, error = %e, "audio file missing");
-        ApiError(shared::Error::NotFound("Audio nicht gefunden."))
-    })?;
     let disposition = match download {
         true => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
         false => "inline".to_owned(),
     };
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("audio/mpeg")),
-            (header::CONTENT_LENGTH, HeaderValue::from(len)),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("sanitized file name")),
-        ],
-        Body::from_stream(ReaderStream::new(file)),
-    )
-        .into_response())
+    crate::stored::object(svc, &key, "audio/mpeg", &disposition, "Audio nicht gefunden.").await
 }
 
 #[derive(Serialize, ToSchema)]

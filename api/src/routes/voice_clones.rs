@@ -3,17 +3,15 @@
 //! paying an open fee. Recordings are played only to their owner and to admins.
 
 use axum::Json;
-use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::Deserialize;
 use shared::cloning::{
     self, CloneList, CloneQuery, CloneSample, CloneSetup, CloneVoice, CreateClone, RecordingCheck, UpdateClone, Upload,
 };
 use shared::domain::kinds::SampleKind;
 use shared::domain::training::TrainingAction;
-use tokio_util::io::ReaderStream;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -231,6 +229,7 @@ async fn upload_sample(
 #[utoipa::path(get, path = "/api/voice-clones/{id}/samples/{sample_id}/audio", tag = "voice-clones",
     params(("id" = Uuid, Path), ("sample_id" = Uuid, Path)), responses(
         (status = 200, description = "Die Aufnahme", content_type = "audio/webm"),
+        (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link"),
         (status = 404, body = ErrorBody),
     ))]
 async fn sample_audio(
@@ -239,19 +238,7 @@ async fn sample_audio(
     ApiPath((id, sample_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<Response> {
     let key = cloning::sample_audio(&state.svc, &caller, id, sample_id).await?;
-    let (file, len) = state.svc.storage.open(&key).await.map_err(|e| {
-        tracing::error!(voice_id = %id, error = %e, "recording file missing");
-        ApiError(shared::Error::NotFound("Aufnahme nicht gefunden."))
-    })?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("audio/webm")),
-            (header::CONTENT_LENGTH, HeaderValue::from(len)),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600")),
-        ],
-        Body::from_stream(ReaderStream::new(file)),
-    )
-        .into_response())
+    crate::stored::object(&state.svc, &key, "audio/webm", "inline", "Aufnahme nicht gefunden.").await
 }
 
 #[derive(Deserialize, ToSchema)]

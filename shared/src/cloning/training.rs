@@ -8,7 +8,6 @@
 use std::time::Duration;
 
 use chrono::Utc;
-use tokio::io::AsyncReadExt;
 use uuid::Uuid;
 
 use super::{enqueue_training, new_clone_engine, recording};
@@ -214,11 +213,12 @@ async fn input(svc: &Services, claim: &ClaimedTraining, target: TrainingTarget) 
     let rows = clones::samples(&svc.pool, claim.voice_id).await.map_err(db_error)?;
     let mut samples = Vec::new();
     for row in rows.iter().filter(|s| s.kind == SampleKind::Training) {
-        let (mut file, _) = svc.storage.open(&row.audio_path).await.map_err(|_| {
-            EngineError::Permanent("Eine Trainingsaufnahme fehlt. Bitte nehmen Sie den Text erneut auf.".into())
+        let webm = svc.storage.read(&row.audio_path).await.map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                EngineError::Permanent("Eine Trainingsaufnahme fehlt. Bitte nehmen Sie den Text erneut auf.".into())
+            }
+            _ => EngineError::Transient(format!("Aufnahme nicht lesbar: {e}")),
         })?;
-        let mut webm = Vec::new();
-        file.read_to_end(&mut webm).await.map_err(|e| EngineError::Transient(format!("Aufnahme nicht lesbar: {e}")))?;
         let pcm = recording::decode(&webm).await.map_err(|e| EngineError::Permanent(e.to_string()))?;
         samples.push(TrainingSample { webm, pcm });
     }

@@ -3,6 +3,8 @@
 //! and the mail outbox.
 #![allow(dead_code)]
 
+pub mod s3;
+
 use std::path::PathBuf;
 
 use api::AppState;

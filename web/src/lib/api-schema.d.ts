@@ -4545,7 +4545,23 @@ export interface operations {
                     "audio/mpeg": unknown;
                 };
             };
+            /** @description Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Der Audiospeicher ist nicht erreichbar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5762,6 +5778,13 @@ export interface operations {
                     "audio/webm": unknown;
                 };
             };
+            /** @description Mit S3-Speicher: Weiterleitung zu einem signierten Link */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6364,6 +6387,13 @@ export interface operations {
                     "audio/mpeg": unknown;
                 };
             };
+            /** @description Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6381,6 +6411,15 @@ export interface operations {
                 };
             };
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Der Audiospeicher ist nicht erreichbar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -77,9 +77,19 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Res
     }
     let key = storage::audio_key(job.user_id, job.id);
     if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
-        tracing::error!(job_id = %job.id, error = %e, "storing audio failed");
-        jobs::release(&svc.pool, job.id).await?;
-        return Ok(Outcome::Retry);
+        // Nothing was written (a put replaces atomically or not at all): try again while
+        // attempts are left, then fail and refund like an engine that stays down.
+        tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
+        if job.attempts < svc.settings.worker.max_attempts {
+            jobs::release(&svc.pool, job.id).await?;
+            return Ok(Outcome::Retry);
+        }
+        let message = format!(
+            "Der Audiospeicher war nicht erreichbar (nach {} Versuchen). Der Betrag wurde erstattet.",
+            job.attempts
+        );
+        generation::fail_and_refund(&svc.pool, job.id, &message).await?;
+        return Ok(Outcome::Failed);
     }
     if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds, svc.settings.library.expiry_days).await? {
         Ok(Outcome::Completed)

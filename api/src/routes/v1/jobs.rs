@@ -162,6 +162,8 @@ async fn delete(
 #[utoipa::path(get, path = "/v1/jobs/{id}/audio", tag = "v1", params(("id" = Uuid, Path), AudioQuery),
     security(("api_key" = [])), responses(
         (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+    (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig)"),
+    (status = 503, description = "Der Audiospeicher ist nicht erreichbar", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 410, body = ErrorBody),
