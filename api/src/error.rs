@@ -195,6 +195,7 @@ impl IntoResponse for ApiError {
         let (status, code, title) = classify(&self.0);
         let retry_after = match &self.0 {
             E::RateLimited { retry_after_secs } | E::SiteGateWait { retry_after_secs } => Some(*retry_after_secs),
+            E::Unreachable(_) => Some(5),
             _ => None,
         };
         let (message, fields) = match self.0 {

@@ -1,5 +1,7 @@
 //! `stimmwerk-api`: `serve` (default) runs the HTTP server; `migrate` applies the
-//! migrations, seeds the voice catalogue and creates the first admin account.
+//! migrations, seeds the voice catalogue and creates the first admin account (and the S3
+//! bucket); `backup <dir>` and `restore <dir>` save and restore the database with every
+//! stored file (`shared::backup`).
 
 use anyhow::Context;
 use api::AppState;
@@ -14,7 +16,26 @@ async fn main() -> anyhow::Result<()> {
     match std::env::args().nth(1).as_deref() {
         None | Some("serve") => serve(settings, pool).await,
         Some("migrate") => migrate(&settings, &pool).await,
-        Some(other) => anyhow::bail!("unknown command {other:?}; use `serve` or `migrate`"),
+        Some(command @ ("backup" | "restore")) => {
+            let dir = std::env::args().nth(2).context("usage: stimmwerk-api backup|restore <directory>")?;
+            let store = shared::storage::from_settings(&settings);
+            let dir = std::path::Path::new(&dir);
+            let url = &settings.database.url;
+            let manifest = match command {
+                "backup" => shared::backup::backup(&pool, url, store.as_ref(), dir).await?,
+                _ => shared::backup::restore(&pool, url, store.as_ref(), dir).await?,
+            };
+            println!(
+                "{command}: Datenbank und {} Dateien ({} fehlten beim Sichern) in {}",
+                manifest.objects.len(),
+                manifest.missing.len(),
+                dir.display()
+            );
+            Ok(())
+        }
+        Some(other) => {
+            anyhow::bail!("unknown command {other:?}; use `serve`, `migrate`, `backup <dir>` or `restore <dir>`")
+        }
     }
 }
 

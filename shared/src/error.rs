@@ -83,7 +83,7 @@ pub enum Error {
     #[error("{0}")]
     Unreachable(&'static str),
     #[error(transparent)]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -120,6 +120,24 @@ impl Error {
                 db.is_unique_violation() && db.constraint() == Some(constraint)
             }
             _ => false,
+        }
+    }
+}
+
+/// What callers read while Postgres cannot be reached.
+pub const DATABASE_DOWN: &str =
+    "Stimmwerk ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Sekunden erneut.";
+
+impl From<sqlx::Error> for Error {
+    /// A database that does not answer is a 503 for a moment, not a 500: nothing was
+    /// changed, and the same request will work once it is back.
+    fn from(e: sqlx::Error) -> Self {
+        match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
+                tracing::error!(error = %e, "database unreachable");
+                Error::Unreachable(DATABASE_DOWN)
+            }
+            other => Error::Database(other),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod admin_users;
 pub mod admin_voices;
 pub mod api_keys;
 pub mod auth;
+pub mod backup;
 pub mod billing;
 pub mod cloning;
 pub mod demo;

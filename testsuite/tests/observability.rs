@@ -94,3 +94,22 @@ async fn readiness_names_the_dependency_that_is_down(pool: PgPool) {
     assert!(ready["storage"].as_str().unwrap().starts_with("Speicher:"), "{ready}");
     assert_eq!(ready["postgres"], "ok");
 }
+
+/// Postgres gone: every answer that needs it is a 503 with a German message and a
+/// Retry-After, never a 500, and /readyz says why.
+#[sqlx::test(migrations = "../migrations")]
+async fn without_postgres_the_api_answers_503_in_german(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("ohne-db@example.de").await;
+    app.pool.close().await;
+    for res in [client.get("/api/jobs").await, client.get("/api/voices").await] {
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(res.headers()["retry-after"], "5");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["error"]["message"], shared::error::DATABASE_DOWN, "{body}");
+    }
+    let res = app.client().get("/readyz").await;
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let ready: Value = res.json().await.unwrap();
+    assert!(ready["postgres"].as_str().unwrap().starts_with("Postgres:"), "{ready}");
+}

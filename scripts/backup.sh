@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Backs up the installation the run command started (or the one APP__* names): the
+# database and every stored audio file and recording, into one directory.
+#   ./scripts/backup.sh /srv/backups/stimmwerk-$(date +%F)
+# Restore into an empty installation with ./scripts/restore.sh <directory>.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+[ $# -eq 1 ] || { echo "Aufruf: $0 <Verzeichnis>" >&2; exit 2; }
+export APP__DATABASE__URL="${APP__DATABASE__URL:-$(database_url stimmwerk)}"
+[ -x "$CARGO_TARGET_DIR/release/stimmwerk-api" ] || build_rust release
+"$CARGO_TARGET_DIR/release/stimmwerk-api" backup "$1"
