@@ -30,6 +30,12 @@ drop_database "$SQLX_DB"
 ensure_python_sdk
 export STIMMWERK_MOTO_SERVER="$ROOT/.tools/py-sdk/bin/moto_server"
 
+log "docker-compose.yml: Prüfung mit Compose selbst"
+# No container engine is needed to validate the file; the same topology runs without
+# containers below (scripts/topology.sh).
+command -v docker-compose >/dev/null || apt_install docker-compose
+ADMIN_PASSWORD=check S3_SECRET=check-secret docker-compose -f docker-compose.yml config -q
+
 log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
@@ -44,4 +50,5 @@ log "Web: Lint, Typprüfung, Unit-Tests"
 
 build_rust debug
 "$ROOT/scripts/e2e.sh"
+"$ROOT/scripts/topology.sh"
 log "Alle Tests bestanden"
