@@ -157,15 +157,15 @@ async fn cache_static(request: Request, next: Next) -> Response {
 /// store when audio is served through presigned links.
 fn content_security_policy(settings: &Settings) -> String {
     let store = match settings.storage.backend {
-        shared::config::StorageBackend::S3 => settings.storage.s3.browser_origin().unwrap_or_default(),
-        shared::config::StorageBackend::Fs => String::new(),
+        shared::config::StorageBackend::S3 => settings.storage.s3.browser_origin(),
+        shared::config::StorageBackend::Fs => None,
     };
+    let store = store.map(|origin| format!(" {origin}")).unwrap_or_default();
     format!(
         "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; \
-         img-src 'self' data:; media-src 'self' blob: {store}; connect-src 'self' {store}; \
+         img-src 'self' data:; media-src 'self' blob:{store}; connect-src 'self'{store}; \
          style-src 'self' 'unsafe-inline'"
     )
-    .replace(" ;", ";")
 }
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

@@ -210,11 +210,12 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
         jobs::delete_for_user(&mut tx, job_id, user_id).await?.ok_or(Error::NotFound("Audio nicht gefunden."))?;
     // A running job is refunded too: the worker asks before each chunk and before
     // storing whether the job still exists, and stops (no further paid requests).
-    if deleted.status.is_unfinished() && deleted.cost_cent > 0 {
+    let refund = deleted.status.is_unfinished() && deleted.cost_cent > 0;
+    if refund {
         ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
     }
     tx.commit().await?;
-    if deleted.status.is_unfinished() && deleted.cost_cent > 0 {
+    if refund {
         telemetry::refunded(deleted.cost_cent);
     }
     if let Some(key) = deleted.audio_key

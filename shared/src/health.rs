@@ -37,25 +37,19 @@ pub struct Readiness {
 
 /// Asks Postgres, Redis and the audio store, each within two seconds.
 pub async fn readiness(svc: &Services) -> Readiness {
-    let limit = Duration::from_secs(2);
-    let within = |what: &'static str| move |_| format!("{what}: keine Antwort innerhalb von 2 Sekunden");
-    let postgres = tokio::time::timeout(limit, sqlx::query("SELECT 1").execute(&svc.pool))
-        .await
-        .map_err(within("Postgres"))
-        .and_then(|r| r.map(|_| ()).map_err(|e| format!("Postgres: {e}")));
-    let redis = tokio::time::timeout(limit, svc.queue.ping())
-        .await
-        .map_err(within("Redis"))
-        .and_then(|r| r.map_err(|e| format!("Redis: {e}")));
-    let storage = tokio::time::timeout(limit, svc.storage.check())
-        .await
-        .map_err(within("Speicher"))
-        .and_then(|r| r.map_err(|e| format!("Speicher: {e}")));
-    let text = |r: &Result<(), String>| r.as_ref().err().cloned().unwrap_or_else(|| "ok".into());
-    Readiness {
-        ready: postgres.is_ok() && redis.is_ok() && storage.is_ok(),
-        postgres: text(&postgres),
-        redis: text(&redis),
-        storage: text(&storage),
+    let (postgres, redis, storage) = tokio::join!(
+        probe("Postgres", async { sqlx::query("SELECT 1").execute(&svc.pool).await.map(drop) }),
+        probe("Redis", svc.queue.ping()),
+        probe("Speicher", svc.storage.check()),
+    );
+    Readiness { ready: [&postgres, &redis, &storage].iter().all(|r| *r == "ok"), postgres, redis, storage }
+}
+
+/// "ok", or what went wrong with `what`.
+async fn probe<E: std::fmt::Display>(what: &str, check: impl Future<Output = Result<(), E>>) -> String {
+    match tokio::time::timeout(Duration::from_secs(2), check).await {
+        Ok(Ok(())) => "ok".into(),
+        Ok(Err(e)) => format!("{what}: {e}"),
+        Err(_) => format!("{what}: keine Antwort innerhalb von 2 Sekunden"),
     }
 }

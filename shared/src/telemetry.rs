@@ -83,9 +83,9 @@ pub struct PoolUse {
 
 pub fn http_request(method: &str, route: &str, status: u16, took: Duration) {
     let labels = [("method", method.to_owned()), ("route", route.to_owned())];
-    counter!("stimmwerk_http_requests_total", "method" => method.to_owned(), "route" => route.to_owned(), "status" => status.to_string())
-        .increment(1);
     histogram!("stimmwerk_http_request_duration_seconds", &labels).record(took.as_secs_f64());
+    let [method, route] = labels;
+    counter!("stimmwerk_http_requests_total", &[method, route, ("status", status.to_string())]).increment(1);
 }
 
 /// Where a job came from.

@@ -113,3 +113,14 @@ async fn without_postgres_the_api_answers_503_in_german(pool: PgPool) {
     let ready: Value = res.json().await.unwrap();
     assert!(ready["postgres"].as_str().unwrap().starts_with("Postgres:"), "{ready}");
 }
+
+/// Every answer names its request; an id the caller sent is kept.
+#[sqlx::test(migrations = "../migrations")]
+async fn every_answer_carries_a_request_id(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let res = app.client().get("/api/voices").await;
+    let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
+    assert_eq!(id.len(), 36, "{id}");
+    let res = app.client().http.get(format!("{}/api/voices", app.base)).header("x-request-id", "abc-123").send().await;
+    assert_eq!(res.unwrap().headers()["x-request-id"], "abc-123");
+}

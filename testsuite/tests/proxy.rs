@@ -98,14 +98,3 @@ async fn sign_in_failures_lock_the_forwarded_client_not_the_proxy(pool: PgPool) 
     // The owner, behind the same proxy, signs in.
     assert_eq!(login("203.0.113.21", PASSWORD).await, StatusCode::OK);
 }
-
-/// Every answer names its request; an id the caller sent is kept.
-#[sqlx::test(migrations = "../migrations")]
-async fn every_answer_carries_a_request_id(pool: PgPool) {
-    let app = TestApp::spawn(pool).await;
-    let res = app.client().get("/api/voices").await;
-    let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
-    assert_eq!(id.len(), 36, "{id}");
-    let res = app.client().http.get(format!("{}/api/voices", app.base)).header("x-request-id", "abc-123").send().await;
-    assert_eq!(res.unwrap().headers()["x-request-id"], "abc-123");
-}

@@ -125,7 +125,7 @@ async fn a_store_that_is_down_fails_the_job_with_a_refund_after_its_attempts(poo
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn readiness_and_playback_say_when_the_store_is_down(pool: PgPool) {
+async fn readiness_says_when_the_store_is_down(pool: PgPool) {
     let app = s3_app(pool.clone(), common::s3::bucket()).await;
     let res = app.client().get("/readyz").await;
     assert_eq!(res.status(), StatusCode::OK);

@@ -46,9 +46,13 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job_id);
     let result = synthesize(svc, &job).await;
     heartbeat.abort();
+    let result = match result {
+        Ok(mp3) => store(svc, &job, mp3).await?,
+        Err(error) => Err(error),
+    };
     let max_attempts = svc.settings.worker.max_attempts;
     match result {
-        Ok(mp3) => store(svc, &job, mp3).await,
+        Ok(outcome) => Ok(outcome),
         Err(EngineError::Cancelled) => {
             tracing::info!(%job_id, "job deleted while it was synthesized; stopped");
             Ok(Outcome::Skipped)
@@ -65,38 +69,32 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
                 EngineError::Cancelled => unreachable!("handled above"),
             };
             tracing::warn!(%job_id, %message, "synthesis failed for good, refunding");
-            generation::fail_and_refund(&svc.pool, job_id, &format!("{message} Der Betrag wurde erstattet.")).await?;
+            let stop = if message.ends_with('.') { "" } else { "." };
+            generation::fail_and_refund(&svc.pool, job_id, &format!("{message}{stop} Der Betrag wurde erstattet."))
+                .await?;
             Ok(Outcome::Failed)
         }
     }
 }
 
-async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Result<Outcome> {
+/// Stores the MP3 and completes the job. A store that fails is a transient failure like
+/// an engine's: nothing was written (a put replaces whole or not at all), so the job is
+/// tried again while attempts are left, then failed and refunded.
+async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Result<Result<Outcome, EngineError>> {
     if !jobs::is_processing(&svc.pool, job.id).await? {
-        return Ok(Outcome::Skipped);
+        return Ok(Ok(Outcome::Skipped));
     }
     let key = storage::audio_key(job.user_id, job.id);
     if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
-        // Nothing was written (a put replaces atomically or not at all): try again while
-        // attempts are left, then fail and refund like an engine that stays down.
         tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
-        if job.attempts < svc.settings.worker.max_attempts {
-            jobs::release(&svc.pool, job.id).await?;
-            return Ok(Outcome::Retry);
-        }
-        let message = format!(
-            "Der Audiospeicher war nicht erreichbar (nach {} Versuchen). Der Betrag wurde erstattet.",
-            job.attempts
-        );
-        generation::fail_and_refund(&svc.pool, job.id, &message).await?;
-        return Ok(Outcome::Failed);
+        return Ok(Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into())));
     }
     if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds, svc.settings.library.expiry_days).await? {
-        Ok(Outcome::Completed)
+        Ok(Ok(Outcome::Completed))
     } else {
         // Deleted while we worked: do not leave its file behind.
         svc.storage.delete(&key).await.ok();
-        Ok(Outcome::Skipped)
+        Ok(Ok(Outcome::Skipped))
     }
 }
 
