@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of the queue path (bench engine: a fixed short clip, so synthesis costs
 # nothing) next to baselines measured in the same run: pgbench running the same
-# debit + insert transaction, and redis-benchmark LPUSH, both at 32 clients.
+# debit + insert transaction, and redis-benchmark LPUSH, both at 32 clients. Also:
+# submit latency at half of the peak rate (open loop), end-to-end jobs/s with one and
+# two worker processes, peak RSS of api and workers, and the /metrics of api and worker
+# scraped while the jobs run.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 CLIENTS="${CLIENTS:-32}"
@@ -19,6 +22,7 @@ drop_database "$DB"; create_database "$DB"
 export APP__DATABASE__URL="$(database_url "$DB")"
 export APP__HTTP__PORT=18090
 export APP__HTTP__PUBLIC_URL="http://127.0.0.1:18090"
+export APP__HTTP__METRICS_ADDRESS=127.0.0.1:18091
 export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
 export APP__REDIS__QUEUE_PREFIX="bench-$$"
 export APP__STORAGE__DIR="$WORK/audio"
@@ -31,28 +35,62 @@ export APP__AUTH__SIGNUPS_PER_CLIENT_PER_HOUR=100000
 export RUST_LOG=warn
 BIN="$CARGO_TARGET_DIR/release"
 "$BIN/stimmwerk-api" migrate >/dev/null
-"$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
+APP__WORKER__METRICS_ADDRESS=127.0.0.1:18092 "$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
 WORKER=$!
 "$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
 API=$!
-trap 'kill -TERM $API $WORKER 2>/dev/null; wait $API $WORKER 2>/dev/null; drop_database $DB; true' EXIT
-wait_for_http "$APP__HTTP__PUBLIC_URL/api/auth/confirm?token=x" >/dev/null 2>&1 || true
+WORKER2=
+SCRAPER=
+trap 'kill -TERM $API $WORKER $WORKER2 $SCRAPER 2>/dev/null; wait $API $WORKER $WORKER2 2>/dev/null; drop_database $DB; true' EXIT
+wait_for_http "$APP__HTTP__PUBLIC_URL/readyz"
+wait_for_http "http://127.0.0.1:18092/readyz"
 
 bench() { "$BIN/stimmwerk-bench" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \
   --clients "$CLIENTS" --jobs-per-client "$JOBS_PER_CLIENT" "$@"; }
+drain() {
+  for _ in $(seq 1 600); do
+    open="$(psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -Atc "select count(*) from tts_jobs where status in ('pending','processing')" "$DB")"
+    [ "$open" = 0 ] && return; sleep 0.5
+  done
+}
+rss() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
 
 log "Stimmwerk: $CLIENTS Clients x $JOBS_PER_CLIENT Aufträge über HTTP, Worker pausiert"
 kill -STOP "$WORKER"
 bench --submit-only | tee "$WORK/submit-only.txt"
+PEAK="$(grep -E '^submits_per_sec=' "$WORK/submit-only.txt" | cut -d= -f2)"
+HALF="$(python3 -c "print(round($PEAK / 2))")"
+log "Stimmwerk: offene Last mit halber Spitzenrate ($HALF Aufträge/s, 10 s), Worker pausiert"
+bench --rate "$HALF" --seconds 10 | tee "$WORK/half.txt"
 kill -CONT "$WORKER"
-log "Stimmwerk: dasselbe mit laufendem Worker, bis alle Aufträge fertig sind"
-for _ in $(seq 1 600); do
-  open="$(psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -Atc "select count(*) from tts_jobs where status in ('pending','processing')" "$DB")"
-  [ "$open" = 0 ] && break; sleep 0.5
-done
+drain
+
+log "Stimmwerk: dasselbe mit laufendem Worker, bis alle Aufträge fertig sind (/metrics werden dabei gelesen)"
+( while true; do
+    curl -fsS http://127.0.0.1:18091/metrics > "$WORK/api.metrics.tmp" 2>/dev/null && mv "$WORK/api.metrics.tmp" "$WORK/api.metrics"
+    curl -fsS http://127.0.0.1:18092/metrics > "$WORK/worker.metrics.tmp" 2>/dev/null && mv "$WORK/worker.metrics.tmp" "$WORK/worker.metrics"
+    sleep 1
+  done ) &
+SCRAPER=$!
 bench | tee "$WORK/app.txt"
-# The baselines need the database's connections (api and worker hold up to 80).
-kill -TERM "$API" "$WORKER" 2>/dev/null; wait "$API" "$WORKER" 2>/dev/null || true
+
+PEAK_DRAINING="$(grep -E '^submits_per_sec=' "$WORK/app.txt" | cut -d= -f2)"
+HALF_DRAINING="$(python3 -c "print(round($PEAK_DRAINING / 2))")"
+log "Stimmwerk: offene Last mit halber Spitzenrate bei laufendem Worker ($HALF_DRAINING Aufträge/s, 10 s)"
+bench --rate "$HALF_DRAINING" --seconds 10 | tee "$WORK/half-draining.txt"
+drain
+kill "$SCRAPER" 2>/dev/null; wait "$SCRAPER" 2>/dev/null || true; SCRAPER=
+
+log "Stimmwerk: Ende-zu-Ende mit zwei Worker-Prozessen"
+APP__WORKER__METRICS_ADDRESS=127.0.0.1:18093 "$BIN/stimmwerk-worker" 2>"$WORK/worker2.log" &
+WORKER2=$!
+wait_for_http "http://127.0.0.1:18093/readyz"
+sleep 1
+bench --pickup-samples 0 | tee "$WORK/two.txt"
+RSS_API="$(rss "$API")"; RSS_WORKER="$(rss "$WORKER")"; RSS_WORKER2="$(rss "$WORKER2")"
+
+# The baselines need the database's connections (api and workers hold up to 120).
+kill -TERM "$API" "$WORKER" "$WORKER2" 2>/dev/null; wait "$API" "$WORKER" "$WORKER2" 2>/dev/null || true
 
 log "Baseline: pgbench, dieselbe Submit-Transaktion, $CLIENTS Clients, 10 s"
 PGPASSWORD= pgbench -h "$PG_HOST" -p "$PG_PORT" -U postgres -n -c "$CLIENTS" -j 2 -T 10 -r \
@@ -61,25 +99,42 @@ grep -E "^tps|latency average|failed" "$WORK/pgbench.txt"
 
 log "Baseline: redis-benchmark LPUSH, $CLIENTS Clients"
 redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t lpush -c "$CLIENTS" -n 200000 -q > "$WORK/redis.txt" 2>&1
-cat "$WORK/redis.txt" | tr '\r' '\n' | grep -E "LPUSH" | tail -1
+tr '\r' '\n' < "$WORK/redis.txt" | grep -E "LPUSH" | tail -1
+
+log "/metrics, gelesen während der Aufträge liefen (Auszug)"
+for series in stimmwerk_queue_depth stimmwerk_job_latency_seconds_count stimmwerk_job_duration_seconds_count \
+  stimmwerk_engine_requests_total stimmwerk_jobs_submitted_total stimmwerk_http_requests_total \
+  stimmwerk_db_pool_connections stimmwerk_refunds_total stimmwerk_top_ups_total; do
+  found="$(cat "$WORK/api.metrics" "$WORK/worker.metrics" 2>/dev/null | grep -E "^$series(\{| )" | head -3 || true)"
+  if [ -n "$found" ]; then echo "$found"; else echo "# $series: (noch kein Wert)"; fi
+done
 
 get() { grep -E "^$1=" "${2:-$WORK/app.txt}" | cut -d= -f2; }
 PG_TPS="$(grep -E '^tps' "$WORK/pgbench.txt" | head -1 | awk '{print $3}')"
 REDIS_OPS="$(tr '\r' '\n' < "$WORK/redis.txt" | grep LPUSH | tail -1 | awk '{print $2}')"
 SO="$WORK/submit-only.txt"
-python3 - "$PG_TPS" "$REDIS_OPS" "$(get submits_per_sec)" "$(get submit_p50_ms)" "$(get submit_p99_ms)" \
-  "$(get e2e_jobs_per_sec)" "$(get pickup_p50_ms)" "$(get pickup_p99_ms)" "$(nproc)" \
-  "$(get submits_per_sec "$SO")" "$(get submit_p50_ms "$SO")" "$(get submit_p99_ms "$SO")" <<'PY'
+python3 - "$PG_TPS" "$REDIS_OPS" "$(nproc)" "$(get submits_per_sec "$SO")" "$(get submit_p50_ms "$SO")" "$(get submit_p99_ms "$SO")" \
+  "$(get submits_per_sec)" "$(get submit_p50_ms)" "$(get submit_p99_ms)" "$(get e2e_jobs_per_sec)" \
+  "$(get pickup_p50_ms)" "$(get pickup_p99_ms)" "$(get offered_per_sec "$WORK/half.txt")" \
+  "$(get submit_p50_ms "$WORK/half.txt")" "$(get submit_p99_ms "$WORK/half.txt")" "$(get e2e_jobs_per_sec "$WORK/two.txt")" \
+  "$RSS_API" "$RSS_WORKER" "$RSS_WORKER2" "$(get offered_per_sec "$WORK/half-draining.txt")" \
+  "$(get submit_p50_ms "$WORK/half-draining.txt")" "$(get submit_p99_ms "$WORK/half-draining.txt")" <<'PY'
 import sys
-pg, redis, sps, p50, p99, e2e, pk50, pk99, cores, so_sps, so_p50, so_p99 = sys.argv[1:]
-pg, redis, sps, e2e, so_sps = float(pg), float(redis), float(sps), float(e2e), float(so_sps)
+(pg, redis, cores, so_sps, so_p50, so_p99, sps, p50, p99, e2e, pk50, pk99,
+ half_rate, half_p50, half_p99, e2e2, rss_api, rss_w, rss_w2, hd_rate, hd_p50, hd_p99) = sys.argv[1:]
+pg, redis, so_sps, sps, e2e, e2e2 = map(float, (pg, redis, so_sps, sps, e2e, e2e2))
+met = lambda ok: "met" if ok else "NOT met"
 print()
-print(f"| measure (C=32, {cores} cores) | value | baseline (same run) | ratio |")
+print(f"| measure (C=32, {cores} cores) | value | baseline (same run) | ratio / target |")
 print("|---|---|---|---|")
-print(f"| submits/s over HTTP, worker paused | {so_sps:.0f} | pgbench submit tx: {pg:.0f} tps | {so_sps/pg:.2f} x (target >= 0.6) |")
+print(f"| submits/s over HTTP, worker paused | {so_sps:.0f} | pgbench submit tx: {pg:.0f} tps | {so_sps/pg:.2f} x (target >= 0.6: {met(so_sps/pg >= 0.6)}) |")
 print(f"| submit latency p50 / p99, worker paused | {so_p50} / {so_p99} ms | | |")
+print(f"| submit latency p50 / p99 at half the peak ({half_rate}/s offered, open loop, worker paused) | {half_p50} / {half_p99} ms | | p99 <= 25 ms: {met(float(half_p99) <= 25)} |")
 print(f"| submits/s over HTTP, worker draining | {sps:.0f} | pgbench submit tx: {pg:.0f} tps | {sps/pg:.2f} x |")
 print(f"| submit latency p50 / p99, worker draining | {p50} / {p99} ms | | |")
-print(f"| end-to-end jobs/s | {e2e:.0f} | redis LPUSH: {redis:.0f}/s | {e2e/redis:.3f} x |")
-print(f"| pickup latency p50 / p99 (idle worker) | {pk50} / {pk99} ms | | target p99 <= 10 ms |")
+print(f"| submit latency p50 / p99 at half that rate ({hd_rate}/s offered, open loop, worker draining) | {hd_p50} / {hd_p99} ms | | |")
+print(f"| end-to-end jobs/s, 1 worker process | {e2e:.0f} | redis LPUSH: {redis:.0f}/s | {e2e/redis:.4f} x |")
+print(f"| end-to-end jobs/s, 2 worker processes | {e2e2:.0f} | redis LPUSH: {redis:.0f}/s | {e2e2/redis:.4f} x ({e2e2/e2e:.2f} x one worker) |")
+print(f"| pickup latency p50 / p99 (idle worker) | {pk50} / {pk99} ms | | p99 <= 10 ms: {met(float(pk99) <= 10)} |")
+print(f"| peak RSS api / worker / second worker | {rss_api} / {rss_w} / {rss_w2} MiB | | <= 64 MiB each: {met(max(map(float, (rss_api, rss_w, rss_w2))) <= 64)} |")
 PY

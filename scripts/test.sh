@@ -51,4 +51,5 @@ log "Web: Lint, Typprüfung, Unit-Tests"
 build_rust debug
 "$ROOT/scripts/e2e.sh"
 "$ROOT/scripts/topology.sh"
+"$ROOT/scripts/faults.sh"
 log "Alle Tests bestanden"

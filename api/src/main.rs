@@ -10,6 +10,7 @@ use shared::config::Settings;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    shared::cpu::keep_memory_small();
     shared::telemetry::init_logging("info,tower_http=warn");
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;

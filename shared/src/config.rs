@@ -250,9 +250,19 @@ pub struct WorkerSettings {
     pub sweep_every_secs: u64,
     pub chunk_concurrency: usize,
     pub max_attempts: i32,
+    /// Seconds between two heartbeats of a job being synthesized.
+    pub heartbeat_secs: u64,
     pub stuck_after_secs: i64,
     pub requeue_after_secs: i64,
+    /// After SIGTERM, how long jobs in flight may finish before the rest is handed back.
+    pub shutdown_grace_secs: u64,
     pub engine_override: String,
+}
+
+impl WorkerSettings {
+    pub fn heartbeat(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.heartbeat_secs.max(1))
+    }
 }
 
 /// The cloud speech providers' sections by their configuration key (`[providers.openai]`,

@@ -1,7 +1,9 @@
 //! The anonymous live demo, the use cases: at most 3 successful tries per browser and
 //! per client address a day, at most 100 characters each, only the demo voices that can
-//! speak right now. The MP3 comes back while the visitor waits, at most
-//! `demo.concurrency` syntheses at once per process.
+//! speak right now. The MP3 comes back while the visitor waits: the API writes the
+//! request to `demo_requests` and waits (asleep, holding no thread) while a worker's
+//! priority lane (`demo.concurrency` slots per worker process, a queue of its own)
+//! synthesizes it and announces it on a Redis channel.
 
 use std::time::Duration;
 
@@ -10,8 +12,11 @@ use uuid::Uuid;
 
 use crate::audio::Mp3;
 use crate::caller::Caller;
+use crate::db;
+use crate::domain::kinds::JobStatus;
 use crate::domain::text::incomplete_input;
 use crate::error::{Error, Result};
+use crate::queue::{DemoSpeech, Job};
 use crate::services::Services;
 use crate::synthesis::{self, Speech};
 use crate::voices::{self, VoiceList};
@@ -57,11 +62,16 @@ pub struct Spoken {
     pub remaining: u32,
 }
 
-/// How long a visitor waits for a free synthesis slot before "busy".
-const SLOT_WAIT: Duration = Duration::from_secs(20);
+/// How long a visitor waits for the answer before "busy".
+const ANSWER_WAIT: Duration = Duration::from_secs(20);
+/// How often a waiting request looks for its answer without being told (a lost
+/// announcement costs at most this much).
+const FALLBACK_LOOK: Duration = Duration::from_millis(500);
+/// Requests older than this are purged by the sweep: nobody waits for them any more.
+pub const ABANDONED_AFTER_SECS: i64 = 120;
 
 /// One demo synthesis. A try is reserved first (so parallel requests cannot overshoot
-/// the limit) and given back when the synthesis fails.
+/// the limit) and given back when the synthesis fails or takes too long.
 pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Result<Spoken> {
     let browser = caller.demo_browser.as_deref().ok_or(Error::Unauthenticated)?;
     let text = parse_text(&request.text)?;
@@ -71,8 +81,7 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
         .into_iter()
         .find(|v| v.id == voice_id)
         .ok_or_else(|| Error::field("voice_id", "Diese Stimme gibt es in der Demo nicht."))?;
-    let engine = svc
-        .engines
+    svc.engines
         .current()
         .usable(voice.provider)
         .map_err(|why| Error::field("voice_id", why.reason_for(crate::domain::kinds::Role::User)))?;
@@ -81,27 +90,85 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
     let Some(attempt) = svc.demo_limiter.reserve(browser, caller.ip).await? else {
         return Err(Error::DemoLimit(limit_reached_message(svc.demo_limiter.tries())));
     };
-    let Ok(Ok(_slot)) = tokio::time::timeout(SLOT_WAIT, svc.demo_slots.clone().acquire_owned()).await else {
-        svc.demo_limiter.release(attempt).await?;
-        return Err(Error::Busy);
-    };
-    // Visitors have no dictionary of their own; the global entries apply.
-    let dictionary = crate::pronunciation::entries_for(&svc.pool, None).await?;
-    let speech = Speech {
-        text: &text,
-        voice: voice.api_name.as_deref().unwrap_or_default(),
-        language: &voice.language,
-        rate,
-        instructions: None,
-        dictionary: &dictionary,
-    };
-    match synthesis::render(engine.as_ref(), speech, 1).await {
+    match through_the_lane(svc, voice.id, &text, rate).await {
         Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),
         Err(e) => {
             svc.demo_limiter.release(attempt).await?;
-            Err(Error::Engine(e.to_string()))
+            Err(e)
         }
     }
+}
+
+/// Hands the request to the workers' demo lane and waits for the answer.
+async fn through_the_lane(svc: &Services, voice_id: Uuid, text: &str, rate: Option<f32>) -> Result<Mp3> {
+    let id = Uuid::new_v4();
+    db::demo::insert(&svc.pool, id, voice_id, text, rate).await?;
+    let waiter = svc.demo_answers.expect::<DemoSpeech>(&svc.queue, &svc.settings.redis.url, id);
+    if let Err(e) = svc.queue.push::<DemoSpeech>(id).await {
+        tracing::warn!(%id, error = %e, "demo request not queued");
+        db::demo::abandon(&svc.pool, id).await?;
+        return Err(Error::Busy);
+    }
+    crate::telemetry::job_submitted(DemoSpeech::NAME, crate::telemetry::Channel::Demo);
+    let deadline = tokio::time::Instant::now() + ANSWER_WAIT;
+    loop {
+        if let Some(answer) = db::demo::take(&svc.pool, id).await? {
+            return match (answer.status, answer.audio) {
+                (JobStatus::Completed, Some(bytes)) => {
+                    Ok(Mp3 { bytes, duration_seconds: answer.duration_seconds.unwrap_or_default() })
+                }
+                _ => Err(Error::Engine(answer.error_message.unwrap_or_default())),
+            };
+        }
+        if tokio::time::Instant::now() >= deadline {
+            db::demo::abandon(&svc.pool, id).await?;
+            return Err(Error::Busy);
+        }
+        let _ = tokio::time::timeout(FALLBACK_LOOK, waiter.notified()).await;
+    }
+}
+
+/// The worker's side: synthesizes one demo request and announces the answer. `false`
+/// when there was nothing to do (claimed elsewhere, or the visitor gave up).
+pub async fn render(svc: &Services, id: Uuid) -> Result<bool> {
+    let Some(claimed) = db::demo::claim(&svc.pool, id).await? else {
+        return Ok(false);
+    };
+    let outcome = synthesize(svc, &claimed).await;
+    match outcome {
+        Ok(mp3) => db::demo::complete(&svc.pool, id, &mp3.bytes, mp3.duration_seconds).await?,
+        Err(message) => db::demo::fail(&svc.pool, id, &message).await?,
+    }
+    svc.queue.announce_done::<DemoSpeech>(id).await;
+    Ok(true)
+}
+
+async fn synthesize(svc: &Services, claimed: &db::demo::Claimed) -> std::result::Result<Mp3, String> {
+    let voice = db::voices::get(&svc.pool, claimed.voice_id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or("Diese Stimme gibt es in der Demo nicht.")?;
+    let engine = svc
+        .engines
+        .current()
+        .usable(voice.provider)
+        .map_err(|why| why.reason_for(crate::domain::kinds::Role::User).to_owned())?;
+    // Visitors have no dictionary of their own; the global entries apply.
+    let dictionary = crate::pronunciation::entries_for(&svc.pool, None).await.map_err(|e| e.to_string())?;
+    let speech = Speech {
+        text: &claimed.text,
+        voice: voice.api_name.as_deref().unwrap_or_default(),
+        language: &voice.language,
+        rate: claimed.rate,
+        instructions: None,
+        dictionary: &dictionary,
+    };
+    synthesis::render(engine.as_ref(), speech, 1).await.map_err(|e| e.to_string())
+}
+
+/// Deletes demo requests nobody waits for any more (the sweep's part for this lane).
+pub async fn purge_abandoned(svc: &Services) -> Result<u64> {
+    Ok(db::demo::purge_older_than(&svc.pool, ABANDONED_AFTER_SECS).await?)
 }
 
 /// Trimmed, non-empty demo text of at most [`DEMO_MAX_CHARS`] characters.

@@ -142,8 +142,19 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+/// What callers read while Redis cannot be reached: the answers that need it (sign-in
+/// and sign-up limits, the live demo, the site gate) fail closed rather than let guesses
+/// through uncounted.
+pub const REDIS_DOWN: &str =
+    "Stimmwerk ist gerade nicht erreichbar (Zwischenspeicher). Bitte versuchen Sie es in einigen Sekunden erneut.";
+
 impl From<redis::RedisError> for Error {
+    /// Like Postgres: a Redis that does not answer is a 503 for a moment.
     fn from(e: redis::RedisError) -> Self {
+        if e.is_io_error() || e.is_connection_refusal() || e.is_connection_dropped() || e.is_timeout() {
+            tracing::error!(error = %e, "redis unreachable");
+            return Error::Unreachable(REDIS_DOWN);
+        }
         Error::Internal(anyhow::Error::new(e).context("redis"))
     }
 }

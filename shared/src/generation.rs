@@ -71,6 +71,19 @@ pub struct Submitted {
     pub balance_cent: i64,
     /// True when an earlier request with the same idempotency key created the job.
     pub replayed: bool,
+    /// The job may carry categories or tags (asked for, or a replay of a request that
+    /// may have asked).
+    labelled: bool,
+}
+
+impl Submitted {
+    /// The job as the library shows it. A new job without labels needs no read.
+    pub async fn item(&self, svc: &Services) -> Result<crate::library::Item> {
+        if !self.labelled {
+            return Ok(crate::library::Item { job: self.job.clone(), categories: Vec::new(), tags: Vec::new() });
+        }
+        Ok(crate::library::with_labels(svc, vec![self.job.clone()]).await?.pop().expect("one row in, one out"))
+    }
 }
 
 /// Validates, then charges and creates the job in one transaction, then enqueues it.
@@ -104,6 +117,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
             .ok_or_else(|| Error::field("category_id", "Bitte wählen Sie eine Kategorie aus."))?;
     }
     let tags = crate::library::labels::tag_names(&request.tags)?;
+    let labelled = request.category_id.is_some() || !tags.is_empty();
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
     let cost_cent = generation_cost_cent(text.char_count());
     let job_id = Uuid::new_v4();
@@ -119,6 +133,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         source_type: request.source,
         idempotency_key: key,
         fingerprint: &fingerprint,
+        enqueued: request.delivery == Delivery::Queue,
     };
     let Some(mut job) = jobs::insert(&mut tx, &new_job).await? else {
         tx.rollback().await?;
@@ -132,7 +147,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         let balance = users::balance(&mut *tx, user.id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };
-    voices::record_use(&mut tx, voice.id, user.id, job_id, text.char_count() as i32).await?;
+    voices::record_use(&mut tx, &voice, user.id, job_id, text.char_count() as i32).await?;
     if let Some(category) = request.category_id {
         db::labels::assign_categories(&mut *tx, &[job_id], &[category]).await?;
     }
@@ -149,10 +164,15 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
     // In the request's span: this line ties the request id to the job id the worker logs.
     tracing::info!(%job_id, cost_cent, "job submitted");
 
-    if request.delivery == Delivery::Queue {
-        enqueue(&svc.pool, &svc.queue, job_id).await;
+    if request.delivery == Delivery::Queue
+        && let Err(e) = svc.queue.push::<Synthesize>(job_id).await
+    {
+        tracing::warn!(%job_id, error = %e, "enqueue failed; the sweep will retry");
+        if let Err(e) = jobs::clear_enqueued(&svc.pool, job_id).await {
+            tracing::warn!(%job_id, error = %e, "could not clear the queue mark; the sweep retries later");
+        }
     }
-    Ok(Submitted { job, balance_cent, replayed: false })
+    Ok(Submitted { job, balance_cent, replayed: false, labelled })
 }
 
 /// Same text, voice and options give the same fingerprint.
@@ -174,10 +194,11 @@ async fn replay(svc: &Services, user_id: Uuid, key: &str, fingerprint: &str) -> 
     let job =
         jobs::get_for_user(&svc.pool, job_id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
     let balance_cent = users::balance(&svc.pool, user_id).await?;
-    Ok(Submitted { job, balance_cent, replayed: true })
+    Ok(Submitted { job, balance_cent, replayed: true, labelled: true })
 }
 
-/// Pushes to Redis; a failure is logged and left to the sweep, the job is already paid.
+/// Pushes a recovered job to Redis and records when; a failure is logged and left to
+/// the next sweep, the job is already paid.
 async fn enqueue(pool: &sqlx::PgPool, queue: &Queue, job_id: Uuid) {
     match queue.push::<Synthesize>(job_id).await {
         Ok(()) => {
@@ -226,14 +247,17 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
     Ok(())
 }
 
-/// How often a job being synthesized proves it is alive (the sweep takes jobs back whose
-/// heartbeat is older than `worker.stuck_after_secs`).
-pub const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Beats for the job until the handle is aborted.
-pub fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(HEARTBEAT_EVERY);
+/// Beats for the job every `every` (`worker.heartbeat_secs`; the sweep takes jobs back
+/// whose heartbeat is older than `worker.stuck_after_secs`) until the handle is dropped: a job whose future is dropped (its
+/// timeout, the end of a shutdown's grace) must stop beating, or the sweep would never
+/// take it back.
+pub fn spawn_heartbeat(
+    pool: sqlx::PgPool,
+    job_id: Uuid,
+    every: std::time::Duration,
+) -> tokio_util::task::AbortOnDropHandle<()> {
+    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+        let mut every = tokio::time::interval(every);
         every.tick().await;
         loop {
             every.tick().await;
@@ -241,7 +265,7 @@ pub fn spawn_heartbeat(pool: sqlx::PgPool, job_id: Uuid) -> tokio::task::JoinHan
                 tracing::warn!(%job_id, error = %e, "heartbeat failed");
             }
         }
-    })
+    }))
 }
 
 /// "Hängende Jobs bereinigen": recovers the caller's own lost and stuck jobs now.
@@ -264,6 +288,16 @@ pub async fn fail_and_refund(pool: &sqlx::PgPool, job_id: Uuid, message: &str) -
     if failed.cost_cent > 0 {
         telemetry::refunded(failed.cost_cent);
     }
+    Ok(true)
+}
+
+/// Gives a job this process claimed back to the queue at once (shutdown): pending again,
+/// the attempt not counted, pushed so another worker takes it.
+pub async fn hand_back(svc: &Services, job_id: Uuid, attempt: i32) -> Result<bool> {
+    if !jobs::hand_back(&svc.pool, job_id, attempt).await? {
+        return Ok(false);
+    }
+    enqueue(&svc.pool, &svc.queue, job_id).await;
     Ok(true)
 }
 

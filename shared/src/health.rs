@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::queue::{Job, Synthesize, TrainVoice};
+use crate::queue::{DemoSpeech, Job, Synthesize, TrainVoice};
 use crate::services::Services;
 use crate::telemetry::{self, PoolUse};
 
@@ -20,6 +20,9 @@ pub async fn metrics(svc: &Services) -> String {
     }
     if let Ok(depth) = svc.queue.depth::<TrainVoice>().await {
         depths.push((TrainVoice::QUEUE, depth));
+    }
+    if let Ok(depth) = svc.queue.depth::<DemoSpeech>().await {
+        depths.push((DemoSpeech::QUEUE, depth));
     }
     let pool =
         PoolUse { size: svc.pool.size(), idle: svc.pool.num_idle() as u32, max: svc.settings.database.max_connections };

@@ -4,11 +4,15 @@
 //! update ignores repeats). After a push the queue publishes on the kind's wake channel so
 //! idle workers fetch at once instead of waiting for their next poll.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use apalis::prelude::TaskSink;
 use apalis_redis::{Config, ConnectionManager, RedisStorage};
 use redis::AsyncCommands;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use tokio::sync::Notify;
 use uuid::Uuid;
 
 use crate::config::RedisSettings;
@@ -62,6 +66,92 @@ job_payload!(
     "clone:train"
 );
 
+job_payload!(
+    /// Speak one live-demo request (`demo_requests` row) in the worker's priority lane: a
+    /// queue of its own with its own slots, so paid backlogs never delay a visitor and a
+    /// burst of visitors never occupies the API.
+    DemoSpeech,
+    "demo_speech",
+    "demo:speak"
+);
+
+/// Subscribes to a Redis channel for good (reconnecting after a pause) and hands every
+/// message's payload to `on_message`. A lost subscription loses messages, so every
+/// listener also has a slow fallback of its own.
+pub fn spawn_subscriber(
+    redis_url: String,
+    channel: String,
+    on_message: impl Fn(String) + Send + Sync + 'static,
+) -> tokio::task::JoinHandle<()> {
+    use futures::StreamExt;
+    tokio::spawn(async move {
+        loop {
+            let subscribed = async {
+                let client = redis::Client::open(redis_url.as_str())?;
+                let mut pubsub = client.get_async_pubsub().await?;
+                pubsub.subscribe(&channel).await?;
+                let mut messages = pubsub.on_message();
+                while let Some(message) = messages.next().await {
+                    on_message(message.get_payload::<String>().unwrap_or_default());
+                }
+                redis::RedisResult::Ok(())
+            };
+            if let Err(e) = subscribed.await {
+                tracing::warn!(%channel, error = %e, "subscription lost, reconnecting");
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    })
+}
+
+/// Requests of this process waiting for their jobs to end (a caller waiting for a
+/// worker's answer), woken by `Queue::announce_done`: one subscription per process and
+/// kind, started on first use.
+#[derive(Clone, Default)]
+pub struct DoneWaiters {
+    waiting: Arc<Mutex<HashMap<Uuid, Arc<Notify>>>>,
+    subscribed: Arc<OnceLock<()>>,
+}
+
+/// One waiting request; it stops listening when dropped, however the request ends.
+pub struct Waiter {
+    id: Uuid,
+    notify: Arc<Notify>,
+    waiters: DoneWaiters,
+}
+
+impl Waiter {
+    /// Until the job is announced (or was announced since the waiter was made).
+    pub async fn notified(&self) {
+        self.notify.notified().await;
+    }
+}
+
+impl Drop for Waiter {
+    fn drop(&mut self) {
+        self.waiters.waiting.lock().expect("waiters").remove(&self.id);
+    }
+}
+
+impl DoneWaiters {
+    /// Registers interest in `id`; call it before the job is queued, so that no
+    /// announcement is missed. One `DoneWaiters` serves one job kind.
+    pub fn expect<J: Job>(&self, queue: &Queue, redis_url: &str, id: Uuid) -> Waiter {
+        self.subscribed.get_or_init(|| {
+            let waiting = self.waiting.clone();
+            spawn_subscriber(redis_url.to_owned(), queue.done_channel::<J>(), move |payload| {
+                let Ok(id) = payload.parse::<Uuid>() else { return };
+                if let Some(notify) = waiting.lock().expect("waiters").get(&id) {
+                    notify.notify_one();
+                }
+            });
+        });
+        let notify = Arc::new(Notify::new());
+        self.waiting.lock().expect("waiters").insert(id, notify.clone());
+        Waiter { id, notify, waiters: self.clone() }
+    }
+}
+
 #[derive(Clone)]
 pub struct Queue {
     conn: ConnectionManager,
@@ -70,7 +160,15 @@ pub struct Queue {
 
 impl Queue {
     pub async fn connect(settings: &RedisSettings) -> Result<Self, Error> {
-        let conn = apalis_redis::connect(settings.url.as_str()).await?;
+        // A Redis that is down must fail a command within a second, not after the six
+        // growing reconnect attempts (6 s) of the default: a submit then still answers
+        // at once (its job waits in Postgres for the sweep), and a sign-in gets its 503.
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_number_of_retries(2)
+            .set_max_delay(std::time::Duration::from_millis(300))
+            .set_connection_timeout(Some(std::time::Duration::from_secs(1)))
+            .set_response_timeout(Some(std::time::Duration::from_secs(2)));
+        let conn = redis::Client::open(settings.url.as_str())?.get_connection_manager_with_config(config).await?;
         Ok(Self { conn, prefix: settings.queue_prefix.clone() })
     }
 
@@ -97,6 +195,21 @@ impl Queue {
         let mut conn = self.conn.clone();
         let _: i64 = conn.publish(self.wake_channel::<J>(), 1).await?;
         Ok(())
+    }
+
+    /// The channel on which a kind's finished jobs are announced (`DoneWaiters`).
+    fn done_channel<J: Job>(&self) -> String {
+        format!("{}:done", self.queue_name::<J>())
+    }
+
+    /// Tells the processes waiting for this job that it ended. A lost announcement
+    /// costs a waiter only its fallback look.
+    pub async fn announce_done<J: Job>(&self, id: Uuid) {
+        let mut conn = self.conn.clone();
+        let published: redis::RedisResult<i64> = conn.publish(self.done_channel::<J>(), id.to_string()).await;
+        if let Err(e) = published {
+            tracing::warn!(job = J::NAME, %id, error = %e, "end of job not announced");
+        }
     }
 
     /// Jobs of a kind waiting to be picked up.

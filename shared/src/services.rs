@@ -31,8 +31,8 @@ pub struct Services {
     pub api_key_limiter: ApiKeyLimiter,
     /// Where password hashing runs: off the async threads, a bounded number at once.
     pub cpu: CpuPool,
-    /// Demo syntheses running at once in this process.
-    pub demo_slots: Arc<tokio::sync::Semaphore>,
+    /// The live-demo requests this process waits for (the workers' demo lane answers).
+    pub demo_answers: crate::queue::DoneWaiters,
 }
 
 impl Services {
@@ -54,7 +54,7 @@ impl Services {
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
             gate_limiter: GateLimiter::new(queue.connection(), &prefix),
             api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),
-            demo_slots: Arc::new(tokio::sync::Semaphore::new(settings.demo.concurrency.max(1))),
+            demo_answers: Default::default(),
             storage: crate::storage::from_settings(&settings),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),
             catalogue: Arc::new(Catalogue::builtin()),

@@ -248,7 +248,7 @@ struct InlineJob {
 type Sender = mpsc::Sender<std::result::Result<Bytes, String>>;
 
 async fn produce(svc: Services, job: InlineJob, engine: Arc<dyn SpeechEngine>, format: AudioFormat, tx: Sender) {
-    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job.id);
+    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job.id, svc.settings.worker.heartbeat());
     let engine = Retrying { inner: engine.as_ref() };
     let result = stream(&svc, &job, &engine, format, &tx).await;
     heartbeat.abort();
@@ -383,7 +383,11 @@ async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> Result<()
     let key = storage::audio_key(job.user_id, job.id);
     svc.storage.put(&key, &finished.mp3).await.map_err(|e| Error::Internal(e.into()))?;
     let expiry_days = svc.settings.library.expiry_days;
-    if !jobs::complete(&svc.pool, job.id, &key, finished.duration_seconds, expiry_days).await? {
+    // The inline job is its first attempt; if the sweep handed it to a worker meanwhile,
+    // that attempt completes it, and the file (same key) is left to it.
+    if !jobs::complete(&svc.pool, job.id, 1, &key, finished.duration_seconds, expiry_days).await?
+        && !jobs::exists(&svc.pool, job.id).await?
+    {
         // Deleted while we worked: do not leave its file behind.
         svc.storage.delete(&key).await.ok();
     }

@@ -58,6 +58,15 @@ fn describe() {
     describe_counter!("stimmwerk_top_up_cents_total", "Cents credited by top-ups.");
     describe_gauge!("stimmwerk_queue_depth", "Jobs waiting in a queue (read at scrape time).");
     describe_gauge!("stimmwerk_db_pool_connections", "Postgres connections of this process, by state.");
+    // Money counters exist from the start (at 0), so an alert on their rate has a series.
+    for name in [
+        "stimmwerk_refunds_total",
+        "stimmwerk_refunded_cents_total",
+        "stimmwerk_top_ups_total",
+        "stimmwerk_top_up_cents_total",
+    ] {
+        counter!(name).absolute(0);
+    }
 }
 
 /// The metrics in Prometheus' text format, after the gauges read at scrape time.

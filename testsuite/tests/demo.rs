@@ -1,4 +1,5 @@
-//! The anonymous live demo: limits enforced on the server.
+//! The anonymous live demo: limits enforced on the server, synthesis in the workers'
+//! priority lane.
 
 mod common;
 
@@ -9,6 +10,11 @@ use sqlx::PgPool;
 
 async fn demo_voice(app: &TestApp, key: &str) -> String {
     app.voice_id(key).await.to_string()
+}
+
+/// A worker with the local engines: the demo's lane runs there.
+fn start_worker(app: &TestApp) -> tokio_util::sync::CancellationToken {
+    app.spawn_worker(app.worker_state(app.local_engines())).0
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -37,6 +43,7 @@ async fn the_demo_offers_only_demo_voices_that_can_speak_and_three_tries(pool: P
 #[sqlx::test(migrations = "../migrations")]
 async fn a_fourth_try_and_a_101_character_text_are_refused(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
+    let _worker = start_worker(&app);
     let browser = app.client();
     browser.get("/api/demo").await;
     let voice = demo_voice(&app, "local-de-jonas").await;
@@ -73,6 +80,7 @@ async fn a_fourth_try_and_a_101_character_text_are_refused(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn the_per_browser_limit_holds_when_the_address_allows_more(pool: PgPool) {
     let app = TestApp::spawn_with(pool, |s| s.demo.tries_per_ip = 100).await;
+    let _worker = start_worker(&app);
     let voice = demo_voice(&app, "local-de-klara").await;
     let browser = app.client();
     for _ in 0..3 {
@@ -117,6 +125,7 @@ async fn only_available_demo_voices_can_be_used(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_failed_synthesis_gives_the_try_back(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
+    let _worker = start_worker(&app);
     // A voice name the local engine refuses makes synthesis fail.
     sqlx::query("UPDATE voices SET api_name = 'kaputt; rm' WHERE catalogue_key = 'local-de-jonas'")
         .execute(&app.pool)
@@ -131,4 +140,65 @@ async fn a_failed_synthesis_gives_the_try_back(pool: PgPool) {
     assert!(error["message"].as_str().unwrap().starts_with("Unbekannte lokale Stimme"));
     let overview: Value = browser.get("/api/demo").await.json().await.unwrap();
     assert_eq!(overview["remaining"], 3);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_burst_of_visitors_waits_in_the_lane_while_the_api_serves_everyone_else(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| s.demo.tries_per_ip = 100).await;
+    let voice = demo_voice(&app, "local-de-klara").await;
+    // No worker yet: every demo request is queued, and the API synthesizes nothing.
+    let visitors: Vec<_> = (0..6)
+        .map(|i| {
+            let browser = app.client();
+            let voice = voice.clone();
+            tokio::spawn(async move {
+                browser.post("/api/demo/speech", json!({ "text": format!("Besucher {i}."), "voice_id": voice })).await
+            })
+        })
+        .collect();
+    let mut waiting = 0;
+    for _ in 0..200 {
+        waiting = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM demo_requests WHERE status = 'pending'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if waiting == 6 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(waiting, 6, "all six wait in the lane");
+    for _ in 0..20 {
+        assert_eq!(app.client().get("/api/demo").await.status(), StatusCode::OK, "the API answers meanwhile");
+    }
+    let _worker = start_worker(&app);
+    for visitor in visitors {
+        let res = visitor.await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(shared::audio::decode(&res.bytes().await.unwrap(), "mp3").unwrap().duration_seconds() > 0.3);
+    }
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM demo_requests").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0, "answered requests leave nothing behind");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_visitor_is_served_before_a_backlog_of_paid_jobs(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| s.worker.concurrency = 1).await;
+    let (user, user_id) = app.signed_in_user("vielschreiber@example.de").await;
+    app.top_up(user_id, 10_000).await;
+    let paid_voice = app.voice_id("local-de-jonas").await;
+    let sentence = "Dies ist ein langer Satz für den Rückstau bezahlter Aufträge. ";
+    for _ in 0..8 {
+        assert_eq!(user.submit(&sentence.repeat(12), paid_voice).await.status(), StatusCode::CREATED);
+    }
+    let _worker = start_worker(&app);
+    let browser = app.client();
+    let voice = demo_voice(&app, "local-de-klara").await;
+    let res = browser.post("/api/demo/speech", json!({ "text": "Ich bin sofort dran.", "voice_id": voice })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let unfinished: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE status IN ('pending', 'processing')")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(unfinished >= 5, "the visitor did not wait for the paid backlog ({unfinished} paid jobs still open)");
 }

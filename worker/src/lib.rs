@@ -10,13 +10,15 @@ use shared::Services;
 use tokio_util::sync::CancellationToken;
 
 use crate::jobs::{
-    bill_clones, deliver_webhooks, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize, train_voice,
+    bill_clones, deliver_webhooks, demo_speech, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize,
+    train_voice,
 };
 use crate::runner::Registry;
 
 /// Every job kind this worker runs: a new kind is one file in `jobs/` and one line here.
 pub fn registry() -> Registry {
     Registry::default()
+        .queued::<demo_speech::DemoSpeechJob>()
         .queued::<synthesize::SynthesizeJob>()
         .queued::<train_voice::TrainVoiceJob>()
         .cron::<sweep::Sweep>()
@@ -28,7 +30,12 @@ pub fn registry() -> Registry {
 }
 
 /// Runs every registered job kind until `shutdown` is cancelled, then lets jobs in
-/// flight finish before it returns.
+/// flight finish (up to `worker.shutdown_grace_secs`) and hands the rest back to the
+/// queue before it returns.
 pub async fn run(svc: Services, shutdown: CancellationToken) {
-    runner::run(svc, registry(), shutdown).await;
+    runner::run(svc.clone(), registry(), shutdown).await;
+    let handed = synthesize::hand_back_held(&svc).await;
+    if handed > 0 {
+        tracing::info!(handed, "jobs handed back to the queue");
+    }
 }

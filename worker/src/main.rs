@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    shared::cpu::keep_memory_small();
     shared::telemetry::init_logging("info");
     let settings = Settings::load().context("invalid configuration")?;
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;

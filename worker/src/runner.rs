@@ -21,8 +21,6 @@ use tracing::Instrument;
 use crate::jobs::{CronJob, JobContext, Outcome, QueuedJob, Recovery};
 use crate::wake;
 
-/// How long jobs in flight may finish after shutdown was requested.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(60);
 /// Pauses between restarts of a failed worker: doubling from the first to the last.
 const RESTART_FIRST: Duration = Duration::from_millis(500);
 const RESTART_MAX: Duration = Duration::from_secs(30);
@@ -85,7 +83,7 @@ impl Registry {
 }
 
 /// Runs every kind of the registry until `shutdown` is cancelled, then lets jobs in
-/// flight finish (up to a minute) before it returns.
+/// flight finish (up to `worker.shutdown_grace_secs`) before it returns.
 pub async fn run(svc: Services, registry: Registry, shutdown: CancellationToken) {
     let instance = format!("{}-{}", hostname(), uuid::Uuid::new_v4().simple());
     tracing::info!(%instance, kinds = ?registry.names(), "worker starting");
@@ -144,6 +142,7 @@ fn shutdown_signal(token: &CancellationToken) -> impl Future<Output = std::io::R
 fn run_queued<J: QueuedJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'static, Result<(), MonitorError>> {
     Box::pin(async move {
         let svc = ctx.jobs.svc.clone();
+        let grace = Duration::from_secs(svc.settings.worker.shutdown_grace_secs);
         let notify = ctx.wake.clone().expect("queued kinds have a wake subscription");
         let retries = J::max_attempts(&svc).saturating_sub(1);
         let concurrency = J::concurrency(&svc);
@@ -173,7 +172,7 @@ fn run_queued<J: QueuedJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'stat
                     .data(svc.clone())
                     .build(handle::<J>)
             })
-            .shutdown_timeout(SHUTDOWN_GRACE)
+            .shutdown_timeout(grace)
             .run_with_signal(shutdown_signal(&ctx.shutdown))
             .await
     })
@@ -224,7 +223,7 @@ fn run_cron<C: CronJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'static, 
                     .data(jobs.clone())
                     .build(handle_cron::<C>)
             })
-            .shutdown_timeout(SHUTDOWN_GRACE)
+            .shutdown_timeout(Duration::from_secs(ctx.jobs.svc.settings.worker.shutdown_grace_secs))
             .run_with_signal(shutdown_signal(&ctx.shutdown))
             .await
     })
@@ -253,6 +252,7 @@ mod tests {
         assert_eq!(
             registry.names(),
             [
+                "demo_speech",
                 "synthesize",
                 "train_voice",
                 "sweep",
@@ -264,6 +264,6 @@ mod tests {
             ]
         );
         let swept: Vec<_> = registry.recoveries().iter().map(|r| r.name).collect();
-        assert_eq!(swept, ["synthesize", "train_voice"]);
+        assert_eq!(swept, ["demo_speech", "synthesize", "train_voice"]);
     }
 }

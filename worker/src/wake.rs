@@ -16,26 +16,8 @@ const FALLBACK_TICK: Duration = Duration::from_secs(1);
 pub fn spawn_subscriber(redis_url: String, channel: String) -> Arc<Notify> {
     let notify = Arc::new(Notify::new());
     let signal = notify.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = subscribe(&redis_url, &channel, &signal).await {
-                tracing::warn!(error = %e, "wake subscription lost, reconnecting");
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    });
+    shared::queue::spawn_subscriber(redis_url, channel, move |_| signal.notify_one());
     notify
-}
-
-async fn subscribe(redis_url: &str, channel: &str, signal: &Notify) -> redis::RedisResult<()> {
-    let client = redis::Client::open(redis_url)?;
-    let mut pubsub = client.get_async_pubsub().await?;
-    pubsub.subscribe(channel).await?;
-    let mut messages = pubsub.on_message();
-    while messages.next().await.is_some() {
-        signal.notify_one();
-    }
-    Ok(())
 }
 
 /// A stream that yields on every wake-up and at least once per fallback tick.

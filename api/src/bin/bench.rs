@@ -7,6 +7,9 @@
 //! all. (2) One client submits one job at a time into an idle system: pickup latency
 //! (job committed -> claimed by the worker). `--submit-only` runs the submissions alone
 //! (the caller pauses the worker), to compare the HTTP path with pgbench on equal terms.
+//! `--rate R` instead offers R submits/s for `--seconds` (open loop: each request starts
+//! on its schedule whether or not earlier ones finished, and its latency counts from
+//! that scheduled moment, so a stall is not hidden by the load generator waiting).
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +26,9 @@ struct Args {
     pickup_samples: usize,
     /// Only submit and report (the worker is paused by the caller).
     submit_only: bool,
+    /// Open loop at this many submits/s (0: closed loop as fast as the clients can).
+    rate: f64,
+    seconds: f64,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
@@ -33,6 +39,8 @@ fn parse_args() -> anyhow::Result<Args> {
         jobs_per_client: 60,
         pickup_samples: 200,
         submit_only: false,
+        rate: 0.0,
+        seconds: 10.0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -47,6 +55,8 @@ fn parse_args() -> anyhow::Result<Args> {
             "--clients" => args.clients = value.parse()?,
             "--jobs-per-client" => args.jobs_per_client = value.parse()?,
             "--pickup-samples" => args.pickup_samples = value.parse()?,
+            "--rate" => args.rate = value.parse()?,
+            "--seconds" => args.seconds = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -129,6 +139,33 @@ async fn wait_until_done(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<()> {
     }
 }
 
+/// Offers `rate` submits/s for `seconds`, spread over the clients in turn.
+async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> anyhow::Result<()> {
+    let total = (args.rate * args.seconds).round() as usize;
+    let every = Duration::from_secs_f64(1.0 / args.rate);
+    let started = tokio::time::Instant::now();
+    let mut tasks = Vec::with_capacity(total);
+    for i in 0..total {
+        let due = started + every * i as u32;
+        tokio::time::sleep_until(due).await;
+        let (http, base) = (clients[i % clients.len()].clone(), args.base_url.clone());
+        tasks.push(tokio::spawn(async move {
+            submit(&http, &base, voice, i).await?;
+            anyhow::Ok(due.elapsed().as_secs_f64() * 1000.0)
+        }));
+    }
+    let mut latencies = Vec::with_capacity(total);
+    for task in tasks {
+        latencies.push(task.await??);
+    }
+    let offered_secs = started.elapsed().as_secs_f64();
+    latencies.sort_by(f64::total_cmp);
+    println!("offered_per_sec={:.1}", total as f64 / offered_secs);
+    println!("submit_p50_ms={:.2}", percentile(&latencies, 0.5));
+    println!("submit_p99_ms={:.2}", percentile(&latencies, 0.99));
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = parse_args()?;
@@ -140,6 +177,9 @@ async fn main() -> anyhow::Result<()> {
     let mut clients = Vec::new();
     for n in 0..args.clients {
         clients.push(account(&args, &pool, n).await?);
+    }
+    if args.rate > 0.0 {
+        return open_loop(&args, &clients, voice).await;
     }
 
     // Phase 1: throughput at C concurrent clients.
@@ -204,7 +244,9 @@ async fn main() -> anyhow::Result<()> {
 
     println!("e2e_jobs_per_sec={:.1}", completed as f64 / e2e_secs);
     println!("completed={completed}");
-    println!("pickup_p50_ms={:.2}", percentile(&pickups, 0.5));
-    println!("pickup_p99_ms={:.2}", percentile(&pickups, 0.99));
+    if !pickups.is_empty() {
+        println!("pickup_p50_ms={:.2}", percentile(&pickups, 0.5));
+        println!("pickup_p99_ms={:.2}", percentile(&pickups, 0.99));
+    }
     Ok(())
 }

@@ -247,7 +247,7 @@ async fn create(
     };
     let submitted = generation::submit(&state.svc, &caller, request).await?;
     let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
-    let item = library::with_labels(&state.svc, vec![submitted.job]).await?.pop().expect("one row in, one out");
+    let item = submitted.item(&state.svc).await?;
     Ok((status, Json(Created { job: Job::from(item), balance_cent: submitted.balance_cent })))
 }
 

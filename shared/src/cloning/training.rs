@@ -234,8 +234,9 @@ async fn input(svc: &Services, claim: &ClaimedTraining, target: TrainingTarget) 
     })
 }
 
-fn spawn_heartbeat(pool: sqlx::PgPool, voice_id: Uuid, run: i32) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
+/// Beats until dropped (see `generation::spawn_heartbeat`).
+fn spawn_heartbeat(pool: sqlx::PgPool, voice_id: Uuid, run: i32) -> tokio_util::task::AbortOnDropHandle<()> {
+    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
         tick.tick().await;
         loop {
@@ -246,7 +247,7 @@ fn spawn_heartbeat(pool: sqlx::PgPool, voice_id: Uuid, run: i32) -> tokio::task:
                 Err(e) => tracing::warn!(%voice_id, error = %e, "training heartbeat failed"),
             }
         }
-    })
+    }))
 }
 
 /// Pushes trainings no worker holds back to the queue (the sweep calls this).

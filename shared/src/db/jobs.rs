@@ -46,6 +46,10 @@ pub struct NewJob<'a> {
     pub source_type: JobSource,
     pub idempotency_key: Option<&'a str>,
     pub fingerprint: &'a str,
+    /// Recorded as pushed to the queue at insert: the submit pushes right after the
+    /// commit and clears the mark only if the push fails, which saves a write per submit.
+    /// A process that dies in between leaves the job to the sweep's `requeue_after_secs`.
+    pub enqueued: bool,
 }
 
 /// Inserts the job; returns `None` (and inserts nothing) when the user already used
@@ -55,8 +59,8 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
         JobRow,
         r#"INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
                                  voice_provider, options, cost_cent, source_type, idempotency_key,
-                                 request_fingerprint)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                                 request_fingerprint, enqueued_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14 THEN now() END)
            ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
            RETURNING id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
                      created_at, completed_at, voice_id, voice_name, voice_language,
@@ -76,6 +80,7 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
         job.source_type as JobSource,
         job.idempotency_key,
         job.fingerprint,
+        job.enqueued,
     )
     .fetch_optional(conn)
     .await
@@ -134,15 +139,19 @@ pub async fn delete_for_user(
     .await
 }
 
-/// Records that the job reached Redis. Committed without waiting for the disk flush:
-/// if this update is lost in a crash, the sweep merely pushes the job once more.
-pub async fn mark_enqueued(pool: &sqlx::PgPool, id: Uuid) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    sqlx::query!("SET LOCAL synchronous_commit = off").execute(&mut *tx).await?;
+/// Records that a recovered job reached Redis again.
+pub async fn mark_enqueued(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
     sqlx::query!("UPDATE tts_jobs SET enqueued_at = now() WHERE id = $1 AND status = 'pending'", id)
-        .execute(&mut *tx)
+        .execute(db)
         .await?;
-    tx.commit().await
+    Ok(())
+}
+
+/// Takes back the queue mark of a job whose push failed, so the sweep pushes it within
+/// seconds instead of after `requeue_after_secs`.
+pub async fn clear_enqueued(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE tts_jobs SET enqueued_at = NULL WHERE id = $1 AND status = 'pending'", id).execute(db).await?;
+    Ok(())
 }
 
 /// What a worker needs to synthesize a claimed job.
@@ -186,6 +195,11 @@ pub async fn is_processing(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sq
     Ok(found.is_some())
 }
 
+/// The job still exists (in any state, in the trash too).
+pub async fn exists(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query_scalar!("SELECT 1 AS \"one!\" FROM tts_jobs WHERE id = $1", id).fetch_optional(db).await?.is_some())
+}
+
 /// Tells the sweeper this job is still being worked on.
 pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Error> {
     sqlx::query!("UPDATE tts_jobs SET heartbeat_at = now() WHERE id = $1 AND status = 'processing'", id)
@@ -199,19 +213,23 @@ pub async fn heartbeat(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::Er
 pub async fn complete(
     db: impl PgExecutor<'_>,
     id: Uuid,
+    attempt: i32,
     audio_key: &str,
     duration_seconds: f64,
     expiry_days: i64,
 ) -> Result<bool, sqlx::Error> {
+    // Only the attempt that holds the claim completes: a worker that lost the job to the
+    // sweep (its heartbeat late) must not overwrite the attempt that took it over.
     let done = sqlx::query!(
         r#"UPDATE tts_jobs SET status = 'completed', audio_key = $2, duration_seconds = $3,
                   completed_at = now(), error_message = NULL,
                   expires_at = CASE WHEN saved_at IS NULL THEN now() + make_interval(days => $4) END
-           WHERE id = $1 AND status = 'processing'"#,
+           WHERE id = $1 AND status = 'processing' AND attempts = $5"#,
         id,
         audio_key,
         duration_seconds,
-        expiry_days as i32
+        expiry_days as i32,
+        attempt
     )
     .execute(db)
     .await?;
@@ -223,6 +241,21 @@ pub async fn release(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Er
     let done = sqlx::query!(
         "UPDATE tts_jobs SET status = 'pending', heartbeat_at = NULL WHERE id = $1 AND status = 'processing'",
         id
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// processing -> pending for a job this process gave up at shutdown, without counting
+/// the attempt. Only while the job is still at the attempt it claimed: a job another
+/// worker took over meanwhile is left alone.
+pub async fn hand_back(db: impl PgExecutor<'_>, id: Uuid, attempt: i32) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        r#"UPDATE tts_jobs SET status = 'pending', heartbeat_at = NULL, attempts = attempts - 1
+           WHERE id = $1 AND status = 'processing' AND attempts = $2"#,
+        id,
+        attempt
     )
     .execute(db)
     .await?;

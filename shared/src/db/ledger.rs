@@ -30,32 +30,30 @@ async fn book(
     reference: Reference<'_>,
     covered_only: bool,
 ) -> Result<Option<i64>, sqlx::Error> {
+    // One statement: the balance update and its ledger row travel in one round trip; the
+    // ledger insert (a data-modifying CTE) runs only for the row the update returned.
     let balance = sqlx::query_scalar!(
-        r#"UPDATE users SET balance_cent = balance_cent + $2
-           WHERE id = $1 AND (NOT $3 OR balance_cent + $2 >= 0)
-           RETURNING balance_cent"#,
+        r#"WITH booked AS (
+               UPDATE users SET balance_cent = balance_cent + $2
+               WHERE id = $1 AND (NOT $3 OR balance_cent + $2 >= 0)
+               RETURNING id, balance_cent
+           ), entry AS (
+               INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note, voice_id, period_start)
+               SELECT id, $2, $4, $5, $6, $7, $8, $9 FROM booked
+           )
+           SELECT balance_cent AS "balance_cent!" FROM booked"#,
         user_id,
         delta_cent,
-        covered_only
+        covered_only,
+        kind as Kind,
+        reference.job_id,
+        reference.top_up_id,
+        reference.note,
+        reference.voice_id,
+        reference.period_start
     )
     .fetch_optional(&mut *conn)
     .await?;
-    if balance.is_some() {
-        sqlx::query!(
-            r#"INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note, voice_id, period_start)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"#,
-            user_id,
-            delta_cent,
-            kind as Kind,
-            reference.job_id,
-            reference.top_up_id,
-            reference.note,
-            reference.voice_id,
-            reference.period_start
-        )
-        .execute(conn)
-        .await?;
-    }
     Ok(balance)
 }
 

@@ -119,26 +119,27 @@ pub async fn id_by_key(db: impl PgExecutor<'_>, key: &str) -> Result<Option<Uuid
 /// wait on each other; only clone voices (one owner each) keep running counters.
 pub async fn record_use(
     conn: &mut sqlx::PgConnection,
-    voice_id: Uuid,
+    voice: &Voice,
     user_id: Uuid,
     job_id: Uuid,
     characters: i32,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "INSERT INTO voice_usage_analytics (voice_id, user_id, job_id, characters) VALUES ($1, $2, $3, $4)",
-        voice_id,
+        voice.id,
         user_id,
         job_id,
         characters
     )
     .execute(&mut *conn)
     .await?;
-    sqlx::query!(
-        "UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1 AND type = 'clone'",
-        voice_id
-    )
-    .execute(conn)
-    .await?;
+    // Only clones count their uses on the voice row: a stock voice's row would be a lock
+    // every job of every user waits on.
+    if voice.voice_type == VoiceType::Clone {
+        sqlx::query!("UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1", voice.id)
+            .execute(conn)
+            .await?;
+    }
     Ok(())
 }
 

@@ -32,6 +32,7 @@ impl SpeechEngine for BenchEngine {
     }
 
     async fn synthesize(&self, _request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        crate::telemetry::engine_request("bench", "200");
         Ok(EngineAudio { bytes: self.clip.clone(), extension: "wav" })
     }
 }

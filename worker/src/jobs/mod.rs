@@ -6,6 +6,7 @@
 
 pub mod bill_clones;
 pub mod deliver_webhooks;
+pub mod demo_speech;
 pub mod expire_audios;
 pub mod purge_expired;
 pub mod reconcile_top_ups;

@@ -2,6 +2,8 @@
 //! job completed. Engine failures are retried; the last one fails the job and refunds it.
 //! A duplicate delivery finds the row already claimed and does nothing.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 
 use shared::db::jobs::{self, ClaimedJob};
@@ -43,13 +45,22 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     if job.attempts == 1 {
         shared::telemetry::job_picked_up(queue::Synthesize::NAME, Duration::from_secs_f64(job.waited_seconds.max(0.0)));
     }
-    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job_id);
-    let result = synthesize(svc, &job).await;
+    let hold = Hold::new(job_id, job.attempts);
+    let outcome = attempt(svc, &job).await;
+    hold.end();
+    outcome
+}
+
+/// One attempt at a claimed job: synthesize, store, and decide what its failure means.
+async fn attempt(svc: &Services, job: &ClaimedJob) -> shared::Result<Outcome> {
+    let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job.id, svc.settings.worker.heartbeat());
+    let result = synthesize(svc, job).await;
     heartbeat.abort();
     let result = match result {
-        Ok(mp3) => store(svc, &job, mp3).await?,
+        Ok(mp3) => store(svc, job, mp3).await?,
         Err(error) => Err(error),
     };
+    let job_id = job.id;
     let max_attempts = svc.settings.worker.max_attempts;
     match result {
         Ok(outcome) => Ok(outcome),
@@ -77,6 +88,40 @@ pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
     }
 }
 
+/// The jobs this process claimed and has not ended, with the attempt each claim made.
+static HELD: LazyLock<Mutex<HashMap<Uuid, i32>>> = LazyLock::new(Default::default);
+
+/// A claim, held until `end`. A job whose future is dropped (the end of a shutdown's
+/// grace) never ends its hold, so `hand_back_held` finds it.
+struct Hold(Uuid);
+
+impl Hold {
+    fn new(id: Uuid, attempt: i32) -> Self {
+        HELD.lock().expect("held jobs").insert(id, attempt);
+        Hold(id)
+    }
+
+    fn end(self) {
+        HELD.lock().expect("held jobs").remove(&self.0);
+    }
+}
+
+/// At shutdown, after the grace: hands every job still held back to the queue (pending,
+/// attempt not counted), so another worker takes it at once instead of after
+/// `stuck_after_secs`. Returns how many were handed back.
+pub async fn hand_back_held(svc: &Services) -> usize {
+    let held: Vec<(Uuid, i32)> = HELD.lock().expect("held jobs").drain().collect();
+    let mut handed = 0;
+    for (id, attempt) in held {
+        match generation::hand_back(svc, id, attempt).await {
+            Ok(true) => handed += 1,
+            Ok(false) => {}
+            Err(e) => tracing::warn!(job_id = %id, error = %e, "job not handed back; the sweep will take it"),
+        }
+    }
+    handed
+}
+
 /// Stores the MP3 and completes the job. A store that fails is a transient failure like
 /// an engine's: nothing was written (a put replaces whole or not at all), so the job is
 /// tried again while attempts are left, then failed and refunded.
@@ -89,13 +134,16 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Res
         tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
         return Ok(Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into())));
     }
-    if jobs::complete(&svc.pool, job.id, &key, mp3.duration_seconds, svc.settings.library.expiry_days).await? {
-        Ok(Ok(Outcome::Completed))
-    } else {
-        // Deleted while we worked: do not leave its file behind.
-        svc.storage.delete(&key).await.ok();
-        Ok(Ok(Outcome::Skipped))
+    let expiry_days = svc.settings.library.expiry_days;
+    if jobs::complete(&svc.pool, job.id, job.attempts, &key, mp3.duration_seconds, expiry_days).await? {
+        return Ok(Ok(Outcome::Completed));
     }
+    // Deleted while we worked: do not leave its file behind. A job another attempt took
+    // over keeps the file (same key) for that attempt.
+    if !jobs::exists(&svc.pool, job.id).await? {
+        svc.storage.delete(&key).await.ok();
+    }
+    Ok(Ok(Outcome::Skipped))
 }
 
 async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {
