@@ -134,6 +134,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         idempotency_key: key,
         fingerprint: &fingerprint,
         enqueued: request.delivery == Delivery::Queue,
+        characters: text.char_count() as i32,
     };
     let Some(mut job) = jobs::insert(&mut tx, &new_job).await? else {
         tx.rollback().await?;
@@ -147,7 +148,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         let balance = users::balance(&mut *tx, user.id).await?;
         return Err(Error::InsufficientBalance { needed: cost_cent, balance });
     };
-    voices::record_use(&mut tx, &voice, user.id, job_id, text.char_count() as i32).await?;
+    voices::count_clone_use(&mut tx, &voice).await?;
     if let Some(category) = request.category_id {
         db::labels::assign_categories(&mut *tx, &[job_id], &[category]).await?;
     }

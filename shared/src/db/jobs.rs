@@ -50,23 +50,34 @@ pub struct NewJob<'a> {
     /// commit and clears the mark only if the push fails, which saves a write per submit.
     /// A process that dies in between leaves the job to the sweep's `requeue_after_secs`.
     pub enqueued: bool,
+    /// Characters of the text, for the voice's usage record.
+    pub characters: i32,
 }
 
-/// Inserts the job; returns `None` (and inserts nothing) when the user already used
-/// this idempotency key.
+/// Inserts the job and the use of its voice (`voice_usage_analytics`, in the same
+/// statement: one round trip less per submit); returns `None` (and inserts nothing)
+/// when the user already used this idempotency key.
 pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<JobRow>, sqlx::Error> {
     sqlx::query_as!(
         JobRow,
-        r#"INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
-                                 voice_provider, options, cost_cent, source_type, idempotency_key,
-                                 request_fingerprint, enqueued_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14 THEN now() END)
-           ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
-           RETURNING id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
-                     created_at, completed_at, voice_id, voice_name, voice_language,
-                     voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
-                     audio_key, source_type AS "source: JobSource", expires_at, is_expired, saved_at,
-                     save_category AS "save_category: SaveCategory", deleted_at"#,
+        r#"WITH job AS (
+               INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
+                                     voice_provider, options, cost_cent, source_type, idempotency_key,
+                                     request_fingerprint, enqueued_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14 THEN now() END)
+               ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
+               RETURNING *
+           ), used AS (
+               INSERT INTO voice_usage_analytics (voice_id, user_id, job_id, characters)
+               SELECT voice_id, user_id, id, $15 FROM job
+           )
+           SELECT id AS "id!", text AS "text!", status AS "status!: JobStatus", cost_cent AS "cost_cent!",
+                  duration_seconds, error_message, created_at AS "created_at!", completed_at, voice_id,
+                  voice_name AS "voice_name!", voice_language AS "voice_language!",
+                  voice_type AS "voice_type!: VoiceType", voice_provider AS "voice_provider!: ProviderId",
+                  audio_key, source_type AS "source!: JobSource", expires_at, is_expired AS "is_expired!", saved_at,
+                  save_category AS "save_category: SaveCategory", deleted_at
+           FROM job"#,
         job.id,
         job.user_id,
         job.text,
@@ -81,6 +92,7 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
         job.idempotency_key,
         job.fingerprint,
         job.enqueued,
+        job.characters,
     )
     .fetch_optional(conn)
     .await

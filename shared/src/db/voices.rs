@@ -115,26 +115,11 @@ pub async fn id_by_key(db: impl PgExecutor<'_>, key: &str) -> Result<Option<Uuid
     sqlx::query_scalar!("SELECT id FROM voices WHERE catalogue_key = $1", key).fetch_optional(db).await
 }
 
-/// Records one use of a voice. Append-only, so concurrent jobs on one stock voice never
-/// wait on each other; only clone voices (one owner each) keep running counters.
-pub async fn record_use(
-    conn: &mut sqlx::PgConnection,
-    voice: &Voice,
-    user_id: Uuid,
-    job_id: Uuid,
-    characters: i32,
-) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "INSERT INTO voice_usage_analytics (voice_id, user_id, job_id, characters) VALUES ($1, $2, $3, $4)",
-        voice.id,
-        user_id,
-        job_id,
-        characters
-    )
-    .execute(&mut *conn)
-    .await?;
-    // Only clones count their uses on the voice row: a stock voice's row would be a lock
-    // every job of every user waits on.
+/// Counts one use on a clone's row (its owner's statistics); stock voices keep no
+/// counters, their uses are only the append-only usage records written with each job.
+pub async fn count_clone_use(conn: &mut sqlx::PgConnection, voice: &Voice) -> Result<(), sqlx::Error> {
+    // Only clones count their uses on the voice row (the usage record itself is written
+    // with the job): a stock voice's row would be a lock every job of every user waits on.
     if voice.voice_type == VoiceType::Clone {
         sqlx::query!("UPDATE voices SET times_used = times_used + 1, last_used_at = now() WHERE id = $1", voice.id)
             .execute(conn)
