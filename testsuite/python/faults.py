@@ -30,8 +30,8 @@ PORTS = {"pg": 18532, "redis": 18579, "moto": 18590, "s3": 18591, "openai": 1859
 PORTS.update({"metrics_a": 18594, "metrics_b": 18595, "metrics_c": 18596})
 # The worker's clocks, short so a scenario takes seconds: a dead worker's jobs are back
 # in the queue within two heartbeats (stuck_after + sweep <= 2 x heartbeat).
-HEARTBEAT_SECS = 2
-STUCK_AFTER_SECS = 3
+HEARTBEAT_SECS = 4
+STUCK_AFTER_SECS = 5
 SWEEP_SECS = 1
 REQUEUE_AFTER_SECS = 3
 SHUTDOWN_GRACE_SECS = 2
@@ -432,10 +432,11 @@ def orphans_after_kill(killed_at: float, since: str, seconds: float = 20) -> flo
     kill_db = psql(f"SELECT to_timestamp({killed_at})")
     deadline = time.monotonic() + seconds
     while watch and time.monotonic() < deadline:
-        for job, attempts in list(watch.items()):
-            row = psql(f"SELECT status || ' ' || attempts || ' ' || (COALESCE(heartbeat_at, 'epoch') > '{kill_db}') FROM tts_jobs WHERE id = '{job}'").split()
-            status, now_attempts, beating = row[0], int(row[1]), row[2] == "t"
-            if status != "processing" or now_attempts > attempts or beating:
+        ids = "'" + "','".join(watch) + "'"
+        rows = psql(f"SELECT id, status, attempts, COALESCE(heartbeat_at, 'epoch') > '{kill_db}' FROM tts_jobs WHERE id IN ({ids})")
+        for row in rows.splitlines():
+            job, status, attempts, beating = row.split("|")
+            if status != "processing" or int(attempts) > watch[job] or beating == "t":
                 # Ended, handed on, or alive on the other worker.
                 del watch[job]
         if watch:
