@@ -68,7 +68,7 @@ const ANSWER_WAIT: Duration = Duration::from_secs(20);
 /// announcement costs at most this much).
 const FALLBACK_LOOK: Duration = Duration::from_millis(500);
 /// Requests older than this are purged by the sweep: nobody waits for them any more.
-pub const ABANDONED_AFTER_SECS: i64 = 120;
+const ABANDONED_AFTER_SECS: i64 = 120;
 
 /// One demo synthesis. A try is reserved first (so parallel requests cannot overshoot
 /// the limit) and given back when the synthesis fails or takes too long.

@@ -275,6 +275,26 @@ pub async fn cleanup(svc: &Services, caller: &Caller) -> Result<u64> {
     recover(svc, Some(user_id)).await
 }
 
+/// Completes a job whose audio is stored under `key`, if `attempt` still holds its
+/// claim. When it does not: a job deleted meanwhile leaves no file behind, and a job
+/// another attempt took over keeps the file (same key) for that attempt.
+pub async fn complete_stored(
+    svc: &Services,
+    job_id: Uuid,
+    attempt: i32,
+    key: &str,
+    duration_seconds: f64,
+) -> Result<bool> {
+    let expiry_days = svc.settings.library.expiry_days;
+    if jobs::complete(&svc.pool, job_id, attempt, key, duration_seconds, expiry_days).await? {
+        return Ok(true);
+    }
+    if !jobs::exists(&svc.pool, job_id).await? {
+        svc.storage.delete(key).await.ok();
+    }
+    Ok(false)
+}
+
 /// Marks the job failed with a German message and refunds its cost, exactly once:
 /// the status condition and the ledger's one-refund-per-job index both guard it.
 pub async fn fail_and_refund(pool: &sqlx::PgPool, job_id: Uuid, message: &str) -> Result<bool> {

@@ -382,15 +382,8 @@ async fn send(tx: &Sender, piece: Vec<u8>, client_gone: &mut bool) {
 async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> Result<()> {
     let key = storage::audio_key(job.user_id, job.id);
     svc.storage.put(&key, &finished.mp3).await.map_err(|e| Error::Internal(e.into()))?;
-    let expiry_days = svc.settings.library.expiry_days;
-    // The inline job is its first attempt; if the sweep handed it to a worker meanwhile,
-    // that attempt completes it, and the file (same key) is left to it.
-    if !jobs::complete(&svc.pool, job.id, 1, &key, finished.duration_seconds, expiry_days).await?
-        && !jobs::exists(&svc.pool, job.id).await?
-    {
-        // Deleted while we worked: do not leave its file behind.
-        svc.storage.delete(&key).await.ok();
-    }
+    // The inline job is its first attempt.
+    generation::complete_stored(svc, job.id, 1, &key, finished.duration_seconds).await?;
     Ok(())
 }
 

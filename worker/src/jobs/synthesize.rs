@@ -134,16 +134,11 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> shared::Res
         tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
         return Ok(Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into())));
     }
-    let expiry_days = svc.settings.library.expiry_days;
-    if jobs::complete(&svc.pool, job.id, job.attempts, &key, mp3.duration_seconds, expiry_days).await? {
-        return Ok(Ok(Outcome::Completed));
-    }
-    // Deleted while we worked: do not leave its file behind. A job another attempt took
-    // over keeps the file (same key) for that attempt.
-    if !jobs::exists(&svc.pool, job.id).await? {
-        svc.storage.delete(&key).await.ok();
-    }
-    Ok(Ok(Outcome::Skipped))
+    Ok(Ok(if generation::complete_stored(svc, job.id, job.attempts, &key, mp3.duration_seconds).await? {
+        Outcome::Completed
+    } else {
+        Outcome::Skipped
+    }))
 }
 
 async fn synthesize(svc: &Services, job: &ClaimedJob) -> Result<audio::Mp3, EngineError> {
