@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of the queue path (bench engine: a fixed short clip, so synthesis costs
-# nothing) next to baselines measured in the same run: pgbench running the same
-# debit + insert transaction, and redis-benchmark LPUSH, both at 32 clients. Also:
+# nothing) next to baselines measured in the same run: pgbench running the API's submit
+# transaction (scripts/bench/submit.sql, and its smallest form submit-minimal.sql for
+# reference), and redis-benchmark LPUSH, both at 32 clients. The machine is noisy, so
+# HTTP submits and pgbench take turns, twice each, on a table that already holds a
+# history of jobs, and the ratio is of the sums. Also:
 # submit latency at half of the peak rate (open loop), end-to-end jobs/s with one and
 # two worker processes, peak RSS of api and workers, and the /metrics of api and worker
 # scraped while the jobs run.
@@ -9,6 +12,8 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 CLIENTS="${CLIENTS:-32}"
 JOBS_PER_CLIENT="${JOBS_PER_CLIENT:-60}"
+# Submits per client in a throughput round: about 10 s, as long as a pgbench round.
+SUBMITS_PER_CLIENT="${SUBMITS_PER_CLIENT:-250}"
 
 install_prerequisites
 ensure_postgres
@@ -35,15 +40,15 @@ export APP__AUTH__SIGNUPS_PER_CLIENT_PER_HOUR=100000
 export RUST_LOG=warn
 BIN="$CARGO_TARGET_DIR/release"
 "$BIN/stimmwerk-api" migrate >/dev/null
-APP__WORKER__METRICS_ADDRESS=127.0.0.1:18092 "$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
-WORKER=$!
+psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -q -f scripts/bench/history.sql "$DB"
+# The worker starts after the submit rounds: until then jobs wait in the queue.
 "$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
 API=$!
+WORKER=
 WORKER2=
 SCRAPER=
 trap 'kill -TERM $API $WORKER $WORKER2 $SCRAPER 2>/dev/null; wait $API $WORKER $WORKER2 2>/dev/null; drop_database $DB; true' EXIT
 wait_for_http "$APP__HTTP__PUBLIC_URL/readyz"
-wait_for_http "http://127.0.0.1:18092/readyz"
 
 bench() { "$BIN/stimmwerk-bench" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \
   --clients "$CLIENTS" --jobs-per-client "$JOBS_PER_CLIENT" "$@"; }
@@ -54,15 +59,29 @@ drain() {
   done
 }
 rss() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
+pgbench_round() {
+  PGPASSWORD= pgbench -h "$PG_HOST" -p "$PG_PORT" -U postgres -n -c "$CLIENTS" -j 2 -T 10 -M prepared \
+    -f "scripts/bench/$1.sql" "$DB" > "$WORK/$2.txt" 2>&1 || { cat "$WORK/$2.txt"; exit 1; }
+  grep -E "^tps" "$WORK/$2.txt"
+}
 
-log "Stimmwerk: $CLIENTS Clients x $JOBS_PER_CLIENT Aufträge über HTTP, Worker pausiert"
-kill -STOP "$WORKER"
-bench --submit-only | tee "$WORK/submit-only.txt"
-PEAK="$(grep -E '^submits_per_sec=' "$WORK/submit-only.txt" | cut -d= -f2)"
-HALF="$(python3 -c "print(round($PEAK / 2))")"
-log "Stimmwerk: offene Last mit halber Spitzenrate ($HALF Aufträge/s, 10 s), Worker pausiert"
+for round in 1 2; do
+  log "Runde $round: Stimmwerk, $CLIENTS Clients x $SUBMITS_PER_CLIENT Aufträge über HTTP (Worker noch aus)"
+  bench --submit-only --jobs-per-client "$SUBMITS_PER_CLIENT" | tee "$WORK/submit-only-$round.txt"
+  log "Runde $round: pgbench, die Submit-Transaktion der API, $CLIENTS Clients, 10 s"
+  pgbench_round submit "pgbench-$round"
+  log "Runde $round: pgbench, die kleinste Form der Transaktion (zum Vergleich)"
+  pgbench_round submit-minimal "pgbench-minimal-$round"
+done
+HTTP_SUM="$(grep -h '^submits_per_sec=' "$WORK"/submit-only-*.txt | cut -d= -f2 | paste -sd+ | bc)"
+HALF="$(python3 -c "print(round($HTTP_SUM / 4))")"
+log "Stimmwerk: offene Last mit halber Spitzenrate ($HALF Aufträge/s, 10 s), Worker noch aus"
 bench --rate "$HALF" --seconds 10 | tee "$WORK/half.txt"
-kill -CONT "$WORKER"
+
+log "Worker startet und arbeitet die Warteschlange ab"
+APP__WORKER__METRICS_ADDRESS=127.0.0.1:18092 "$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
+WORKER=$!
+wait_for_http "http://127.0.0.1:18092/readyz"
 drain
 
 log "Stimmwerk: dasselbe mit laufendem Worker, bis alle Aufträge fertig sind (/metrics werden dabei gelesen)"
@@ -89,13 +108,7 @@ sleep 1
 bench --pickup-samples 0 | tee "$WORK/two.txt"
 RSS_API="$(rss "$API")"; RSS_WORKER="$(rss "$WORKER")"; RSS_WORKER2="$(rss "$WORKER2")"
 
-# The baselines need the database's connections (api and workers hold up to 120).
 kill -TERM "$API" "$WORKER" "$WORKER2" 2>/dev/null; wait "$API" "$WORKER" "$WORKER2" 2>/dev/null || true
-
-log "Baseline: pgbench, dieselbe Submit-Transaktion, $CLIENTS Clients, 10 s"
-PGPASSWORD= pgbench -h "$PG_HOST" -p "$PG_PORT" -U postgres -n -c "$CLIENTS" -j 2 -T 10 -r \
-  -f scripts/bench/submit.sql "$DB" > "$WORK/pgbench.txt" 2>&1
-grep -E "^tps|latency average|failed" "$WORK/pgbench.txt"
 
 log "Baseline: redis-benchmark LPUSH, $CLIENTS Clients"
 redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t lpush -c "$CLIENTS" -n 200000 -q > "$WORK/redis.txt" 2>&1
@@ -110,27 +123,32 @@ for series in stimmwerk_queue_depth stimmwerk_job_latency_seconds_count stimmwer
 done
 
 get() { grep -E "^$1=" "${2:-$WORK/app.txt}" | cut -d= -f2; }
-PG_TPS="$(grep -E '^tps' "$WORK/pgbench.txt" | head -1 | awk '{print $3}')"
+tps() { grep -E '^tps' "$WORK/$1.txt" | awk '{print $3}'; }
 REDIS_OPS="$(tr '\r' '\n' < "$WORK/redis.txt" | grep LPUSH | tail -1 | awk '{print $2}')"
-SO="$WORK/submit-only.txt"
-python3 - "$PG_TPS" "$REDIS_OPS" "$(nproc)" "$(get submits_per_sec "$SO")" "$(get submit_p50_ms "$SO")" "$(get submit_p99_ms "$SO")" \
+S1="$WORK/submit-only-1.txt"; S2="$WORK/submit-only-2.txt"
+python3 - "$REDIS_OPS" "$(nproc)" \
+  "$(get submits_per_sec "$S1")" "$(get submits_per_sec "$S2")" "$(tps pgbench-1)" "$(tps pgbench-2)" \
+  "$(tps pgbench-minimal-1)" "$(tps pgbench-minimal-2)" \
+  "$(get submit_p50_ms "$S1")" "$(get submit_p99_ms "$S1")" "$(get submit_p50_ms "$S2")" "$(get submit_p99_ms "$S2")" \
   "$(get submits_per_sec)" "$(get submit_p50_ms)" "$(get submit_p99_ms)" "$(get e2e_jobs_per_sec)" \
   "$(get pickup_p50_ms)" "$(get pickup_p99_ms)" "$(get offered_per_sec "$WORK/half.txt")" \
   "$(get submit_p50_ms "$WORK/half.txt")" "$(get submit_p99_ms "$WORK/half.txt")" "$(get e2e_jobs_per_sec "$WORK/two.txt")" \
   "$RSS_API" "$RSS_WORKER" "$RSS_WORKER2" "$(get offered_per_sec "$WORK/half-draining.txt")" \
   "$(get submit_p50_ms "$WORK/half-draining.txt")" "$(get submit_p99_ms "$WORK/half-draining.txt")" <<'PY'
 import sys
-(pg, redis, cores, so_sps, so_p50, so_p99, sps, p50, p99, e2e, pk50, pk99,
- half_rate, half_p50, half_p99, e2e2, rss_api, rss_w, rss_w2, hd_rate, hd_p50, hd_p99) = sys.argv[1:]
-pg, redis, so_sps, sps, e2e, e2e2 = map(float, (pg, redis, so_sps, sps, e2e, e2e2))
+(redis, cores, h1, h2, pg1, pg2, pm1, pm2, so_p50_1, so_p99_1, so_p50_2, so_p99_2, sps, p50, p99, e2e,
+ pk50, pk99, half_rate, half_p50, half_p99, e2e2, rss_api, rss_w, rss_w2, hd_rate, hd_p50, hd_p99) = sys.argv[1:]
+h1, h2, pg1, pg2, pm1, pm2, redis, sps, e2e, e2e2 = map(float, (h1, h2, pg1, pg2, pm1, pm2, redis, sps, e2e, e2e2))
+ratio, ratio_min = (h1 + h2) / (pg1 + pg2), (h1 + h2) / (pm1 + pm2)
 met = lambda ok: "met" if ok else "NOT met"
 print()
 print(f"| measure (C=32, {cores} cores) | value | baseline (same run) | ratio / target |")
 print("|---|---|---|---|")
-print(f"| submits/s over HTTP, worker paused | {so_sps:.0f} | pgbench submit tx: {pg:.0f} tps | {so_sps/pg:.2f} x (target >= 0.6: {met(so_sps/pg >= 0.6)}) |")
-print(f"| submit latency p50 / p99, worker paused | {so_p50} / {so_p99} ms | | |")
-print(f"| submit latency p50 / p99 at half the peak ({half_rate}/s offered, open loop, worker paused) | {half_p50} / {half_p99} ms | | p99 <= 25 ms: {met(float(half_p99) <= 25)} |")
-print(f"| submits/s over HTTP, worker draining | {sps:.0f} | pgbench submit tx: {pg:.0f} tps | {sps/pg:.2f} x |")
+print(f"| submits/s over HTTP, worker off (rounds 1 / 2) | {h1:.0f} / {h2:.0f} | pgbench, the API's submit transaction: {pg1:.0f} / {pg2:.0f} tps | {ratio:.2f} x (target >= 0.6: {met(ratio >= 0.6)}) |")
+print(f"| | | pgbench, its smallest form: {pm1:.0f} / {pm2:.0f} tps | {ratio_min:.2f} x |")
+print(f"| submit latency p50 / p99, worker off (rounds 1 / 2) | {so_p50_1} / {so_p99_1} ms, {so_p50_2} / {so_p99_2} ms | | |")
+print(f"| submit latency p50 / p99 at half the peak ({half_rate}/s offered, open loop, worker off) | {half_p50} / {half_p99} ms | | p99 <= 25 ms: {met(float(half_p99) <= 25)} |")
+print(f"| submits/s over HTTP, worker draining | {sps:.0f} | | |")
 print(f"| submit latency p50 / p99, worker draining | {p50} / {p99} ms | | |")
 print(f"| submit latency p50 / p99 at half that rate ({hd_rate}/s offered, open loop, worker draining) | {hd_p50} / {hd_p99} ms | | |")
 print(f"| end-to-end jobs/s, 1 worker process | {e2e:.0f} | redis LPUSH: {redis:.0f}/s | {e2e/redis:.4f} x |")

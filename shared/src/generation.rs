@@ -340,7 +340,13 @@ pub async fn recover(svc: &Services, user_id: Option<Uuid>) -> Result<u64> {
             recovered += 1;
         }
     }
-    for job_id in jobs::lost_pending(pool, worker.requeue_after_secs, user_id).await? {
+    // An old push means Redis lost the job only when nothing waits in the queue. While a
+    // backlog is worked off its old pushes are still in line; pushing them again would add
+    // duplicates faster than the workers skip them (1,000 per sweep against a few hundred
+    // jobs/s), and the queue would only grow.
+    let queue_empty = matches!(svc.queue.depth::<Synthesize>().await, Ok(0));
+    let requeue_after = queue_empty.then_some(worker.requeue_after_secs);
+    for job_id in jobs::lost_pending(pool, requeue_after, user_id).await? {
         enqueue(pool, &svc.queue, job_id).await;
         recovered += 1;
     }

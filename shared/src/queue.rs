@@ -5,7 +5,7 @@
 //! idle workers fetch at once instead of waiting for their next poll.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use apalis::prelude::TaskSink;
 use apalis_redis::{Config, ConnectionManager, RedisStorage};
@@ -186,15 +186,93 @@ impl Queue {
         RedisStorage::new(self.conn.clone()).with_config(Config::default().queue(self.queue_name::<J>()))
     }
 
-    /// Pushes one job id and wakes the kind's workers.
+    /// Pushes one job id, moves it (and any other due job) to the active list, and wakes
+    /// the kind's workers.
     pub async fn push<J: Job>(&self, id: Uuid) -> Result<(), Error> {
         self.storage::<J>()
             .push(J::new(id))
             .await
             .map_err(|e| Error::Internal(anyhow::anyhow!("enqueue {} {id}: {e}", J::NAME)))?;
-        let mut conn = self.conn.clone();
-        let _: i64 = conn.publish(self.wake_channel::<J>(), 1).await?;
+        self.promote_due::<J>().await?;
         Ok(())
+    }
+
+    /// apalis 1.0 puts every pushed job into the kind's scheduled set (run at: now), and
+    /// each fetch moves all due entries to the active list with one Lua `unpack`, which
+    /// fails beyond about 8,000 values. A backlog that grows while no worker fetches
+    /// (workers down, or all slots busy with slow jobs) would then stop every worker of
+    /// the kind for good. So a push moves due jobs itself, 500 at a time, and the set
+    /// holds only jobs due later. Also wakes the kind's idle workers. Returns how many
+    /// jobs were moved.
+    pub async fn promote_due<J: Job>(&self) -> Result<u64, Error> {
+        static PROMOTE: LazyLock<redis::Script> = LazyLock::new(|| {
+            redis::Script::new(
+                r#"
+                -- KEYS: scheduled set, active list, signal list. ARGV: now (unix s), wake channel.
+                local moved = 0
+                while true do
+                    local ids = redis.call("zrangebyscore", KEYS[1], 0, ARGV[1], "LIMIT", 0, 500)
+                    if #ids == 0 then break end
+                    redis.call("rpush", KEYS[2], unpack(ids))
+                    redis.call("zrem", KEYS[1], unpack(ids))
+                    moved = moved + #ids
+                end
+                if moved > 0 then
+                    -- As apalis' fetch does after promoting: jobs are available.
+                    redis.call("del", KEYS[3])
+                    redis.call("lpush", KEYS[3], 1)
+                end
+                redis.call("publish", ARGV[2], 1)
+                return moved
+                "#,
+            )
+        });
+        let config = Config::default().queue(self.queue_name::<J>());
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_secs();
+        let mut conn = self.conn.clone();
+        Ok(PROMOTE
+            .key(config.scheduled_jobs_set())
+            .key(config.active_jobs_list())
+            .key(config.signal_list())
+            .arg(now)
+            .arg(self.wake_channel::<J>())
+            .invoke_async(&mut conn)
+            .await?)
+    }
+
+    /// apalis keeps every finished task's payload, metadata and id in Redis for good (its
+    /// own vacuum reads the whole payload hash in one script and leaves the id sets).
+    /// Postgres holds each job's state, so the sweep forgets finished tasks, `batch` of
+    /// each set at a time, and Redis holds only what is waiting or running. Returns how
+    /// many tasks were forgotten.
+    pub async fn forget_finished<J: Job>(&self, batch: usize) -> Result<u64, Error> {
+        static FORGET: LazyLock<redis::Script> = LazyLock::new(|| {
+            redis::Script::new(
+                r#"
+                -- KEYS: done set, dead set, payload hash, metadata prefix. ARGV: batch size.
+                local forgotten = 0
+                for _, set in ipairs({KEYS[1], KEYS[2]}) do
+                    for _, id in ipairs(redis.call("spop", set, ARGV[1])) do
+                        redis.call("hdel", KEYS[3], id)
+                        redis.call("hdel", KEYS[4] .. ":result", id)
+                        redis.call("del", KEYS[4] .. ":" .. id)
+                        forgotten = forgotten + 1
+                    end
+                end
+                return forgotten
+                "#,
+            )
+        });
+        let config = Config::default().queue(self.queue_name::<J>());
+        let mut conn = self.conn.clone();
+        Ok(FORGET
+            .key(config.done_jobs_set())
+            .key(config.dead_jobs_set())
+            .key(config.job_data_hash())
+            .key(config.job_meta_hash())
+            .arg(batch)
+            .invoke_async(&mut conn)
+            .await?)
     }
 
     /// The channel on which a kind's finished jobs are announced (`DoneWaiters`).

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use common::TestApp;
+use redis::AsyncCommands;
 use serde_json::Value;
 use shared::engine::{EngineAudio, EngineError, Engines, SpeechEngine, SynthesisRequest};
 use sqlx::PgPool;
@@ -199,6 +200,20 @@ async fn jobs_flow_through_redis_to_a_running_worker(pool: PgPool) {
         assert!(tokio::time::Instant::now() < deadline, "jobs did not complete through the queue");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // The sweep forgets finished tasks: Redis keeps no payload, metadata or id of them.
+    let config = apalis_redis::Config::default().queue(app.state.svc.queue.queue_name::<shared::queue::Synthesize>());
+    let mut redis = app.state.svc.queue.connection();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let payloads: u64 = redis.hlen(config.job_data_hash()).await.unwrap();
+        let done: u64 = redis.scard(config.done_jobs_set()).await.unwrap();
+        let metadata: Vec<String> = redis.keys(format!("{}:*", config.job_meta_hash())).await.unwrap();
+        if payloads == 0 && done == 0 && metadata.is_empty() {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "finished tasks stay in Redis: {payloads} {done} {metadata:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     stop.cancel();
     tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker stops on signal").unwrap();
     for id in ids {
@@ -224,4 +239,55 @@ async fn shutdown_finishes_the_job_in_flight(pool: PgPool) {
     tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
     assert_eq!(job_field(&app, job, "status").await.unwrap(), "completed", "in-flight job finished before exit");
     assert_eq!(app.balance(user).await, 97, "23 characters cost 3 cents, not refunded");
+}
+
+/// apalis' fetch moves all due jobs of a kind with one Lua `unpack`, which fails beyond
+/// about 8,000 values and stops the kind's workers for good. A backlog that grew while
+/// no worker fetched must still be worked off (`Queue::promote_due`).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_backlog_of_more_than_eight_thousand_jobs_is_still_fetched(pool: PgPool) {
+    use futures::StreamExt;
+    let app = TestApp::spawn(pool).await;
+    let queue = &app.state.svc.queue;
+    // Ids without a row: the worker skips them after one look.
+    futures::stream::iter(0..9_000)
+        .for_each_concurrent(64, |_| async { queue.push::<shared::queue::Synthesize>(Uuid::new_v4()).await.unwrap() })
+        .await;
+    let (user, job) = submitted_job(&app, "backlog@example.de", "Ganz hinten in der Schlange.").await;
+    assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 9_001, "all due jobs are in the active list");
+    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while job_field(&app, job, "status").await.unwrap() != "completed" {
+        assert!(tokio::time::Instant::now() < deadline, "the job behind the backlog was never fetched");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    stop.cancel();
+    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
+    let cost: i64 = job_field(&app, job, "cost_cent").await.unwrap().parse().unwrap();
+    assert_eq!(app.balance(user).await, 100 - cost, "charged once");
+}
+
+/// A pending job whose push is old was lost by Redis only if nothing waits in the queue.
+/// While a backlog is worked off its old pushes are still in line: pushing them again
+/// made the queue grow faster than the workers skipped the duplicates.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_sweep_pushes_an_old_job_again_only_when_the_queue_lost_it(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let queue = &app.state.svc.queue;
+    let mut waiting = Vec::new();
+    for n in 0..3 {
+        waiting.push(submitted_job(&app, &format!("backlog{n}@example.de"), "Wartet in der Schlange.").await.1);
+    }
+    sqlx::query("UPDATE tts_jobs SET enqueued_at = now() - interval '10 minutes'").execute(&app.pool).await.unwrap();
+    assert_eq!(shared::generation::recover(&app.state.svc, None).await.unwrap(), 0, "still in line: not pushed again");
+    assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);
+
+    // Redis loses the queue (a restart without persistence).
+    let config = apalis_redis::Config::default().queue(queue.queue_name::<shared::queue::Synthesize>());
+    let _: () = queue.connection().del(config.active_jobs_list()).await.unwrap();
+    assert_eq!(shared::generation::recover(&app.state.svc, None).await.unwrap(), 3, "lost: pushed again");
+    assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);
+    for id in waiting {
+        assert_eq!(job_field(&app, id, "status").await.unwrap(), "pending");
+    }
 }

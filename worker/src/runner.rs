@@ -58,7 +58,11 @@ impl Registry {
         let name = J::Payload::NAME;
         let wake_channel = |queue: &shared::queue::Queue| queue.wake_channel::<J::Payload>();
         self.entries.push(Entry::Queued { name, run: run_queued::<J>, wake_channel });
-        self.recoveries.push(Recovery { name, recover: |svc| Box::pin(J::recover(svc)) });
+        self.recoveries.push(Recovery {
+            name,
+            recover: |svc| Box::pin(J::recover(svc)),
+            forget_finished: |queue| Box::pin(queue.forget_finished::<J::Payload>(crate::jobs::sweep::FORGET_BATCH)),
+        });
         self
     }
 
@@ -148,6 +152,12 @@ fn run_queued<J: QueuedJob>(ctx: RunContext, restarts: usize) -> BoxFuture<'stat
         let concurrency = J::concurrency(&svc);
         let name = J::Payload::NAME;
         let instance = ctx.instance.clone();
+        // More than about 8,000 due jobs in apalis' scheduled set make every fetch fail
+        // (see `Queue::promote_due`); pushes keep the set small, this clears what an
+        // older version or a crash between push and promotion left.
+        if let Err(e) = svc.queue.promote_due::<J::Payload>().await {
+            tracing::warn!(job = name, error = %e, "due jobs not promoted; the next push does it");
+        }
         Monitor::new()
             .register(move |run| {
                 let backoff = ExponentialBackoffMaker::new(

@@ -10,6 +10,10 @@
 //! `--rate R` instead offers R submits/s for `--seconds` (open loop: each request starts
 //! on its schedule whether or not earlier ones finished, and its latency counts from
 //! that scheduled moment, so a stall is not hidden by the load generator waiting).
+//!
+//! Before any timed phase each client submits `--warmup` jobs untimed, so the API's
+//! connection pool holds its connections and their prepared statements, as pgbench's
+//! figure excludes its connection set-up.
 
 use std::time::{Duration, Instant};
 
@@ -29,6 +33,8 @@ struct Args {
     /// Open loop at this many submits/s (0: closed loop as fast as the clients can).
     rate: f64,
     seconds: f64,
+    /// Untimed submits per client before the timed phase.
+    warmup: usize,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
@@ -41,6 +47,7 @@ fn parse_args() -> anyhow::Result<Args> {
         submit_only: false,
         rate: 0.0,
         seconds: 10.0,
+        warmup: 5,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -57,6 +64,7 @@ fn parse_args() -> anyhow::Result<Args> {
             "--pickup-samples" => args.pickup_samples = value.parse()?,
             "--rate" => args.rate = value.parse()?,
             "--seconds" => args.seconds = value.parse()?,
+            "--warmup" => args.warmup = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -71,7 +79,7 @@ fn client() -> reqwest::Client {
 
 /// Signs up, confirms directly in the database, tops the balance up (with its ledger
 /// row, as every balance change), signs in.
-async fn account(args: &Args, pool: &PgPool, n: usize) -> anyhow::Result<reqwest::Client> {
+async fn account(args: &Args, pool: &PgPool, n: usize, voice: Uuid) -> anyhow::Result<reqwest::Client> {
     let http = client();
     let email = format!("bench-{}-{n}@example.de", Uuid::new_v4().simple());
     let password = "Bench-Passwort-Sonne-42";
@@ -89,9 +97,10 @@ async fn account(args: &Args, pool: &PgPool, n: usize) -> anyhow::Result<reqwest
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO bench_users (n, id) VALUES ($1, $2)")
+    sqlx::query("INSERT INTO bench_users (n, id, voice) VALUES ($1, $2, $3)")
         .bind(n as i32 + 1)
         .bind(id)
+        .bind(voice)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
@@ -139,6 +148,37 @@ async fn wait_until_done(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<()> {
     }
 }
 
+/// Each client submits `jobs` jobs one after the other, all clients at once: the job
+/// ids with each submit's latency in ms.
+async fn closed_loop(
+    base: &str,
+    clients: &[reqwest::Client],
+    voice: Uuid,
+    jobs: usize,
+) -> anyhow::Result<Vec<(Uuid, f64)>> {
+    let tasks: Vec<_> = clients
+        .iter()
+        .cloned()
+        .map(|http| {
+            let base = base.to_owned();
+            tokio::spawn(async move {
+                let mut out = Vec::with_capacity(jobs);
+                for i in 0..jobs {
+                    let t = Instant::now();
+                    let id = submit(&http, &base, voice, i).await?;
+                    out.push((id, t.elapsed().as_secs_f64() * 1000.0));
+                }
+                anyhow::Ok(out)
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for task in tasks {
+        out.extend(task.await??);
+    }
+    Ok(out)
+}
+
 /// Offers `rate` submits/s for `seconds`, spread over the clients in turn.
 async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> anyhow::Result<()> {
     let total = (args.rate * args.seconds).round() as usize;
@@ -170,45 +210,31 @@ async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> any
 async fn main() -> anyhow::Result<()> {
     let args = parse_args()?;
     let pool = PgPool::connect(&args.database_url).await?;
-    sqlx::query("CREATE TABLE IF NOT EXISTS bench_users (n int PRIMARY KEY, id uuid NOT NULL)").execute(&pool).await?;
+    // The accounts (and the voice) pgbench's scripts in scripts/bench/ submit for.
+    sqlx::query("CREATE TABLE IF NOT EXISTS bench_users (n int PRIMARY KEY, id uuid NOT NULL, voice uuid NOT NULL)")
+        .execute(&pool)
+        .await?;
     sqlx::query("TRUNCATE bench_users").execute(&pool).await?;
     let voice: Uuid =
         sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = 'local-de-jonas'").fetch_one(&pool).await?;
     let mut clients = Vec::new();
     for n in 0..args.clients {
-        clients.push(account(&args, &pool, n).await?);
+        clients.push(account(&args, &pool, n, voice).await?);
     }
+    let warm: Vec<Uuid> =
+        closed_loop(&args.base_url, &clients, voice, args.warmup).await?.into_iter().map(|(id, _)| id).collect();
     if args.rate > 0.0 {
         return open_loop(&args, &clients, voice).await;
+    }
+    if !args.submit_only {
+        // A running worker finishes the warm-up jobs before the clock starts.
+        wait_until_done(&pool, &warm).await?;
     }
 
     // Phase 1: throughput at C concurrent clients.
     let started = Instant::now();
-    let tasks: Vec<_> = clients
-        .iter()
-        .cloned()
-        .map(|http| {
-            let base = args.base_url.clone();
-            let jobs = args.jobs_per_client;
-            tokio::spawn(async move {
-                let mut out = Vec::with_capacity(jobs);
-                for i in 0..jobs {
-                    let t = Instant::now();
-                    let id = submit(&http, &base, voice, i).await?;
-                    out.push((id, t.elapsed().as_secs_f64() * 1000.0));
-                }
-                anyhow::Ok(out)
-            })
-        })
-        .collect();
-    let mut ids = Vec::new();
-    let mut latencies = Vec::new();
-    for task in tasks {
-        for (id, ms) in task.await?? {
-            ids.push(id);
-            latencies.push(ms);
-        }
-    }
+    let (ids, mut latencies): (Vec<Uuid>, Vec<f64>) =
+        closed_loop(&args.base_url, &clients, voice, args.jobs_per_client).await?.into_iter().unzip();
     let submit_secs = started.elapsed().as_secs_f64();
     latencies.sort_by(f64::total_cmp);
     let total = ids.len();

@@ -293,11 +293,11 @@ pub async fn fail(conn: &mut PgConnection, id: Uuid, message: &str) -> Result<Op
     .await
 }
 
-/// Pending jobs that never reached Redis, or whose push is older than `requeue_after_secs`
-/// (Redis lost it). Optionally only one user's.
+/// Pending jobs that never reached Redis, and (with `requeue_after_secs`) those whose
+/// push is older than that (Redis lost it). Optionally only one user's.
 pub async fn lost_pending(
     db: impl PgExecutor<'_>,
-    requeue_after_secs: i64,
+    requeue_after_secs: Option<i64>,
     user_id: Option<Uuid>,
 ) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query_scalar!(

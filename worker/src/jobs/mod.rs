@@ -64,12 +64,15 @@ pub trait CronJob: Send + Sync + 'static {
 }
 
 type Recover = fn(&Services) -> BoxFuture<'_, shared::Result<u64>>;
+type Forget = fn(&shared::queue::Queue) -> BoxFuture<'_, shared::Result<u64>>;
 
-/// A queued kind's name and recovery, type-erased for the sweep.
+/// A queued kind's name, recovery and clean-up of its finished Redis tasks
+/// (`Queue::forget_finished`), type-erased for the sweep.
 #[derive(Clone, Copy)]
 pub struct Recovery {
     pub name: &'static str,
     pub recover: Recover,
+    pub forget_finished: Forget,
 }
 
 /// What every handler gets: the services, and the recovery of every queued kind.

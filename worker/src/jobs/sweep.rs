@@ -1,12 +1,18 @@
 //! The sweep (every `worker.sweep_every_secs`): asks every queued job kind to recover its
-//! lost and stuck rows. Every step is a conditional update, so several worker processes
-//! sweeping at once do no harm.
+//! lost and stuck rows, and forgets the kind's finished tasks in Redis. Every step is a
+//! conditional update or an atomic pop, so several worker processes sweeping at once do
+//! no harm.
 
 use std::time::Duration;
 
 use super::{CronJob, JobContext};
 
 pub struct Sweep;
+
+/// Finished tasks forgotten per set and round; a sweep runs up to `FORGET_ROUNDS` rounds,
+/// so Redis keeps up with far more jobs/s than a worker finishes.
+pub const FORGET_BATCH: usize = 1000;
+const FORGET_ROUNDS: usize = 10;
 
 impl CronJob for Sweep {
     const NAME: &'static str = "sweep";
@@ -23,6 +29,16 @@ impl CronJob for Sweep {
                 Ok(0) => {}
                 Ok(recovered) => tracing::info!(job = recovery.name, recovered, "sweep recovered jobs"),
                 Err(e) => tracing::error!(job = recovery.name, error = %e, "sweep failed"),
+            }
+            for _ in 0..FORGET_ROUNDS {
+                match (recovery.forget_finished)(&ctx.svc.queue).await {
+                    Ok(n) if (n as usize) < FORGET_BATCH => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        tracing::warn!(job = recovery.name, error = %e, "finished tasks not forgotten");
+                        break;
+                    }
+                }
             }
         }
         Ok(())
