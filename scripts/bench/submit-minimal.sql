@@ -5,7 +5,7 @@
 \set uid random(1, 32)
 BEGIN;
 INSERT INTO tts_jobs (user_id, text, voice_name, voice_language, voice_type, voice_provider, cost_cent)
-    SELECT id, 'Benchmark-Auftrag: ein kurzer deutscher Satz.', 'Jonas', 'de-DE', 'public', 'local', 5
+    SELECT id, 'pgbench-Auftrag: ein kurzer deutscher Satz.', 'Jonas', 'de-DE', 'public', 'local', 5
     FROM bench_users WHERE n = :uid
     RETURNING id AS job_id, user_id AS uid_uuid \gset
 UPDATE users SET balance_cent = balance_cent - 5 WHERE id = :uid_uuid::uuid AND balance_cent >= 5;

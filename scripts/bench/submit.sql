@@ -10,7 +10,7 @@ WITH job AS (
     INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type,
                           voice_provider, options, cost_cent, source_type, idempotency_key,
                           request_fingerprint, enqueued_at)
-    SELECT gen_random_uuid(), id, 'Benchmark-Auftrag Nummer 1: ein kurzer deutscher Satz.', voice, 'Jonas',
+    SELECT gen_random_uuid(), id, 'pgbench-Auftrag Nummer 1: ein kurzer deutscher Satz.', voice, 'Jonas',
            'de-DE', 'public', 'local', '{}', 5, 'manual', NULL, md5(random()::text), now()
     FROM bench_users WHERE n = :uid
     ON CONFLICT ON CONSTRAINT tts_jobs_idempotency_key DO NOTHING
