@@ -16,8 +16,19 @@ JOBS_PER_CLIENT="${JOBS_PER_CLIENT:-60}"
 SUBMITS_PER_CLIENT="${SUBMITS_PER_CLIENT:-250}"
 
 install_prerequisites
-ensure_postgres
 ensure_redis
+# Its own Postgres, with the WAL settings of docker-compose.yml: with the default 1 GB a
+# shared server checkpoints every few seconds under this load, and whatever else it
+# serves disturbs the figures. pgbench runs against the same server.
+PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+PG_DATA="$(mktemp -d /var/tmp/stimmwerk-bench-pg.XXXXXX)"
+PG_AS=(); [ "$(id -u)" = 0 ] && { chown postgres "$PG_DATA"; PG_AS=(runuser -u postgres --); }
+PG_PORT="${BENCH_PG_PORT:-18632}"
+"${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DATA" -U postgres --auth=trust >/dev/null
+"${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -w start \
+  -o "-p $PG_PORT -k /tmp -c listen_addresses=$PG_HOST -c max_connections=200 -c max_wal_size=4GB -c wal_compression=on" >/dev/null
+stop_postgres() { "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1; rm -rf "$PG_DATA"; }
+trap stop_postgres EXIT
 build_rust release
 ( cd "$ROOT" && cargo build --release --bin stimmwerk-bench -p api -q )
 
@@ -47,7 +58,7 @@ API=$!
 WORKER=
 WORKER2=
 SCRAPER=
-trap 'kill -TERM $API $WORKER $WORKER2 $SCRAPER 2>/dev/null; wait $API $WORKER $WORKER2 2>/dev/null; drop_database $DB; true' EXIT
+trap 'kill -TERM $API $WORKER $WORKER2 $SCRAPER 2>/dev/null; wait $API $WORKER $WORKER2 2>/dev/null; stop_postgres; true' EXIT
 wait_for_http "$APP__HTTP__PUBLIC_URL/readyz"
 
 bench() { "$BIN/stimmwerk-bench" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \
@@ -125,6 +136,8 @@ for series in stimmwerk_queue_depth stimmwerk_job_latency_seconds_count stimmwer
   if [ -n "$found" ]; then echo "$found"; else echo "# $series: (noch kein Wert)"; fi
 done
 
+log "Checkpoints des Postgres während des Laufs: $(grep -c 'checkpoint starting' "$PG_DATA/server.log" || true)"
+grep -E "checkpoint starting|too frequently" "$PG_DATA/server.log" | cut -c1-120 || true
 get() { grep -E "^$1=" "${2:-$WORK/app.txt}" | cut -d= -f2; }
 tps() { grep -E '^tps' "$WORK/$1.txt" | awk '{print $3}'; }
 REDIS_OPS="$(tr '\r' '\n' < "$WORK/redis.txt" | grep LPUSH | tail -1 | awk '{print $2}')"
