@@ -34,7 +34,7 @@ build_rust release
 
 DB=stimmwerk_bench
 WORK="$(mktemp -d)"
-drop_database "$DB"; create_database "$DB"
+create_database "$DB"
 export APP__DATABASE__URL="$(database_url "$DB")"
 export APP__HTTP__PORT=18090
 export APP__HTTP__PUBLIC_URL="http://127.0.0.1:18090"

@@ -181,9 +181,14 @@ impl Queue {
         format!("{}:wake", self.queue_name::<J>())
     }
 
+    /// The Redis keys apalis uses for one job kind.
+    pub fn keys<J: Job>(&self) -> Config {
+        Config::default().queue(self.queue_name::<J>())
+    }
+
     /// The apalis backend of one job kind (the worker consumes it, `push` feeds it).
     pub fn storage<J: Job>(&self) -> RedisStorage<J> {
-        RedisStorage::new(self.conn.clone()).with_config(Config::default().queue(self.queue_name::<J>()))
+        RedisStorage::new(self.conn.clone()).with_config(self.keys::<J>())
     }
 
     /// Pushes one job id, moves it (and any other due job) to the active list, and wakes
@@ -227,7 +232,7 @@ impl Queue {
                 "#,
             )
         });
-        let config = Config::default().queue(self.queue_name::<J>());
+        let config = self.keys::<J>();
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_secs();
         let mut conn = self.conn.clone();
         Ok(PROMOTE
@@ -263,7 +268,7 @@ impl Queue {
                 "#,
             )
         });
-        let config = Config::default().queue(self.queue_name::<J>());
+        let config = self.keys::<J>();
         let mut conn = self.conn.clone();
         Ok(FORGET
             .key(config.done_jobs_set())
@@ -292,7 +297,7 @@ impl Queue {
 
     /// Jobs of a kind waiting to be picked up.
     pub async fn depth<J: Job>(&self) -> Result<u64, Error> {
-        let key = Config::default().queue(self.queue_name::<J>()).active_jobs_list();
+        let key = self.keys::<J>().active_jobs_list();
         let mut conn = self.conn.clone();
         Ok(conn.llen(key).await?)
     }

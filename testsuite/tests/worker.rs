@@ -201,7 +201,7 @@ async fn jobs_flow_through_redis_to_a_running_worker(pool: PgPool) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // The sweep forgets finished tasks: Redis keeps no payload, metadata or id of them.
-    let config = apalis_redis::Config::default().queue(app.state.svc.queue.queue_name::<shared::queue::Synthesize>());
+    let config = app.state.svc.queue.keys::<shared::queue::Synthesize>();
     let mut redis = app.state.svc.queue.connection();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
@@ -283,7 +283,7 @@ async fn the_sweep_pushes_an_old_job_again_only_when_the_queue_lost_it(pool: PgP
     assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);
 
     // Redis loses the queue (a restart without persistence).
-    let config = apalis_redis::Config::default().queue(queue.queue_name::<shared::queue::Synthesize>());
+    let config = queue.keys::<shared::queue::Synthesize>();
     let _: () = queue.connection().del(config.active_jobs_list()).await.unwrap();
     assert_eq!(shared::generation::recover(&app.state.svc, None).await.unwrap(), 3, "lost: pushed again");
     assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);

@@ -61,7 +61,7 @@ impl Registry {
         self.recoveries.push(Recovery {
             name,
             recover: |svc| Box::pin(J::recover(svc)),
-            forget_finished: |queue| Box::pin(queue.forget_finished::<J::Payload>(crate::jobs::sweep::FORGET_BATCH)),
+            forget_finished: |queue, batch| Box::pin(queue.forget_finished::<J::Payload>(batch)),
         });
         self
     }

@@ -11,7 +11,7 @@ pub struct Sweep;
 
 /// Finished tasks forgotten per set and round; a sweep runs up to `FORGET_ROUNDS` rounds,
 /// so Redis keeps up with far more jobs/s than a worker finishes.
-pub const FORGET_BATCH: usize = 1000;
+const FORGET_BATCH: usize = 1000;
 const FORGET_ROUNDS: usize = 10;
 
 impl CronJob for Sweep {
@@ -31,7 +31,7 @@ impl CronJob for Sweep {
                 Err(e) => tracing::error!(job = recovery.name, error = %e, "sweep failed"),
             }
             for _ in 0..FORGET_ROUNDS {
-                match (recovery.forget_finished)(&ctx.svc.queue).await {
+                match (recovery.forget_finished)(&ctx.svc.queue, FORGET_BATCH).await {
                     Ok(n) if (n as usize) < FORGET_BATCH => break,
                     Ok(_) => {}
                     Err(e) => {
