@@ -13,7 +13,8 @@
 //!
 //! Before any timed phase each client submits `--warmup` jobs untimed, so the API's
 //! connection pool holds its connections and their prepared statements, as pgbench's
-//! figure excludes its connection set-up.
+//! figure excludes its connection set-up. Unless `--submit-only`, a running worker
+//! finishes those first, so encoding them does not slow the timed phase's start.
 
 use std::time::{Duration, Instant};
 
@@ -184,6 +185,8 @@ async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> any
     let total = (args.rate * args.seconds).round() as usize;
     let every = Duration::from_secs_f64(1.0 / args.rate);
     let started = tokio::time::Instant::now();
+    let unix = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs_f64();
+    println!("started_unix={unix:.3}");
     let mut tasks = Vec::with_capacity(total);
     for i in 0..total {
         let due = started + every * i as u32;
@@ -199,6 +202,19 @@ async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> any
         latencies.push(task.await??);
     }
     let offered_secs = started.elapsed().as_secs_f64();
+    // Where the slow ones were scheduled, in 100 ms windows: one stall shows as a run of
+    // neighbouring windows, a generally overloaded system as slow requests everywhere.
+    let mut windows = std::collections::BTreeMap::<usize, (usize, f64)>::new();
+    for (i, ms) in latencies.iter().enumerate() {
+        if *ms > 25.0 {
+            let w = windows.entry(i * 10 / args.rate as usize).or_default();
+            w.0 += 1;
+            w.1 = w.1.max(*ms);
+        }
+    }
+    let slow: Vec<String> =
+        windows.iter().map(|(w, (n, max))| format!("{:.1}s:{n}x<={max:.0}ms", *w as f64 / 10.0)).collect();
+    println!("slow_over_25ms={}", slow.join(","));
     latencies.sort_by(f64::total_cmp);
     println!("offered_per_sec={:.1}", total as f64 / offered_secs);
     println!("submit_p50_ms={:.2}", percentile(&latencies, 0.5));
@@ -223,12 +239,12 @@ async fn main() -> anyhow::Result<()> {
     }
     let warm: Vec<Uuid> =
         closed_loop(&args.base_url, &clients, voice, args.warmup).await?.into_iter().map(|(id, _)| id).collect();
-    if args.rate > 0.0 {
-        return open_loop(&args, &clients, voice).await;
-    }
     if !args.submit_only {
         // A running worker finishes the warm-up jobs before the clock starts.
         wait_until_done(&pool, &warm).await?;
+    }
+    if args.rate > 0.0 {
+        return open_loop(&args, &clients, voice).await;
     }
 
     // Phase 1: throughput at C concurrent clients.
