@@ -20,14 +20,10 @@ ensure_redis
 # Its own Postgres, with the WAL settings of docker-compose.yml: with the default 1 GB a
 # shared server checkpoints every few seconds under this load, and whatever else it
 # serves disturbs the figures. pgbench runs against the same server.
-PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 PG_DATA="$(mktemp -d /var/tmp/stimmwerk-bench-pg.XXXXXX)"
-PG_AS=(); [ "$(id -u)" = 0 ] && { chown postgres "$PG_DATA"; PG_AS=(runuser -u postgres --); }
 PG_PORT="${BENCH_PG_PORT:-18632}"
-"${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DATA" -U postgres --auth=trust >/dev/null
-"${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -w start \
-  -o "-p $PG_PORT -k /tmp -c listen_addresses=$PG_HOST -c max_connections=200 -c max_wal_size=4GB -c min_wal_size=2GB -c wal_compression=on" >/dev/null
-stop_postgres() { "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true; rm -rf "$PG_DATA"; }
+start_private_postgres "$PG_DATA" -c max_connections=200 -c max_wal_size=4GB -c min_wal_size=2GB -c wal_compression=on
+stop_postgres() { pg_as pg_ctl -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true; rm -rf "$PG_DATA"; }
 trap stop_postgres EXIT
 # A server that has run a while reuses its WAL files (min_wal_size keeps 2 GB of them).
 # A fresh one creates and zero-fills a new 16 MB file about every second under this load,

@@ -107,13 +107,26 @@ ensure_postgres() {
     as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start || true
     for _ in $(seq 1 30); do pg_ready && return 0; sleep 0.5; done
   fi
-  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
   local dir="$ROOT/data/postgres"
   log "Starte eigenen PostgreSQL-Cluster in $dir (Port $PG_PORT)"
+  start_private_postgres "$dir"
+}
+
+# Debian's server binaries, run as user postgres when we are root (initdb refuses root).
+pg_as() {
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  local tool="$bin/$1"; shift
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$tool" "$@"; else "$tool" "$@"; fi
+}
+
+# Starts (creating it first if empty) a cluster in DIR on $PG_PORT; further arguments are
+# server settings ("-c name=value ...").
+start_private_postgres() {
+  local dir="$1"; shift
   mkdir -p "$dir"
-  local run=(); [ "$(id -u)" = 0 ] && { chown -R postgres "$dir"; run=(runuser -u postgres --); }
-  [ -f "$dir/PG_VERSION" ] || "${run[@]}" "$bin/initdb" -D "$dir" -U postgres --auth=trust >/dev/null
-  "${run[@]}" "$bin/pg_ctl" -D "$dir" -o "-p $PG_PORT -k /tmp -c listen_addresses=$PG_HOST" -l "$dir/server.log" -w start >/dev/null
+  [ "$(id -u)" = 0 ] && chown -R postgres "$dir"
+  [ -f "$dir/PG_VERSION" ] || pg_as initdb -D "$dir" -U postgres --auth=trust >/dev/null
+  pg_as pg_ctl -D "$dir" -o "-p $PG_PORT -k /tmp -c listen_addresses=$PG_HOST $*" -l "$dir/server.log" -w start >/dev/null
   pg_ready || { echo "PostgreSQL startet nicht (siehe $dir/server.log)" >&2; exit 1; }
 }
 

@@ -185,8 +185,6 @@ async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> any
     let total = (args.rate * args.seconds).round() as usize;
     let every = Duration::from_secs_f64(1.0 / args.rate);
     let started = tokio::time::Instant::now();
-    let unix = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs_f64();
-    println!("started_unix={unix:.3}");
     let mut tasks = Vec::with_capacity(total);
     for i in 0..total {
         let due = started + every * i as u32;
@@ -207,7 +205,7 @@ async fn open_loop(args: &Args, clients: &[reqwest::Client], voice: Uuid) -> any
     let mut windows = std::collections::BTreeMap::<usize, (usize, f64)>::new();
     for (i, ms) in latencies.iter().enumerate() {
         if *ms > 25.0 {
-            let w = windows.entry(i * 10 / args.rate as usize).or_default();
+            let w = windows.entry((i as f64 / args.rate * 10.0) as usize).or_default();
             w.0 += 1;
             w.1 = w.1.max(*ms);
         }
