@@ -70,6 +70,18 @@ async function pickLocalDemoVoice(page) {
   return key;
 }
 
+/** From now on, the page keeps every `aria-pressed` value of the element in `window.__pressedStates`. */
+async function recordPressedStates(page, testId) {
+  await page.evaluate((id) => {
+    const element = document.querySelector(`[data-testid="${id}"]`);
+    window.__pressedStates = [element.getAttribute('aria-pressed')];
+    new MutationObserver(() => window.__pressedStates.push(element.getAttribute('aria-pressed'))).observe(element, {
+      attributes: true,
+      attributeFilter: ['aria-pressed'],
+    });
+  }, testId);
+}
+
 /** Fills the text, generates, and waits until a new audio is ready; returns its object URL. */
 async function generate(page, text, previousUrl = null) {
   await page.getByTestId('demo-text').fill(text);
@@ -152,14 +164,23 @@ describe('Stimmwerk live demo (end to end)', { skip }, () => {
       let url = await generate(page, DEMO_TEXTS[0]);
       await waitForRemaining(page, tries - 1, tries);
 
+      // The clip lasts about three seconds; on a busy machine it can end before a check
+      // from here arrives, so the page itself records every state the button takes.
+      await recordPressedStates(page, 'demo-play');
       await page.getByTestId('demo-play').click();
       const playback = await waitForPlayback(page, '[data-testid="demo-audio"]');
       assert.ok(playback.duration > 0, `audio duration ${playback.duration}`);
       assert.equal(playback.error, null);
       assert.equal(await page.getByText('Wiedergabefehler').count(), 0, 'no playback error toast');
-      assert.equal(await page.getByTestId('demo-play').getAttribute('aria-pressed'), 'true');
+      await page.waitForFunction(() => window.__pressedStates.includes('true'), null, { timeout: 5_000 });
       await page.waitForTimeout(300); // let the button's colour transition finish
       await screenshot(page, 'live-demo-audio.png');
+      // At the end of the clip the button turns back to "Abspielen".
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="demo-audio"]')?.ended && window.__pressedStates.at(-1) === 'false',
+        null,
+        { timeout: 20_000 },
+      );
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('demo-download').click()]);
       await assertMp3Download(page, download, audioFileName(DEMO_TEXTS[0]));
