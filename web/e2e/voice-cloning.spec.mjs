@@ -95,8 +95,10 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await assertAccessible(page, 'clone list');
       await assertNoHorizontalScroll(page, 'clone list');
       await shot(page, 'voice-clone-list-1366.png');
-      // Its recordings play back (training text and consent statement).
+      // Its recordings play back (training text and consent statement). The dialog loads
+      // them after it opens, so the list is awaited before it is counted.
       await row.getByTestId('clone-recordings').click();
+      await page.getByTestId('sample-entry').first().waitFor();
       assert.equal(await page.getByTestId('sample-entry').count(), 2);
       await waitForPlayback(page, '[data-testid="sample-audio"]');
       await page.keyboard.press('Escape');
