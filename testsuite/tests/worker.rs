@@ -267,6 +267,40 @@ async fn a_backlog_of_more_than_eight_thousand_jobs_is_still_fetched(pool: PgPoo
     assert_eq!(app.balance(user).await, 100 - cost, "charged once");
 }
 
+/// Due jobs that no push promoted (left by an older version, or by a crash between
+/// apalis' push and the promotion) would make every fetch fail; a starting worker
+/// promotes them first (`Queue::promote_due` in the runner).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_starting_worker_promotes_the_due_jobs_a_push_left_behind(pool: PgPool) {
+    use apalis::prelude::TaskSink;
+    use futures::StreamExt;
+    use shared::queue::{Job, Synthesize};
+    let app = TestApp::spawn(pool).await;
+    let queue = &app.state.svc.queue;
+    let (user, job) = submitted_job(&app, "left-behind@example.de", "Wartet hinter alten Einträgen.").await;
+    // apalis' own push, without the promotion `Queue::push` adds; ids without a row.
+    futures::stream::iter(0..9_000)
+        .for_each_concurrent(64, |_| async {
+            queue.storage::<Synthesize>().push(Synthesize::new(Uuid::new_v4())).await.unwrap()
+        })
+        .await;
+    let scheduled = queue.keys::<Synthesize>().scheduled_jobs_set();
+    let left: u64 = queue.connection().zcard(&scheduled).await.unwrap();
+    assert_eq!(left, 9_000, "left in the scheduled set");
+    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while job_field(&app, job, "status").await.unwrap() != "completed" {
+        assert!(tokio::time::Instant::now() < deadline, "the worker never fetched the job");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    stop.cancel();
+    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
+    let left: u64 = queue.connection().zcard(&scheduled).await.unwrap();
+    assert_eq!(left, 0, "all promoted");
+    let cost: i64 = job_field(&app, job, "cost_cent").await.unwrap().parse().unwrap();
+    assert_eq!(app.balance(user).await, 100 - cost, "charged once");
+}
+
 /// A pending job whose push is old was lost by Redis only if nothing waits in the queue.
 /// While a backlog is worked off its old pushes are still in line: pushing them again
 /// made the queue grow faster than the workers skipped the duplicates.
