@@ -241,6 +241,21 @@ async fn shutdown_finishes_the_job_in_flight(pool: PgPool) {
     assert_eq!(app.balance(user).await, 97, "23 characters cost 3 cents, not refunded");
 }
 
+/// Runs a worker on the local engine until `job` is completed (failing with `never` after
+/// 120 s), stops it, and checks that `user` paid for the job once.
+async fn work_until_completed(app: &TestApp, user: Uuid, job: Uuid, never: &str) {
+    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while job_field(app, job, "status").await.unwrap() != "completed" {
+        assert!(tokio::time::Instant::now() < deadline, "{never}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    stop.cancel();
+    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
+    let cost: i64 = job_field(app, job, "cost_cent").await.unwrap().parse().unwrap();
+    assert_eq!(app.balance(user).await, 100 - cost, "charged once");
+}
+
 /// apalis' fetch moves all due jobs of a kind with one Lua `unpack`, which fails beyond
 /// about 8,000 values and stops the kind's workers for good. A backlog that grew while
 /// no worker fetched must still be worked off (`Queue::promote_due`).
@@ -255,16 +270,7 @@ async fn a_backlog_of_more_than_eight_thousand_jobs_is_still_fetched(pool: PgPoo
         .await;
     let (user, job) = submitted_job(&app, "backlog@example.de", "Ganz hinten in der Schlange.").await;
     assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 9_001, "all due jobs are in the active list");
-    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-    while job_field(&app, job, "status").await.unwrap() != "completed" {
-        assert!(tokio::time::Instant::now() < deadline, "the job behind the backlog was never fetched");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    stop.cancel();
-    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
-    let cost: i64 = job_field(&app, job, "cost_cent").await.unwrap().parse().unwrap();
-    assert_eq!(app.balance(user).await, 100 - cost, "charged once");
+    work_until_completed(&app, user, job, "the job behind the backlog was never fetched").await;
 }
 
 /// Due jobs that no push promoted (left by an older version, or by a crash between
@@ -287,18 +293,9 @@ async fn a_starting_worker_promotes_the_due_jobs_a_push_left_behind(pool: PgPool
     let scheduled = queue.keys::<Synthesize>().scheduled_jobs_set();
     let left: u64 = queue.connection().zcard(&scheduled).await.unwrap();
     assert_eq!(left, 9_000, "left in the scheduled set");
-    let (stop, running) = app.spawn_worker(app.worker_state(app.local_engines()));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-    while job_field(&app, job, "status").await.unwrap() != "completed" {
-        assert!(tokio::time::Instant::now() < deadline, "the worker never fetched the job");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    stop.cancel();
-    tokio::time::timeout(Duration::from_secs(30), running).await.expect("worker exits").unwrap();
+    work_until_completed(&app, user, job, "the worker never fetched the job").await;
     let left: u64 = queue.connection().zcard(&scheduled).await.unwrap();
     assert_eq!(left, 0, "all promoted");
-    let cost: i64 = job_field(&app, job, "cost_cent").await.unwrap().parse().unwrap();
-    assert_eq!(app.balance(user).await, 100 - cost, "charged once");
 }
 
 /// A pending job whose push is old was lost by Redis only if nothing waits in the queue.
