@@ -149,9 +149,22 @@ pub struct OpenAiErrorDetail {
     pub code: &'static str,
 }
 
+/// An internal error whose cause is a lost database (wrapped on its way up, e.g. in a
+/// task or a storage error) is the same 503 as one that came straight from sqlx.
+fn settle(error: E) -> E {
+    match error {
+        E::Internal(cause) if shared::error::chain_has_lost_database(&cause) => {
+            tracing::error!(error = ?cause, "database unreachable");
+            E::Unreachable(shared::error::DATABASE_DOWN)
+        }
+        other => other,
+    }
+}
+
 impl IntoResponse for OpenAiError {
     fn into_response(self) -> Response {
-        let (mut status, code, _) = classify(&self.0);
+        let error = settle(self.0);
+        let (mut status, code, _) = classify(&error);
         // OpenAI answers invalid input with 400, not 422; the SDKs expect that.
         if status == StatusCode::UNPROCESSABLE_ENTITY {
             status = StatusCode::BAD_REQUEST;
@@ -165,11 +178,12 @@ impl IntoResponse for OpenAiError {
             s if s.is_server_error() => "server_error",
             _ => "invalid_request_error",
         };
-        let retry_after = match &self.0 {
+        let retry_after = match &error {
             E::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            E::Unreachable(_) => Some(5),
             _ => None,
         };
-        let (message, param) = match self.0 {
+        let (message, param) = match error {
             E::Validation { message, fields, .. } => {
                 let param = fields.keys().next().copied();
                 let message = fields.into_values().next().unwrap_or(message);
@@ -192,13 +206,14 @@ impl IntoResponse for OpenAiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, code, title) = classify(&self.0);
-        let retry_after = match &self.0 {
+        let error = settle(self.0);
+        let (status, code, title) = classify(&error);
+        let retry_after = match &error {
             E::RateLimited { retry_after_secs } | E::SiteGateWait { retry_after_secs } => Some(*retry_after_secs),
             E::Unreachable(_) => Some(5),
             _ => None,
         };
-        let (message, fields) = match self.0 {
+        let (message, fields) = match error {
             E::Validation { message, fields, .. } => (message, fields),
             internal @ (E::Database(_) | E::Internal(_)) => {
                 tracing::error!(error = ?anyhow::Error::from(internal), "internal error");

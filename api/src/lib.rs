@@ -95,7 +95,39 @@ pub fn router(state: AppState) -> Router {
         // Every answer names its request, and so does every log line written for it.
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        // Before the id is set: a client's own id only as `client-<id>`, checked.
+        .layer(middleware::from_fn(client_request_id))
         .with_state(state)
+}
+
+/// Longest request id a client may send (it is kept as `client-<id>`).
+const MAX_CLIENT_REQUEST_ID: usize = 64;
+const CLIENT_REQUEST_ID_PREFIX: &str = "client-";
+
+/// A client's `X-Request-Id` as we keep it: `client-` and the id, if the id is 1 to 64
+/// characters of `A-Z a-z 0-9 - _ .`; anything else is not kept at all.
+fn kept_client_request_id(sent: &[u8]) -> Option<HeaderValue> {
+    let plain = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.');
+    if sent.is_empty() || sent.len() > MAX_CLIENT_REQUEST_ID || !sent.iter().all(plain) {
+        return None;
+    }
+    let mut kept = CLIENT_REQUEST_ID_PREFIX.as_bytes().to_vec();
+    kept.extend_from_slice(sent);
+    HeaderValue::from_bytes(&kept).ok()
+}
+
+/// Middleware: what a client sent as `X-Request-Id` never reaches a log line or an answer
+/// as it was sent (it could forge another request's id or write into the log); it is
+/// kept prefixed and checked ([`kept_client_request_id`]), or dropped, and then the
+/// request gets our own id (a UUID).
+async fn client_request_id(mut request: Request, next: Next) -> Response {
+    let name = HeaderName::from_static("x-request-id");
+    let kept = request.headers().get(&name).and_then(|sent| kept_client_request_id(sent.as_bytes()));
+    request.headers_mut().remove(&name);
+    if let Some(kept) = kept {
+        request.headers_mut().insert(name, kept);
+    }
+    next.run(request).await
 }
 
 /// The span every log line of a request is written in: its id, path and client.
@@ -185,4 +217,24 @@ pub async fn serve(
     axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_request_id_is_kept_only_prefixed_short_and_plain() {
+        assert_eq!(kept_client_request_id(b"abc-123").unwrap(), "client-abc-123");
+        assert_eq!(kept_client_request_id(b"A.b_C-9").unwrap(), "client-A.b_C-9");
+        let longest = "x".repeat(MAX_CLIENT_REQUEST_ID);
+        assert_eq!(kept_client_request_id(longest.as_bytes()).unwrap(), format!("client-{longest}").as_str());
+        let too_long = "x".repeat(MAX_CLIENT_REQUEST_ID + 1);
+        for refused in
+            ["", too_long.as_str(), "a b", "abc\r\nfake=1", "id\x1b[31m", "\u{202E}abc", "x;y", "x\"y", "Überweisung"]
+        {
+            let refused = refused.as_bytes();
+            assert!(kept_client_request_id(refused).is_none(), "{:?}", String::from_utf8_lossy(refused));
+        }
+    }
 }

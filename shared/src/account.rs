@@ -1,7 +1,8 @@
 //! The account page, the use cases: edit name and organisation, change the password
-//! (ends every other session), see and end sessions, the transaction history from the
-//! ledger (paged, and as CSV), and deleting the account with everything it owns (its
-//! ledger rows stay, without the person, for bookkeeping).
+//! (ends every other session and revokes the API keys), see and end sessions ("Überall
+//! abmelden" revokes the API keys too), the transaction history from the ledger (paged,
+//! and as CSV), and deleting the account with everything it owns (its ledger rows stay,
+//! without the person, for bookkeeping; never the last active admin).
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,7 @@ use uuid::Uuid;
 use crate::caller::Caller;
 use crate::db::{self, ledger, users};
 use crate::domain::input;
-use crate::domain::kinds::{LedgerKind, Role};
+use crate::domain::kinds::LedgerKind;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -21,27 +22,40 @@ pub async fn update_profile(svc: &Services, caller: &Caller, name: &str, organiz
     users::update_profile(&svc.pool, user.id, &name, &organization).await?.ok_or(Error::Unauthenticated)
 }
 
-/// Checks the caller's current password, counted like a sign-in attempt.
-async fn check_current_password(svc: &Services, caller: &Caller, typed: &str) -> Result<()> {
+/// Checks the caller's current password, counted like a sign-in attempt (reserved
+/// before the check, so parallel guesses cannot pass the limit; after it, even the right
+/// password waits). A wrong one is told on the form field `field`. Every check of the
+/// password in a signed-in session goes through here (password change, switching
+/// two-factor sign-in on and off, deleting the account).
+pub(crate) async fn check_current_password(
+    svc: &Services,
+    caller: &Caller,
+    typed: &str,
+    field: &'static str,
+) -> Result<()> {
     let user = caller.user()?;
     let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
     if !crate::credentials::password_matches(svc, user.id, typed).await? {
-        return Err(Error::field("current_password", "Das aktuelle Passwort ist falsch."));
+        return Err(Error::field(field, "Das aktuelle Passwort ist falsch."));
     }
     svc.login_limiter.succeeded(attempt).await
 }
 
-/// Sets a new password after checking the current one; every other session ends.
+/// Sets a new password after checking the current one; every other session ends, every
+/// API key is revoked (it may have been made by whoever knew the old password), and
+/// sign-ins waiting for their code with the old password end.
 pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new: &str) -> Result<()> {
     let user = caller.user()?.clone();
     let session = caller.session()?;
-    check_current_password(svc, caller, current).await?;
+    check_current_password(svc, caller, current, "current_password").await?;
     let hash = crate::credentials::new_password_hash(svc, new, [&user.email, &user.name])
         .await
         .map_err(|e| move_field(e, "password", "new_password"))?;
     let mut tx = svc.pool.begin().await?;
     users::set_password_hash(&mut *tx, user.id, &hash).await?;
     db::sessions::delete_others(&mut *tx, user.id, &session.token_hash).await?;
+    db::api_keys::revoke_all_for_user(&mut *tx, user.id).await?;
+    db::two_factor::delete_challenges_for_user(&mut *tx, user.id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -87,9 +101,33 @@ pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionView
         .collect())
 }
 
-/// "Überall abmelden": ends every session of the caller, this one included.
-pub async fn sign_out_everywhere(svc: &Services, caller: &Caller) -> Result<u64> {
-    Ok(db::sessions::delete_for_user(&svc.pool, caller.user()?.id).await?)
+/// What "Überall abmelden" ended.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SignedOutEverywhere {
+    pub sessions_ended: u64,
+    pub api_keys_revoked: u64,
+    /// For the page, in German ("Alle Sitzungen beendet und 2 API-Schlüssel widerrufen.").
+    pub message: String,
+}
+
+/// "Überall abmelden": ends every session of the caller, this one included, and revokes
+/// every API key (a program that holds one is signed in as well), in one transaction.
+pub async fn sign_out_everywhere(svc: &Services, caller: &Caller) -> Result<SignedOutEverywhere> {
+    let user_id = caller.user()?.id;
+    let mut tx = svc.pool.begin().await?;
+    let sessions_ended = db::sessions::delete_for_user(&mut *tx, user_id).await?;
+    let api_keys_revoked = db::api_keys::revoke_all_for_user(&mut *tx, user_id).await?;
+    db::two_factor::delete_challenges_for_user(&mut *tx, user_id).await?;
+    tx.commit().await?;
+    Ok(SignedOutEverywhere { sessions_ended, api_keys_revoked, message: signed_out_message(api_keys_revoked) })
+}
+
+fn signed_out_message(api_keys_revoked: u64) -> String {
+    match api_keys_revoked {
+        0 => "Alle Sitzungen beendet.".to_owned(),
+        1 => "Alle Sitzungen beendet und 1 API-Schlüssel widerrufen.".to_owned(),
+        n => format!("Alle Sitzungen beendet und {n} API-Schlüssel widerrufen."),
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -170,27 +208,37 @@ pub async fn transactions_csv(svc: &Services, caller: &Caller) -> Result<String>
     Ok(csv)
 }
 
+fn last_admin() -> Error {
+    Error::Conflict("Das letzte Administratorkonto kann nicht gelöscht werden.".into())
+}
+
 /// Deletes the caller's account after checking the password: audio files, jobs, voices,
 /// samples, sessions and the account row. The ledger keeps its rows without the user.
 pub async fn delete_account(svc: &Services, caller: &Caller, password: &str) -> Result<()> {
     let user = caller.user()?.clone();
-    check_current_password(svc, caller, password).await.map_err(|e| move_field(e, "current_password", "password"))?;
-    if user.role == Role::Admin && users::count_admins(&svc.pool).await? <= 1 {
-        return Err(Error::Conflict("Das letzte Administratorkonto kann nicht gelöscht werden.".into()));
-    }
+    check_current_password(svc, caller, password, "password").await?;
     erase(svc, user.id).await
 }
 
 /// Deletes an account with everything it owns: its rows (by cascade) and then its audio
 /// files. Its ledger rows stay, without the person. Also used by the admins' user page.
+/// Never the last admin who may sign in: the row goes in one guarded statement
+/// (`users::delete_unless_last_admin`), so two admins deleting themselves at once leave one.
 pub async fn erase(svc: &Services, user_id: Uuid) -> Result<()> {
+    // A quick look first, so the last admin's voices are not removed before the refusal.
+    if users::is_last_active_admin(&svc.pool, user_id).await? {
+        return Err(last_admin());
+    }
     // A voice is personal data: its recordings and the provider's copy go first.
     for voice_id in db::clones::owned_by(&svc.pool, user_id).await? {
         crate::cloning::remove(svc, voice_id, Some(user_id)).await?;
     }
     let audio = db::jobs::audio_keys_for_user(&svc.pool, user_id).await?;
-    if !users::delete(&svc.pool, user_id).await? {
-        return Err(Error::NotFound("Dieses Konto gibt es nicht."));
+    let mut tx = svc.pool.begin().await?;
+    match users::delete_unless_last_admin(&mut tx, user_id).await? {
+        users::AdminGuard::Done => tx.commit().await?,
+        users::AdminGuard::NotFound => return Err(Error::NotFound("Dieses Konto gibt es nicht.")),
+        users::AdminGuard::LastAdmin => return Err(last_admin()),
     }
     for key in audio {
         if let Err(e) = svc.storage.delete(&key).await {
@@ -204,6 +252,13 @@ pub async fn erase(svc: &Services, user_id: Uuid) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signing_out_everywhere_tells_how_many_keys_were_revoked() {
+        assert_eq!(signed_out_message(0), "Alle Sitzungen beendet.");
+        assert_eq!(signed_out_message(1), "Alle Sitzungen beendet und 1 API-Schlüssel widerrufen.");
+        assert_eq!(signed_out_message(3), "Alle Sitzungen beendet und 3 API-Schlüssel widerrufen.");
+    }
 
     #[test]
     fn password_errors_name_the_field_of_the_form() {

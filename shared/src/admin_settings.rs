@@ -1,10 +1,14 @@
 //! The admin settings page, the use cases: list the third-party services with where each
 //! key comes from, store or remove a key (sealed, never readable back), and a real
-//! connection test. Only admins who re-entered their password recently get here.
+//! connection test. Only admins who re-entered their password recently get here, and
+//! every store, removal and test lands in the audit log (never the key itself).
 
 use serde::Serialize;
+use serde_json::json;
 
 use crate::caller::Caller;
+use crate::db::audit;
+use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::providers::keys::{self, ServiceCheck, ServiceStatus};
 use crate::services::Services;
@@ -35,7 +39,11 @@ async fn status_of(svc: &Services, id: &str) -> Result<ServiceStatus> {
 /// Stores a key; its engine is usable at once here and within seconds in every worker.
 pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> Result<ServiceStatus> {
     let admin = caller.fresh_admin()?;
-    keys::store_key(&svc.pool, &svc.settings, id, key, admin.id).await?;
+    let mut tx = svc.pool.begin().await?;
+    let last4 = keys::store_key(&mut *tx, &svc.settings, id, key, admin.id).await?;
+    let after = json!({ "key_last4": last4 });
+    audit::record(&mut *tx, admin, AuditAction::ProviderKeyStored, Some(id), None, None, Some(after)).await?;
+    tx.commit().await?;
     svc.engines.refresh(&svc.pool, &svc.settings).await?;
     tracing::info!(service = %id, admin = %admin.id, "provider key stored");
     status_of(svc, id).await
@@ -44,7 +52,11 @@ pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> 
 /// Removes a stored key (a key from the environment stays).
 pub async fn remove_key(svc: &Services, caller: &Caller, id: &str) -> Result<ServiceStatus> {
     let admin = caller.fresh_admin()?;
-    keys::remove_key(&svc.pool, id).await?;
+    let mut tx = svc.pool.begin().await?;
+    let removed = keys::remove_key(&mut *tx, id).await?;
+    let after = json!({ "removed": removed });
+    audit::record(&mut *tx, admin, AuditAction::ProviderKeyRemoved, Some(id), None, None, Some(after)).await?;
+    tx.commit().await?;
     svc.engines.refresh(&svc.pool, &svc.settings).await?;
     tracing::info!(service = %id, admin = %admin.id, "provider key removed");
     status_of(svc, id).await
@@ -59,7 +71,7 @@ pub struct ConnectionTest {
 
 /// Checks a service for real: a short synthesis with one of its voices, a query, a PING.
 pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Result<ConnectionTest> {
-    caller.fresh_admin()?;
+    let admin = caller.fresh_admin()?;
     let outcome: Result<(), String> = match keys::service(id)?.check() {
         ServiceCheck::Postgres => sqlx::query("SELECT 1").execute(&svc.pool).await.map(drop).map_err(|e| e.to_string()),
         ServiceCheck::Redis => svc.queue.ping().await.map_err(|e| e.to_string()),
@@ -70,10 +82,15 @@ pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Resul
         },
         ServiceCheck::Speech(provider) => test_engine(svc, provider).await,
     };
-    Ok(match outcome {
+    let test = match outcome {
         Ok(()) => ConnectionTest { ok: true, message: "Verbindung erfolgreich.".into() },
         Err(message) => ConnectionTest { ok: false, message },
-    })
+    };
+    // A test spends the stored key (a paid synthesis): who ran it, and what it answered.
+    let message: String = test.message.chars().take(300).collect();
+    let after = json!({ "ok": test.ok, "message": message });
+    audit::record(&svc.pool, admin, AuditAction::ProviderKeyTested, Some(id), None, None, Some(after)).await?;
+    Ok(test)
 }
 
 async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> Result<(), String> {

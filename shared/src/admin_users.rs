@@ -1,7 +1,10 @@
 //! The admins' user management, the use cases: the list with its four figures, search and
 //! the spec's sort rules; creating, editing (name, organisation, role, sign-in disabled)
 //! and deleting accounts; correcting a balance with a reason; and the audit log that
-//! records every one of these actions with the state before and after.
+//! records every one of these actions with the state before and after. Reading needs an
+//! admin whose session proved the second factor; every change also a password re-entry
+//! within the last ten minutes (`fresh_admin`), and none may leave the installation
+//! without an active admin.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -9,7 +12,7 @@ use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::audit::{self, Entry, NewEntry};
-use crate::db::users::{self, AdminUser, UserStats};
+use crate::db::users::{self, AdminGuard, AdminUser, UserStats};
 use crate::db::{self, ledger};
 use crate::domain::email::Email;
 use crate::domain::input;
@@ -102,6 +105,7 @@ async fn record(
         action,
         target_user_id: Some(target.id),
         target_email: Some(&target.email),
+        subject: None,
         before,
         after,
         reason,
@@ -130,7 +134,7 @@ pub struct NewUserInput {
 /// "Neuen Benutzer hinzufügen": a confirmed account, with the sign-up rules for every
 /// field; no start credit (that comes with a confirmation of one's own).
 pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Result<AdminUser> {
-    let admin = caller.admin()?.clone();
+    let admin = caller.fresh_admin()?.clone();
     let name = input::name("name", "Name", &input.name)?;
     let organization = input::name("organization", "Organisation", &input.organization)?;
     let email = Email::parse(&input.email)?;
@@ -166,8 +170,17 @@ pub struct UserUpdate {
     pub disabled: Option<bool>,
 }
 
+fn last_admin() -> Error {
+    Error::Conflict(
+        "Das letzte aktive Administratorkonto kann weder herabgestuft noch gesperrt oder gelöscht werden.".into(),
+    )
+}
+
+/// Edits an account. Demoting or disabling an admin is refused when no other active admin
+/// would remain (checked and changed in one guarded statement that locks the active
+/// admins, so two admins demoting each other at once leave one).
 pub async fn update(svc: &Services, caller: &Caller, id: Uuid, change: UserUpdate) -> Result<AdminUser> {
-    let admin = caller.admin()?.clone();
+    let admin = caller.fresh_admin()?.clone();
     let before = target(svc, id).await?;
     let name = match &change.name {
         Some(name) => input::name("name", "Name", name)?,
@@ -183,7 +196,11 @@ pub async fn update(svc: &Services, caller: &Caller, id: Uuid, change: UserUpdat
         return Err(Error::Conflict("Die eigene Rolle und Anmeldung ändern Sie nicht hier.".into()));
     }
     let mut tx = svc.pool.begin().await?;
-    users::update_by_admin(&mut *tx, id, &name, &organization, role, disabled).await?;
+    match users::update_unless_last_admin(&mut tx, id, &name, &organization, role, disabled).await? {
+        AdminGuard::Done => {}
+        AdminGuard::LastAdmin => return Err(last_admin()),
+        AdminGuard::NotFound => return Err(Error::NotFound("Dieses Konto gibt es nicht.")),
+    }
     if disabled {
         db::sessions::delete_for_user(&mut *tx, id).await?;
     }
@@ -194,9 +211,11 @@ pub async fn update(svc: &Services, caller: &Caller, id: Uuid, change: UserUpdat
     Ok(after)
 }
 
-/// Deletes an account the way its owner could (audio, voices, rows; bookings stay).
+/// Deletes an account the way its owner could (audio, voices, rows; bookings stay). Never
+/// the last active admin: `account::erase` deletes the row in one guarded statement
+/// (`users::delete_unless_last_admin`).
 pub async fn delete(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
-    let admin = caller.admin()?.clone();
+    let admin = caller.fresh_admin()?.clone();
     if id == admin.id {
         return Err(Error::Conflict("Das eigene Konto löschen Sie auf der Kontoseite.".into()));
     }
@@ -219,7 +238,7 @@ pub struct BalanceAdjustment {
 /// Corrects a balance with a reason: a ledger row of kind `admin_adjustment` and an audit
 /// entry, in one transaction. A balance never goes below zero.
 pub async fn adjust_balance(svc: &Services, caller: &Caller, id: Uuid, change: BalanceAdjustment) -> Result<AdminUser> {
-    let admin = caller.admin()?.clone();
+    let admin = caller.fresh_admin()?.clone();
     if change.amount_cent == 0 || change.amount_cent.abs() > MAX_ADJUSTMENT_CENT {
         return Err(Error::field(
             "amount_cent",

@@ -1,12 +1,16 @@
 //! The admin's voice management: every voice with its owner, the global share of clones,
 //! switching stock voices off and on, and deleting a clone with everything that hangs on
-//! it. Admin only, checked here.
+//! it. Admin only, checked here: the list needs an admin whose session proved the second
+//! factor, every change also a password re-entry within ten minutes (sharing a clone
+//! with everyone hands a person's voice to every account). Every change is audited.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
+use crate::db::audit;
+use crate::domain::kinds::AuditAction;
 use crate::domain::kinds::{CloneEngineId, ProviderId, TrainingStatus, VoiceType};
 use crate::domain::training::CloneState;
 use crate::error::{Error, Result};
@@ -181,23 +185,7 @@ pub struct AdminVoiceChange {
     pub is_active: Option<bool>,
 }
 
-pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: AdminVoiceChange) -> Result<AdminVoice> {
-    caller.admin()?;
-    let voice_type = sqlx::query_scalar!(r#"SELECT type AS "t: VoiceType" FROM voices WHERE id = $1"#, voice_id)
-        .fetch_optional(&svc.pool)
-        .await?
-        .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
-    if change.is_global.is_some() && voice_type == VoiceType::Public {
-        return Err(Error::Conflict("Katalogstimmen stehen ohnehin allen zur Verfügung.".into()));
-    }
-    sqlx::query!(
-        "UPDATE voices SET is_global = COALESCE($2, is_global), is_active = COALESCE($3, is_active) WHERE id = $1",
-        voice_id,
-        change.is_global,
-        change.is_active
-    )
-    .execute(&svc.pool)
-    .await?;
+async fn one(svc: &Services, voice_id: Uuid) -> Result<AdminVoice> {
     rows(svc, Some(voice_id), &AdminVoiceQuery::default())
         .await?
         .pop()
@@ -205,15 +193,52 @@ pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: Adm
         .ok_or(Error::NotFound("Stimme nicht gefunden."))
 }
 
+/// What the audit log keeps of a voice's state.
+fn audit_state(voice: &AdminVoice) -> serde_json::Value {
+    serde_json::json!({ "is_global": voice.is_global, "is_active": voice.is_active })
+}
+
+/// The account a voice belongs to, for the audit log (none for stock voices).
+fn owner_of(voice: &AdminVoice) -> audit::Target<'_> {
+    voice.owner.as_ref().map(|o| (o.id, o.email.as_str()))
+}
+
+/// Shares a clone with everyone or takes the share back, switches a voice on or off.
+pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: AdminVoiceChange) -> Result<AdminVoice> {
+    let admin = caller.fresh_admin()?;
+    let before = one(svc, voice_id).await?;
+    if change.is_global.is_some() && before.voice_type == VoiceType::Public {
+        return Err(Error::Conflict("Katalogstimmen stehen ohnehin allen zur Verfügung.".into()));
+    }
+    let mut tx = svc.pool.begin().await?;
+    let state = sqlx::query!(
+        "UPDATE voices SET is_global = COALESCE($2, is_global), is_active = COALESCE($3, is_active) WHERE id = $1
+         RETURNING is_global, is_active",
+        voice_id,
+        change.is_global,
+        change.is_active
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
+    let after = serde_json::json!({ "is_global": state.is_global, "is_active": state.is_active });
+    let (was, subject) = (audit_state(&before), before.name.as_str());
+    audit::record(&mut *tx, admin, AuditAction::VoiceUpdated, Some(subject), owner_of(&before), Some(was), Some(after))
+        .await?;
+    tx.commit().await?;
+    one(svc, voice_id).await
+}
+
 /// Deletes a clone with its samples, usage records, shares, quality metrics and files.
 pub async fn delete(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
-    caller.admin()?;
-    let voice_type = sqlx::query_scalar!(r#"SELECT type AS "t: VoiceType" FROM voices WHERE id = $1"#, voice_id)
-        .fetch_optional(&svc.pool)
-        .await?
-        .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
-    if voice_type == VoiceType::Public {
+    let admin = caller.fresh_admin()?;
+    let before = one(svc, voice_id).await?;
+    if before.voice_type == VoiceType::Public {
         return Err(Error::Conflict("Katalogstimmen können nur deaktiviert werden.".into()));
     }
-    crate::cloning::remove(svc, voice_id, None).await
+    crate::cloning::remove(svc, voice_id, None).await?;
+    let (was, subject) = (audit_state(&before), before.name.as_str());
+    audit::record(&svc.pool, admin, AuditAction::VoiceDeleted, Some(subject), owner_of(&before), Some(was), None)
+        .await?;
+    Ok(())
 }

@@ -8,6 +8,8 @@ use uuid::Uuid;
 
 use crate::caller::{Caller, Identity, KeyHolder};
 use crate::db::api_keys::{self, ApiKeyRow};
+use crate::db::caps;
+use crate::domain::caps::Collection;
 use crate::domain::input;
 use crate::error::{Error, Result};
 use crate::rate_limit::Quota;
@@ -68,15 +70,17 @@ fn key_name(raw: &str) -> Result<String> {
 pub async fn create(svc: &Services, caller: &Caller, name: &str) -> Result<CreatedKey> {
     let user = caller.session()?.user.clone();
     let name = key_name(name)?;
-    let max = svc.settings.api.max_keys_per_user;
-    if api_keys::count_active(&svc.pool, user.id).await? >= max {
-        return Err(Error::Conflict(format!(
-            "Sie haben bereits {max} aktive Schlüssel. Bitte widerrufen Sie zuerst einen davon."
-        )));
-    }
     let secret = format!("{KEY_PREFIX}{}", token::random_token());
     let prefix: String = secret.chars().take(VISIBLE_CHARS).collect();
-    let row = api_keys::insert(&svc.pool, user.id, &name, &prefix, &token::hash_token(&secret)).await?;
+    let mut tx = svc.pool.begin().await?;
+    // Counted and inserted under the owner's lock: parallel creations cannot pass the cap.
+    let max = svc.settings.api.max_keys_per_user;
+    caps::reserve_within(&mut tx, Collection::ApiKeys, Some(user.id), 1, max).await.map_err(|e| match e {
+        Error::Validation { message, .. } => Error::Conflict(message),
+        other => other,
+    })?;
+    let row = api_keys::insert(&mut *tx, user.id, &name, &prefix, &token::hash_token(&secret)).await?;
+    tx.commit().await?;
     Ok(CreatedKey { key: row.into(), secret })
 }
 

@@ -36,6 +36,12 @@ fn base_url(svc: &Services) -> &str {
 /// Creates the account and mails the confirmation link. Whether the address has an
 /// account already is not told to the caller (it would reveal who is a customer): the
 /// answer is the same, and the address's owner gets a mail instead.
+///
+/// An address whose account was never confirmed belongs to nobody yet: a new sign-up
+/// takes that account over (its password, name and organisation replace the old ones and
+/// whatever the first registrant left goes, `users::take_over_unconfirmed`), so a
+/// stranger who registered someone else's address first cannot have the owner confirm
+/// the stranger's password.
 pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Result<()> {
     let name = input::name("name", "Name", input.name)?;
     let organization = input::name("organization", "Organisation", input.organization)?;
@@ -57,11 +63,19 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
     match users::insert(&svc.pool, &user).await.map_err(Error::from) {
         Ok(user_id) => send_confirmation(svc, user_id, &email).await,
         Err(e) if e.is_unique_violation(users::EMAIL_UNIQUE) => {
-            let existing = users::credentials_by_email(&svc.pool, email.as_str()).await?;
-            match existing {
-                // Unconfirmed: the first mail may be lost; a fresh link is the help.
-                Some(account) if !account.confirmed => send_confirmation(svc, account.id, &email).await,
-                _ => send(svc, mail::already_registered(email.as_str(), &format!("{}/auth", base_url(svc)))).await,
+            let mut tx = svc.pool.begin().await?;
+            let taken_over =
+                users::take_over_unconfirmed(&mut tx, email.as_str(), &name, &organization, &password_hash).await?;
+            tx.commit().await?;
+            if let Some(user_id) = taken_over {
+                return send_confirmation(svc, user_id, &email).await;
+            }
+            match users::credentials_by_email(&svc.pool, email.as_str()).await? {
+                Some(account) if account.confirmed => {
+                    send(svc, mail::already_registered(email.as_str(), &format!("{}/auth", base_url(svc)))).await
+                }
+                // Confirmed or deleted in between by someone else's request; nothing to add.
+                _ => Ok(()),
             }
         }
         Err(e) => Err(e),
@@ -140,16 +154,27 @@ pub enum SignInStep {
     SecondFactor { challenge: String },
 }
 
-async fn session_or_second_factor(svc: &Services, caller: &Caller, user_id: Uuid) -> Result<SignInStep> {
-    if crate::two_factor::is_enabled(svc, user_id).await? {
-        return Ok(SignInStep::SecondFactor { challenge: crate::two_factor::open_challenge(svc, user_id).await? });
+/// The code step when the account has two-factor sign-in, else a session. `via_link`:
+/// the first step was a mailed sign-in link, not the password.
+async fn session_or_second_factor(
+    svc: &Services,
+    caller: &Caller,
+    user_id: Uuid,
+    second_factor: bool,
+    via_link: bool,
+) -> Result<SignInStep> {
+    if second_factor {
+        let challenge = crate::two_factor::open_challenge(svc, user_id, via_link).await?;
+        return Ok(SignInStep::SecondFactor { challenge });
     }
     Ok(SignInStep::Session(open_session(svc, caller, user_id, false).await?))
 }
 
-/// The second step of a sign-in: a code from the app (or a recovery code).
+/// The second step of a sign-in: a code from the app (or a recovery code). Only now do
+/// the address's sign-in counters start clean: a right password alone proves too little.
 pub async fn sign_in_with_code(svc: &Services, caller: &Caller, challenge: &str, code: &str) -> Result<SignedIn> {
-    let user = crate::two_factor::complete_sign_in(svc, challenge, code).await?;
+    let user = crate::two_factor::complete_sign_in(svc, caller.ip, challenge, code).await?;
+    svc.login_limiter.second_factor_passed(caller.ip, &user.email).await?;
     open_session(svc, caller, user.id, true).await
 }
 
@@ -163,8 +188,11 @@ async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid, second_fac
     Ok(SignedIn { me: Me { user, second_factor }, session_token })
 }
 
-/// Checks the password and opens a session. The attempt is reserved with the limiter
-/// before the password is checked, so a burst of parallel guesses cannot pass the limit.
+/// Checks the password and opens a session, or the code step of an account with
+/// two-factor sign-in. The attempt is reserved with the limiter before the password is
+/// checked, so a burst of parallel guesses cannot pass the limit. A right password clears
+/// the counters only of an account without a second factor; otherwise the right code
+/// does (`sign_in_with_code`), so whoever knows only the password keeps being counted.
 pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &str) -> Result<SignInStep> {
     // An address we could never have stored has no account; it is limited all the same.
     let parsed = Email::parse(email).ok();
@@ -182,14 +210,17 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
         Some(c) if valid => c,
         _ => return Err(Error::InvalidCredentials),
     };
-    svc.login_limiter.succeeded(attempt).await?;
+    let second_factor = crate::two_factor::is_enabled(svc, credentials.id).await?;
+    if !second_factor {
+        svc.login_limiter.succeeded(attempt).await?;
+    }
     if credentials.disabled {
         return Err(Error::AccountDisabled);
     }
     if !credentials.confirmed {
         return Err(Error::EmailNotConfirmed);
     }
-    session_or_second_factor(svc, caller, credentials.id).await
+    session_or_second_factor(svc, caller, credentials.id, second_factor, false).await
 }
 
 /// Mails a one-time sign-in link to the address's owner, if the address has a confirmed
@@ -209,16 +240,22 @@ pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) ->
 
 /// Signs in with a mailed link (once). The owner proved the address, so its sign-in
 /// delay ends. `None` for an unknown, used or expired link.
+///
+/// The link proves the mailbox only: an account with a second factor still asks for the
+/// code, in a code step of its own (`via_link`) that the lock of password-started code
+/// steps does not close, so the owner gets in while someone with only the password stays
+/// locked out; its counters clear when the code is right.
 pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -> Result<Option<SignInStep>> {
     let Some(user_id) = db::tokens::consume(&svc.pool, TokenPurpose::LoginLink, &token::hash_token(link_token)).await?
     else {
         return Ok(None);
     };
-    if let Some(user) = users::get(&svc.pool, user_id).await? {
+    let Some(user) = users::get(&svc.pool, user_id).await? else { return Ok(None) };
+    let second_factor = crate::two_factor::is_enabled(svc, user_id).await?;
+    if !second_factor {
         svc.login_limiter.address_proven(&user.email).await?;
     }
-    // The link proves the mailbox only: an account with a second factor still asks for it.
-    Ok(Some(session_or_second_factor(svc, caller, user_id).await?))
+    Ok(Some(session_or_second_factor(svc, caller, user_id, second_factor, true).await?))
 }
 
 /// How long a password reset link works.
@@ -239,8 +276,6 @@ fn invalid_reset_link() -> Error {
     Error::invalid("Link ungültig", "Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.")
 }
 
-/// Sets a new password with a reset link (once). Every session of the account ends, and
-/// the address's sign-in pause with it (its owner proved the address).
 /// Whether a reset link still works (the page asks on opening, before the user types a
 /// new password); does not use it up.
 pub async fn check_reset_link(svc: &Services, reset_token: &str) -> Result<()> {
@@ -249,6 +284,11 @@ pub async fn check_reset_link(svc: &Services, reset_token: &str) -> Result<()> {
     Ok(())
 }
 
+/// Sets a new password with a reset link (once). Every session of the account ends, every
+/// API key is revoked, sign-ins waiting for their code end, and a two-factor secret that
+/// was not set up after the address was confirmed goes (nobody who proved the mailbox
+/// chose it); one set up later stays, so a reset is no way around the second factor. The
+/// address's sign-in pause ends (its owner proved the address).
 pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &str) -> Result<()> {
     let token_hash = token::hash_token(reset_token);
     let user_id =
@@ -262,6 +302,11 @@ pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &st
     }
     users::set_password_hash(&mut *tx, user_id, &password_hash).await?;
     db::sessions::delete_for_user(&mut *tx, user_id).await?;
+    db::api_keys::revoke_all_for_user(&mut *tx, user_id).await?;
+    db::two_factor::delete_challenges_for_user(&mut *tx, user_id).await?;
+    if db::two_factor::drop_unless_set_up_after_confirmation(&mut tx, user_id).await? {
+        tracing::info!(%user_id, "two-factor secret from before the confirmation removed at a password reset");
+    }
     tx.commit().await?;
     svc.login_limiter.address_proven(&user.email).await?;
     Ok(())
@@ -298,6 +343,8 @@ pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> 
     }
     svc.login_limiter.succeeded(attempt).await?;
     let at = db::sessions::mark_reauthenticated(&svc.pool, &session.token_hash).await?.ok_or(Error::Unauthenticated)?;
+    let (action, me) = (crate::domain::kinds::AuditAction::Reauthenticated, Some((admin.id, admin.email.as_str())));
+    db::audit::record(&svc.pool, admin, action, None, me, None, None).await?;
     Ok(at + Duration::minutes(REAUTH_WINDOW_MINUTES))
 }
 

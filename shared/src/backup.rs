@@ -8,7 +8,11 @@
 //! after they are written, so every object the dump refers to is copied afterwards (one
 //! deleted in between is reported as missing, and so is its row after a restore).
 //! A restore needs an empty database (migrations may have run, no users yet).
+//!
+//! A backup holds every account, password hash and recording: what it writes is for its
+//! owner alone, folders 0700 and files 0600, whatever the umask.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -59,6 +63,43 @@ fn object_path(dir: &Path, key: &str) -> anyhow::Result<PathBuf> {
     Ok(dir.join("objects").join(key))
 }
 
+/// Mode of every folder a backup creates.
+pub const DIR_MODE: u32 = 0o700;
+/// Mode of every file a backup writes.
+pub const FILE_MODE: u32 = 0o600;
+
+/// Creates `path` and its missing parents with [`DIR_MODE`] (a folder that existed
+/// before keeps its mode).
+async fn private_dir(path: &Path) -> std::io::Result<()> {
+    tokio::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(path).await
+}
+
+/// Creates `path` below `base` (both ours) and makes every folder from `path` up to
+/// `base` [`DIR_MODE`], whoever created it.
+async fn private_dir_below(base: &Path, path: &Path) -> std::io::Result<()> {
+    private_dir(path).await?;
+    for folder in path.ancestors().take_while(|folder| folder.starts_with(base)) {
+        restrict_dir(folder).await?;
+    }
+    Ok(())
+}
+
+/// Makes sure a folder of ours is [`DIR_MODE`], whoever created it.
+async fn restrict_dir(path: &Path) -> std::io::Result<()> {
+    tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(DIR_MODE)).await
+}
+
+/// Writes `bytes` to `path` readable by the owner alone ([`FILE_MODE`], also when the
+/// file existed before).
+async fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use tokio::io::AsyncWriteExt;
+    let mut file =
+        tokio::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(FILE_MODE).open(path).await?;
+    file.set_permissions(std::fs::Permissions::from_mode(FILE_MODE)).await?;
+    file.write_all(bytes).await?;
+    file.flush().await
+}
+
 /// Writes a backup of the database at `database_url` and of its objects in `store` to `dir`.
 pub async fn backup(
     pool: &sqlx::PgPool,
@@ -66,8 +107,16 @@ pub async fn backup(
     store: &dyn AudioStorage,
     dir: &Path,
 ) -> anyhow::Result<Manifest> {
-    tokio::fs::create_dir_all(dir.join("objects")).await?;
+    let existed = tokio::fs::try_exists(dir).await.unwrap_or(false);
+    let objects = dir.join("objects");
+    private_dir_below(&objects, &objects).await?;
+    if !existed {
+        restrict_dir(dir).await?;
+    }
     let dump = dir.join("database.dump");
+    // pg_dump writes into the file as it is: created 0600 first, so the dump is never
+    // readable by others, not even while it is being written.
+    write_private(&dump, b"").await?;
     let status = Command::new("pg_dump")
         .args(["--format=custom", "--no-owner", "--file"])
         .arg(&dump)
@@ -76,6 +125,7 @@ pub async fn backup(
         .await
         .map_err(|e| anyhow::anyhow!("pg_dump not runnable (postgresql-client installed?): {e}"))?;
     anyhow::ensure!(status.success(), "pg_dump failed ({status})");
+    tokio::fs::set_permissions(&dump, std::fs::Permissions::from_mode(FILE_MODE)).await?;
 
     let mut manifest = Manifest { created_at: chrono::Utc::now(), objects: Vec::new(), missing: Vec::new() };
     for key in referenced_keys(pool).await? {
@@ -88,12 +138,12 @@ pub async fn backup(
             Err(e) => return Err(anyhow::anyhow!("reading {key}: {e}")),
         };
         let path = object_path(dir, &key)?;
-        tokio::fs::create_dir_all(path.parent().expect("below objects/")).await?;
-        tokio::fs::write(&path, &bytes).await?;
+        private_dir_below(&objects, path.parent().expect("below objects/")).await?;
+        write_private(&path, &bytes).await?;
         let sha256 = hex::encode(Sha256::digest(&bytes));
         manifest.objects.push(ObjectEntry { key, bytes: bytes.len() as u64, sha256 });
     }
-    tokio::fs::write(dir.join("manifest.json"), serde_json::to_vec_pretty(&manifest)?).await?;
+    write_private(&dir.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?).await?;
     Ok(manifest)
 }
 

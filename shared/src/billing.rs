@@ -131,8 +131,14 @@ pub async fn handle_webhook(svc: &Services, signature: &str, payload: &[u8]) -> 
         if !top_ups::exists(&mut *tx, &session.id).await? {
             return Err(Error::BadRequest("Diese Checkout-Sitzung gehört zu keiner Aufladung.".into()));
         }
-        if session.is_paid() && credit(&mut tx, &session).await? {
-            credited = session.amount_total;
+        if session.is_paid() {
+            match credit(&mut tx, &session).await? {
+                Credit::Done => credited = session.amount_total,
+                Credit::Before => {}
+                Credit::Mismatch => {
+                    return Err(Error::BadRequest("Der gezahlte Betrag passt nicht zur Aufladung.".into()));
+                }
+            }
         }
     }
     tx.commit().await?;
@@ -142,45 +148,82 @@ pub async fn handle_webhook(svc: &Services, signature: &str, payload: &[u8]) -> 
     Ok(())
 }
 
+/// What crediting a paid session did.
+#[derive(Debug, PartialEq, Eq)]
+enum Credit {
+    /// Credited now.
+    Done,
+    /// Credited before (or its account is gone): nothing to do.
+    Before,
+    /// Stripe's amount or currency is not the top-up's: nothing credited.
+    Mismatch,
+}
+
 /// Credits a paid session's top-up unless that happened before. The amount must be the
 /// one asked for, in euros.
-async fn credit(tx: &mut sqlx::PgConnection, session: &Session) -> Result<bool> {
+async fn credit(tx: &mut sqlx::PgConnection, session: &Session) -> Result<Credit> {
     let expected = top_ups::amount_of(&mut *tx, &session.id).await?;
     if session.amount_total != expected || session.currency.as_deref().is_some_and(|c| c != "eur") {
         tracing::error!(session = %session.id, ?expected, paid = ?session.amount_total, "top-up amount differs");
-        return Err(Error::BadRequest("Der gezahlte Betrag passt nicht zur Aufladung.".into()));
+        return Ok(Credit::Mismatch);
     }
-    let Some(paid) = top_ups::mark_paid(tx, &session.id).await? else { return Ok(false) };
-    let Some(user_id) = paid.user_id else { return Ok(false) }; // the account was deleted meanwhile
+    let Some(paid) = top_ups::mark_paid(tx, &session.id).await? else { return Ok(Credit::Before) };
+    let Some(user_id) = paid.user_id else { return Ok(Credit::Before) }; // the account was deleted meanwhile
     ledger::credit_top_up(tx, user_id, paid.amount_cent, paid.id).await?;
     tracing::info!(%user_id, amount_cent = paid.amount_cent, "top-up credited");
-    Ok(true)
+    Ok(Credit::Done)
 }
 
 /// Sessions whose webhook did not come within a few minutes: asks Stripe and credits the
 /// paid ones (the periodic job). Returns how many were credited.
+///
+/// Each session stands alone: one that cannot be credited never holds up the others. A
+/// session whose amount or currency is not its top-up's is logged, counted
+/// (`stimmwerk_top_ups_needing_attention_total{reason="mismatch"}`) and flagged on its
+/// row for a person (`top_ups.needs_attention`), and is not asked about again; any
+/// other failure (Stripe or the database unreachable) is logged and counted, and the
+/// session is asked about again on the next run.
 pub async fn reconcile(svc: &Services) -> Result<u64> {
     let Ok(stripe) = client(svc).await else { return Ok(0) };
     let mut credited = 0;
     for session_id in top_ups::pending_sessions(&svc.pool, 120).await? {
-        let session = match stripe.get_session(&session_id).await {
-            Ok(session) => session,
+        match reconcile_session(svc, &stripe, &session_id).await {
+            Ok(Some(Credit::Done)) => credited += 1,
+            Ok(Some(Credit::Mismatch)) => {
+                crate::telemetry::top_up_needs_attention("mismatch");
+                let reason = "Der bei Stripe gezahlte Betrag oder die Währung passt nicht zur Aufladung.";
+                if let Err(e) = top_ups::flag_attention(&svc.pool, &session_id, reason).await {
+                    tracing::error!(%session_id, error = %e, "could not flag a mismatching top-up");
+                }
+            }
+            Ok(_) => {}
             Err(e) => {
-                tracing::warn!(%session_id, error = %e, "reconciliation could not ask Stripe");
-                continue;
+                crate::telemetry::top_up_needs_attention("error");
+                tracing::error!(%session_id, error = %e, "reconciling a top-up failed; going on with the others");
             }
-        };
-        if session.is_paid() {
-            let mut tx = svc.pool.begin().await?;
-            let done = credit(&mut tx, &session).await?;
-            tx.commit().await?;
-            if done {
-                credited += 1;
-                crate::telemetry::topped_up(session.amount_total.unwrap_or_default());
-            }
-        } else if session.status.as_deref() == Some("expired") {
-            top_ups::mark_expired(&svc.pool, &session_id).await?;
         }
     }
     Ok(credited)
+}
+
+/// Asks Stripe about one session and credits it if paid; `None` when it is not paid.
+async fn reconcile_session(svc: &Services, stripe: &StripeClient, session_id: &str) -> Result<Option<Credit>> {
+    let session = stripe.get_session(session_id).await.map_err(|e| Error::Engine(e.to_string()))?;
+    if session.id != session_id {
+        tracing::error!(%session_id, answered = %session.id, "Stripe answered about another session");
+        return Ok(Some(Credit::Mismatch));
+    }
+    if session.is_paid() {
+        let mut tx = svc.pool.begin().await?;
+        let outcome = credit(&mut tx, &session).await?;
+        tx.commit().await?;
+        if outcome == Credit::Done {
+            crate::telemetry::topped_up(session.amount_total.unwrap_or_default());
+        }
+        return Ok(Some(outcome));
+    }
+    if session.status.as_deref() == Some("expired") {
+        top_ups::mark_expired(&svc.pool, session_id).await?;
+    }
+    Ok(None)
 }

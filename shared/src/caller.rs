@@ -3,6 +3,14 @@
 //! holding an API key (the `/v1` developer API). Use cases ask the caller for
 //! what they need (`user()`, `admin()`, `fresh_admin()`), so authorization sits in one
 //! place and reads the same on every surface.
+//!
+//! Admin power is only ever granted through [`Caller::admin`] (a browser session of an
+//! admin that proved the second factor) or [`Caller::fresh_admin`] (the same, plus a
+//! password re-entry within [`REAUTH_WINDOW_MINUTES`]): never by reading the role column,
+//! so no branch anywhere (recordings, global labels, the global dictionary) can be opened
+//! by a password alone or by an API key. Reads and everyday upkeep of shared data need
+//! `admin()`; changes of money, accounts, roles and who may use a voice need
+//! `fresh_admin()`.
 
 use std::net::IpAddr;
 
@@ -13,7 +21,7 @@ use crate::db::users::User;
 use crate::domain::kinds::Role;
 use crate::error::{Error, Result};
 
-/// How long a password re-entry unlocks the admin settings.
+/// How long a password re-entry unlocks the admin changes.
 pub const REAUTH_WINDOW_MINUTES: i64 = 10;
 
 #[derive(Debug, Clone)]
@@ -63,11 +71,6 @@ impl Caller {
             Identity::ApiKey(_) => Err(Error::Forbidden),
             Identity::Anonymous => Err(Error::Unauthenticated),
         }
-    }
-
-    /// The caller's role, `None` when not signed in.
-    pub fn role(&self) -> Option<Role> {
-        self.user().ok().map(|u| u.role)
     }
 
     /// A signed-in admin whose session proved the second factor, or 401 / 403. An admin
@@ -143,6 +146,18 @@ mod tests {
         assert!(matches!(session_with(Role::Admin, Some(1), false).fresh_admin(), Err(Error::SecondFactorRequired)));
         // A user without it is still just forbidden, not asked to set anything up.
         assert!(matches!(session_with(Role::User, Some(1), false).admin(), Err(Error::Forbidden)));
+    }
+
+    #[test]
+    fn an_admin_api_key_never_carries_admin_power() {
+        let caller = Caller {
+            ip: [127, 0, 0, 1].into(),
+            identity: Identity::ApiKey(KeyHolder { user: user(Role::Admin), key_id: uuid::Uuid::new_v4() }),
+            demo_browser: None,
+        };
+        assert!(caller.user().is_ok());
+        assert!(matches!(caller.admin(), Err(Error::Forbidden)));
+        assert!(matches!(caller.fresh_admin(), Err(Error::Forbidden)));
     }
 
     #[test]

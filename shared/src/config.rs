@@ -238,6 +238,40 @@ pub struct AuthSettings {
     pub signups_per_mailbox_per_day: u32,
     /// How long a mailed sign-in link works.
     pub login_link_minutes: i64,
+    /// The code step of a two-factor sign-in (defaults: `CodeLimits::default`).
+    #[serde(default)]
+    pub codes: CodeLimits,
+}
+
+/// Wrong codes (from the app, or recovery codes) counted per account in Redis, where a
+/// correct password cannot reset them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct CodeLimits {
+    /// Wrong codes per account before each further one waits, doubling from 2 s.
+    pub free_per_account: u32,
+    pub max_delay_secs: u64,
+    /// Wrong codes per account within a day that lock the code step of password-started
+    /// sign-ins for `lock_hours` (the owner is mailed; a mailed sign-in link still works).
+    pub lock_after: u32,
+    pub lock_hours: u64,
+    /// Codes that sign-ins started with a mailed link may try per account and day.
+    pub link_codes_per_day: u32,
+    /// Codes one client (IPv4 address or IPv6 /64) may try per hour, across accounts.
+    pub per_client_per_hour: u32,
+}
+
+impl Default for CodeLimits {
+    fn default() -> Self {
+        CodeLimits {
+            free_per_account: 3,
+            max_delay_secs: 300,
+            lock_after: 10,
+            lock_hours: 6,
+            link_codes_per_day: 10,
+            per_client_per_hour: 30,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,4 +1,5 @@
-//! CPU-heavy work (argon2 hashing, the password-strength check) runs here: on the
+//! CPU-heavy work (argon2 hashing, the password-strength check, the normaliser and the
+//! pronunciation dictionary over a text) runs here: on the
 //! blocking threads, never on the async ones that answer every other request, and at
 //! most a fixed number at once, so a burst of sign-ups waits instead of exhausting memory
 //! (each argon2 takes 19 MiB) and cores.
@@ -37,6 +38,13 @@ impl CpuPool {
     /// One slot per core (at least two).
     pub fn per_core() -> Self {
         Self::new(std::thread::available_parallelism().map_or(2, |n| n.get()).max(2))
+    }
+
+    /// The process's one pool (one slot per core): hashing, the normaliser and the
+    /// pronunciation dictionary share it, so together they never take more than the cores.
+    pub fn global() -> Self {
+        static POOL: std::sync::LazyLock<CpuPool> = std::sync::LazyLock::new(CpuPool::per_core);
+        POOL.clone()
     }
 
     pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {

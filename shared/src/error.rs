@@ -132,14 +132,53 @@ impl From<sqlx::Error> for Error {
     /// A database that does not answer is a 503 for a moment, not a 500: nothing was
     /// changed, and the same request will work once it is back.
     fn from(e: sqlx::Error) -> Self {
-        match e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
-                tracing::error!(error = %e, "database unreachable");
-                Error::Unreachable(DATABASE_DOWN)
-            }
-            other => Error::Database(other),
+        if database_lost(&e) {
+            tracing::error!(error = %e, "database unreachable");
+            return Error::Unreachable(DATABASE_DOWN);
         }
+        Error::Database(e)
     }
+}
+
+/// True when `e` says the database went away, whatever its shape: no connection from
+/// the pool in time, a socket that broke mid-query (I/O, TLS, a cut-off message), a
+/// server that is shutting down or starting (SQLSTATE 57P01-57P03: "terminating
+/// connection due to administrator command"), or any connection exception (class 08).
+/// Nothing the request asked for was done, so it is a 503 to try again, not a 500.
+pub fn database_lost(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed
+        | sqlx::Error::BeginFailed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| lost_connection_state(&code)),
+        _ => false,
+    }
+}
+
+/// The SQLSTATEs of a lost server: class 08 (connection exception), 57P01 admin
+/// shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 53300 too many connections.
+fn lost_connection_state(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300")
+}
+
+/// True when an error chain (an `anyhow` cause) holds a lost-database error anywhere.
+pub fn chain_has_lost_database(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.downcast_ref::<sqlx::Error>().is_some_and(database_lost)
+            || cause.downcast_ref::<std::io::Error>().is_some_and(|io| {
+                matches!(
+                    io.kind(),
+                    std::io::ErrorKind::BrokenPipe
+                        | std::io::ErrorKind::ConnectionReset
+                        | std::io::ErrorKind::ConnectionAborted
+                        | std::io::ErrorKind::ConnectionRefused
+                )
+            })
+    })
 }
 
 /// What callers read while Redis cannot be reached: the answers that need it (sign-in
@@ -181,6 +220,24 @@ mod tests {
         assert_eq!(minutes_text(61), "etwa 2 Minuten");
         assert_eq!(minutes_text(30), "30 Sekunden");
         assert_eq!(minutes_text(1), "1 Sekunde");
+    }
+
+    #[test]
+    fn every_shape_of_a_lost_database_is_a_503_not_a_500() {
+        for lost in ["57P01", "57P02", "57P03", "08006", "08003", "08000", "53300"] {
+            assert!(lost_connection_state(lost), "{lost}");
+        }
+        for kept in ["23505", "40001", "22P02", "42P01"] {
+            assert!(!lost_connection_state(kept), "{kept}");
+        }
+        let broken = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "broken pipe");
+        assert!(matches!(Error::from(sqlx::Error::Io(broken)), Error::Unreachable(DATABASE_DOWN)));
+        assert!(matches!(Error::from(sqlx::Error::PoolTimedOut), Error::Unreachable(_)));
+        assert!(matches!(Error::from(sqlx::Error::Protocol("unexpected eof".into())), Error::Unreachable(_)));
+        assert!(matches!(Error::from(sqlx::Error::RowNotFound), Error::Database(_)));
+        let wrapped = anyhow::Error::new(sqlx::Error::PoolTimedOut).context("saving the job");
+        assert!(chain_has_lost_database(&wrapped));
+        assert!(!chain_has_lost_database(&anyhow::anyhow!("something else")));
     }
 
     #[test]

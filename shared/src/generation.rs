@@ -12,7 +12,7 @@ use crate::db::jobs::{self, JobRow};
 use crate::db::voices::{self, Voice};
 use crate::db::{self, ledger, users};
 use crate::domain::kinds::{JobSource, JobStatus};
-use crate::domain::money::generation_cost_cent;
+use crate::domain::money::{generation_cost_cent, undelivered_refund_cent};
 use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::error::{Error, Result};
 use crate::queue::{Job, Queue, Synthesize};
@@ -153,7 +153,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         db::labels::assign_categories(&mut *tx, &[job_id], &[category]).await?;
     }
     if !tags.is_empty() {
-        let tag_ids = db::labels::ensure_tags(&mut tx, user.id, &tags).await?;
+        let tag_ids = crate::library::labels::ensure_tags(&mut tx, user.id, &tags).await?;
         db::labels::assign_tags(&mut *tx, &[job_id], &tag_ids).await?;
     }
     tx.commit().await?;
@@ -228,8 +228,16 @@ pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(Job
 pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()> {
     let user_id = caller.user()?.id;
     let mut tx = svc.pool.begin().await?;
-    let deleted =
-        jobs::delete_for_user(&mut tx, job_id, user_id).await?.ok_or(Error::NotFound("Audio nicht gefunden."))?;
+    let Some(deleted) = jobs::delete_for_user(&mut tx, job_id, user_id).await? else {
+        // A streamed job whose audio is going out is delivered, not cancellable: a delete
+        // now would refund audio the caller keeps receiving.
+        if jobs::is_being_delivered(&mut *tx, job_id, user_id).await? {
+            return Err(Error::Conflict(
+                "Dieses Audio wird gerade an Ihr Programm ausgeliefert und kann erst danach gelöscht werden.".into(),
+            ));
+        }
+        return Err(Error::NotFound("Audio nicht gefunden."));
+    };
     // A running job is refunded too: the worker asks before each chunk and before
     // storing whether the job still exists, and stops (no further paid requests).
     let refund = deleted.status.is_unfinished() && deleted.cost_cent > 0;
@@ -298,16 +306,39 @@ pub async fn complete_stored(
 /// Marks the job failed with a German message and refunds its cost, exactly once:
 /// the status condition and the ledger's one-refund-per-job index both guard it.
 pub async fn fail_and_refund(pool: &sqlx::PgPool, job_id: Uuid, message: &str) -> Result<bool> {
+    fail_and_refund_undelivered(pool, job_id, message, Delivered::NOTHING).await
+}
+
+/// How much of a streamed job's audio went out before it failed.
+#[derive(Debug, Clone, Copy)]
+pub struct Delivered {
+    pub parts: usize,
+    pub of: usize,
+}
+
+impl Delivered {
+    pub const NOTHING: Delivered = Delivered { parts: 0, of: 0 };
+}
+
+/// [`fail_and_refund`] for a job part of whose audio was delivered already: only the
+/// share not delivered is refunded (the caller keeps what it received).
+pub async fn fail_and_refund_undelivered(
+    pool: &sqlx::PgPool,
+    job_id: Uuid,
+    message: &str,
+    delivered: Delivered,
+) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let Some(failed) = jobs::fail(&mut tx, job_id, message).await? else {
         return Ok(false);
     };
-    if failed.cost_cent > 0 {
-        ledger::credit(&mut tx, failed.user_id, failed.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
+    let refund = undelivered_refund_cent(failed.cost_cent, delivered.parts, delivered.of);
+    if refund > 0 {
+        ledger::credit(&mut tx, failed.user_id, refund, ledger::Kind::Refund, Some(job_id)).await?;
     }
     tx.commit().await?;
-    if failed.cost_cent > 0 {
-        telemetry::refunded(failed.cost_cent);
+    if refund > 0 {
+        telemetry::refunded(refund);
     }
     Ok(true)
 }

@@ -37,6 +37,7 @@ pub mod db;
 pub mod domain;
 pub mod engine;
 pub mod error;
+pub mod http_body;
 pub mod mail;
 pub mod payments;
 pub mod providers;

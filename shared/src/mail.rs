@@ -113,3 +113,51 @@ pub fn password_reset(to: &str, link: &str, minutes: i64) -> Mail {
         ),
     }
 }
+
+/// To the owner when wrong codes locked the code step of sign-ins with the password: the
+/// password is probably known to someone else.
+pub fn two_factor_locked(to: &str, hours: u64, sign_in_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Anmeldung bei Stimmwerk vorübergehend gesperrt".into(),
+        body: format!(
+            "Guten Tag,\n\nbei der Anmeldung an Ihrem Stimmwerk-Konto wurde zu oft ein falscher \
+             Bestätigungscode eingegeben. Das Passwort war dabei richtig. Die Anmeldung mit Passwort \
+             und Code ist deshalb für {hours} Stunden gesperrt.\n\nWaren Sie das? Dann melden Sie sich \
+             über einen Anmeldelink an, den Sie hier anfordern: {sign_in_url}\n\
+             Nach dem Link fragen wir wie gewohnt nach dem Code aus Ihrer App.\n\n\
+             Waren Sie es nicht, kennt jemand Ihr Passwort. Bitte ändern Sie es nach der Anmeldung \
+             auf der Kontoseite; Ihr Konto ist durch die Zwei-Faktor-Anmeldung weiter geschützt.\n\n\
+             Ihr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// To the owner after two-factor sign-in was switched on.
+pub fn two_factor_enabled(to: &str, account_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Zwei-Faktor-Anmeldung eingeschaltet".into(),
+        body: format!(
+            "Guten Tag,\n\nfür Ihr Stimmwerk-Konto wurde soeben die Zwei-Faktor-Anmeldung eingeschaltet. \
+             Ab jetzt fragen wir bei jeder Anmeldung nach dem Code aus Ihrer Authenticator-App.\n\n\
+             Waren Sie das nicht, melden Sie sich bitte sofort an, ändern Sie Ihr Passwort und \
+             prüfen Sie die Einstellungen: {account_url}\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// To the owner after two-factor sign-in was switched off.
+pub fn two_factor_disabled(to: &str, account_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Zwei-Faktor-Anmeldung ausgeschaltet".into(),
+        body: format!(
+            "Guten Tag,\n\nfür Ihr Stimmwerk-Konto wurde soeben die Zwei-Faktor-Anmeldung ausgeschaltet. \
+             Zur Anmeldung genügt jetzt wieder Ihr Passwort.\n\n\
+             Waren Sie das nicht, ändern Sie bitte sofort Ihr Passwort (über „Passwort vergessen?“ \
+             auf der Anmeldeseite) und schalten Sie die Zwei-Faktor-Anmeldung wieder ein: \
+             {account_url}\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}

@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
+use crate::cpu::CpuPool;
+use crate::db::caps;
 use crate::db::pronunciation::{self as db, EntryRow, NewEntry};
 use crate::db::voices;
+use crate::domain::caps::Collection;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::input::{no_controls, trim};
 use crate::domain::ipa;
@@ -37,8 +40,10 @@ pub struct PreviewRequest {
 pub async fn entries_for(pool: &sqlx::PgPool, user_id: Option<Uuid>) -> Result<Vec<Entry>> {
     let rows = db::visible(pool, user_id).await?;
     let mut entries: Vec<Entry> = Vec::with_capacity(rows.len());
+    // A hash set, not a scan of what was kept: the work stays linear in the entries.
+    let mut seen = std::collections::HashSet::with_capacity(rows.len());
     for row in rows {
-        if entries.iter().any(|e| e.term.to_lowercase() == row.term.to_lowercase()) {
+        if !seen.insert(row.term.to_lowercase()) {
             continue;
         }
         entries.push(Entry {
@@ -67,7 +72,8 @@ pub async fn preview(svc: &Services, caller: &Caller, request: PreviewRequest) -
         None => request.language.unwrap_or_else(|| DEFAULT_LANGUAGE.into()),
     };
     let entries = entries_for(&svc.pool, Some(user.id)).await?;
-    Ok(dictionary::apply(&request.text, &entries, &language))
+    // The dictionary and the normaliser are CPU work that grows with text and entries.
+    CpuPool::global().run(move || dictionary::apply(&request.text, &entries, &language)).await
 }
 
 /// One dictionary entry.
@@ -135,13 +141,12 @@ fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<Str
     Ok(value.to_owned())
 }
 
-/// The entry's scope: the caller's own, or global for an admin.
+/// The entry's scope: the caller's own, or global for an admin whose session proved the
+/// second factor (403, or `second_factor_required` for an admin without it).
 fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
-    let user = caller.user()?;
     match global {
-        true if user.is_admin() => Ok(None),
-        true => Err(Error::Forbidden),
-        false => Ok(Some(user.id)),
+        true => caller.admin().map(|_| None),
+        false => Ok(Some(caller.user()?.id)),
     }
 }
 
@@ -155,8 +160,13 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
         field("ipa", "Die Lautschrift", ipa, ipa::MAX_CHARS)?;
         ipa::check(ipa).map_err(|message| Error::field("ipa", message))?;
     }
+    let mut tx = svc.pool.begin().await?;
+    // A new term takes room under the cap; a changed one does not.
+    if !db::has_term(&mut *tx, user_id, &term).await? {
+        caps::reserve(&mut tx, Collection::DictionaryEntries, user_id, 1).await?;
+    }
     let row = db::upsert(
-        &svc.pool,
+        &mut *tx,
         &NewEntry {
             user_id,
             term: &term,
@@ -167,12 +177,32 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
         },
     )
     .await?;
+    if user_id.is_none() {
+        let after = serde_json::json!({ "term": row.term, "spoken": row.spoken, "ipa": row.ipa });
+        let action = crate::domain::kinds::AuditAction::DictionaryEntrySaved;
+        crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, None, Some(after)).await?;
+    }
+    tx.commit().await?;
     Ok(row.into())
 }
 
 pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool) -> Result<()> {
     let user_id = scope(caller, global)?;
-    if db::delete(&svc.pool, id, user_id).await? { Ok(()) } else { Err(Error::NotFound("Eintrag nicht gefunden.")) }
+    // A global entry's removal is audited with what it said.
+    let global_entry = match user_id {
+        None => db::visible(&svc.pool, None).await?.into_iter().find(|e| e.id == id && e.user_id.is_none()),
+        Some(_) => None,
+    };
+    if !db::delete(&svc.pool, id, user_id).await? {
+        return Err(Error::NotFound("Eintrag nicht gefunden."));
+    }
+    if let Some(entry) = global_entry {
+        let before = serde_json::json!({ "term": entry.term, "spoken": entry.spoken, "ipa": entry.ipa });
+        let action = crate::domain::kinds::AuditAction::DictionaryEntryDeleted;
+        crate::db::audit::record(&svc.pool, caller.admin()?, action, Some(&entry.term), None, Some(before), None)
+            .await?;
+    }
+    Ok(())
 }
 
 const CSV_HEADER: [&str; 5] = ["term", "spoken", "ipa", "whole_word", "case_sensitive"];
@@ -186,9 +216,9 @@ pub async fn export_csv(svc: &Services, caller: &Caller) -> Result<String> {
         let flag = |b: bool| if b { "ja" } else { "nein" };
         writer
             .write_record([
-                row.term.as_str(),
-                row.spoken.as_str(),
-                row.ipa.as_deref().unwrap_or(""),
+                spreadsheet_safe(&row.term).as_ref(),
+                spreadsheet_safe(&row.spoken).as_ref(),
+                spreadsheet_safe(row.ipa.as_deref().unwrap_or("")).as_ref(),
                 flag(row.whole_word),
                 flag(row.case_sensitive),
             ])
@@ -196,6 +226,24 @@ pub async fn export_csv(svc: &Services, caller: &Caller) -> Result<String> {
     }
     let bytes = writer.into_inner().map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
     String::from_utf8(bytes).map_err(|e| Error::Internal(e.into()))
+}
+
+/// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets
+/// a leading apostrophe, so an exported dictionary cannot run code in Excel or Calc
+/// (OWASP "CSV injection"). The import takes the apostrophe off again.
+fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
+        _ => cell.into(),
+    }
+}
+
+/// The import's side of [`spreadsheet_safe`].
+fn from_spreadsheet(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
+        _ => cell,
+    }
 }
 
 /// What an import did: entries saved, and the lines it could not take (German reasons).
@@ -223,12 +271,9 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
     let mut reader =
         csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delimiter).from_reader(text.as_bytes());
     let mut result = ImportResult { saved: 0, errors: Vec::new() };
+    let mut rows = 0;
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
-        if line > MAX_IMPORT_ROWS + 1 {
-            result.errors.push(format!("Mehr als {MAX_IMPORT_ROWS} Zeilen: der Rest wurde nicht gelesen."));
-            break;
-        }
         let Ok(record) = record else {
             result.errors.push(format!("Zeile {line}: nicht lesbar."));
             continue;
@@ -239,14 +284,20 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
+        // Data rows are counted, not lines: a header or blank lines take none of them.
+        rows += 1;
+        if rows > MAX_IMPORT_ROWS {
+            result.errors.push(format!("Mehr als {MAX_IMPORT_ROWS} Zeilen: der Rest wurde nicht gelesen."));
+            break;
+        }
         let (Some(whole_word), Some(case_sensitive)) = (flag(record.get(3), true), flag(record.get(4), false)) else {
             result.errors.push(format!("Zeile {line}: ganzes Wort und Groß-/Kleinschreibung sind ja oder nein."));
             continue;
         };
         let input = EntryInput {
-            term: record.get(0).unwrap_or_default().to_owned(),
-            spoken: record.get(1).unwrap_or_default().to_owned(),
-            ipa: record.get(2).map(str::to_owned),
+            term: from_spreadsheet(record.get(0).unwrap_or_default()).to_owned(),
+            spoken: from_spreadsheet(record.get(1).unwrap_or_default()).to_owned(),
+            ipa: record.get(2).map(|ipa| from_spreadsheet(ipa).to_owned()),
             whole_word,
             case_sensitive,
             global: false,
@@ -258,4 +309,20 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
         }
     }
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exported_cells_never_start_a_spreadsheet_formula() {
+        for formula in ["=HYPERLINK(\"x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            let safe = spreadsheet_safe(formula);
+            assert!(safe.starts_with('\''), "{formula:?} -> {safe:?}");
+            assert_eq!(from_spreadsheet(&safe), formula, "the import reads back what was exported");
+        }
+        assert_eq!(spreadsheet_safe("Stimmwerk"), "Stimmwerk");
+        assert_eq!(from_spreadsheet("'Tis"), "'Tis", "an apostrophe of the text itself stays");
+    }
 }

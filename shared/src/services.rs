@@ -50,7 +50,7 @@ impl Services {
         Ok(Services {
             login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),
             account_limiter: AccountLimiter::new(queue.connection(), &prefix, &settings.auth),
-            cpu: CpuPool::per_core(),
+            cpu: CpuPool::global(),
             demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
             gate_limiter: GateLimiter::new(queue.connection(), &prefix),
             api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),

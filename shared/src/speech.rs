@@ -250,7 +250,8 @@ type Sender = mpsc::Sender<std::result::Result<Bytes, String>>;
 async fn produce(svc: Services, job: InlineJob, engine: Arc<dyn SpeechEngine>, format: AudioFormat, tx: Sender) {
     let heartbeat = generation::spawn_heartbeat(svc.pool.clone(), job.id, svc.settings.worker.heartbeat());
     let engine = Retrying { inner: engine.as_ref() };
-    let result = stream(&svc, &job, &engine, format, &tx).await;
+    let mut out = Outbox { tx: &tx, started: false, client_gone: false, parts_sent: 0, parts: 0 };
+    let result = stream(&svc, &job, &engine, format, &mut out).await;
     heartbeat.abort();
     let outcome = match result {
         Ok(mp3) => store(&svc, &job, mp3).await,
@@ -259,7 +260,14 @@ async fn produce(svc: Services, job: InlineJob, engine: Arc<dyn SpeechEngine>, f
             let message = error.to_string();
             tracing::warn!(job_id = %job.id, %message, "inline synthesis failed, refunding");
             tx.send(Err(message.clone())).await.ok();
-            generation::fail_and_refund(&svc.pool, job.id, &format!("{message} Der Betrag wurde erstattet."))
+            // What went out is delivered: only the rest is refunded.
+            let delivered = generation::Delivered { parts: out.parts_sent, of: out.parts };
+            let refund_note = if out.parts_sent == 0 {
+                "Der Betrag wurde erstattet."
+            } else {
+                "Der Anteil, der nicht mehr ausgeliefert wurde, wurde erstattet."
+            };
+            generation::fail_and_refund_undelivered(&svc.pool, job.id, &format!("{message} {refund_note}"), delivered)
                 .await
                 .map(|_| ())
         }
@@ -277,29 +285,65 @@ struct Finished {
 }
 
 /// Synthesizes part by part and sends each part's audio in `format`.
+/// Where the audio goes, and what of it went out.
+struct Outbox<'a> {
+    tx: &'a Sender,
+    /// The job is marked as being delivered (before its first byte).
+    started: bool,
+    client_gone: bool,
+    /// Text parts whose audio went out, of how many.
+    parts_sent: usize,
+    parts: usize,
+}
+
+impl Outbox<'_> {
+    /// Sends a piece of audio. Before the first one the job is marked as being delivered,
+    /// so it can no longer be deleted for a refund; if it was deleted already, nothing is
+    /// sent and the synthesis stops.
+    async fn send(&mut self, svc: &Services, job_id: Uuid, piece: Vec<u8>) -> std::result::Result<(), EngineError> {
+        if piece.is_empty() || self.client_gone {
+            return Ok(());
+        }
+        if !self.started {
+            let still_ours = jobs::start_delivery(&svc.pool, job_id)
+                .await
+                .map_err(|e| EngineError::Transient(format!("Die Datenbank ist nicht erreichbar: {e}")))?;
+            if !still_ours {
+                return Err(EngineError::Cancelled);
+            }
+            self.started = true;
+        }
+        if self.tx.send(Ok(Bytes::from(piece))).await.is_err() {
+            // The synthesis goes on: the audio is paid for and belongs in the library.
+            self.client_gone = true;
+        }
+        Ok(())
+    }
+}
+
 async fn stream(
     svc: &Services,
     job: &InlineJob,
     engine: &dyn SpeechEngine,
     format: AudioFormat,
-    tx: &Sender,
+    out: &mut Outbox<'_>,
 ) -> std::result::Result<Finished, EngineError> {
     let permanent = |e: audio::AudioError| EngineError::Permanent(e.to_string());
     let api_name = job.voice.api_name.as_deref().unwrap_or_default();
+    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
     let speech = Speech {
         text: &job.text,
         voice: api_name,
         language: &job.voice.language,
         rate: job.rate,
         instructions: job.instructions.as_deref(),
-        dictionary: &[],
+        dictionary: &dictionary,
     };
     let max_part = engine.max_chunk().min(STREAM_PART_CHARS);
-    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
-        .await
-        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
-    let (parts, pauses) =
-        synthesis::spoken_parts(&job.text, &job.voice.language, &dictionary, engine, api_name, max_part);
+    let (parts, pauses) = synthesis::plan(engine, &speech, max_part).await?;
+    out.parts = parts.len();
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
     let mut pieces = std::pin::pin!(synthesis::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
@@ -309,7 +353,6 @@ async fn stream(
     let mut total_samples = 0usize;
     let mut mp3 = Vec::new();
     let mut wav_samples = Vec::new();
-    let mut client_gone = false;
     let mut index = 0usize;
     while let Some(pcm) = pieces.next().await {
         let pcm = pcm?;
@@ -351,7 +394,12 @@ async fn stream(
                 Vec::new()
             }
         };
-        send(tx, piece, &mut client_gone).await;
+        let sent_something = !piece.is_empty();
+        out.send(svc, job.id, piece).await?;
+        if sent_something {
+            // Audio up to this part went out (LAME may hold back a few ms until the next).
+            out.parts_sent = index;
+        }
     }
     let encoder = encoder.ok_or_else(|| EngineError::Permanent("Der Text ergab keine Audiodaten.".into()))?;
     let tail = tokio::task::spawn_blocking(move || encoder.finish())
@@ -365,18 +413,8 @@ async fn stream(
         AudioFormat::Wav => audio::wav_from_pcm16(&audio::pcm16_bytes(&wav_samples), sample_rate),
         AudioFormat::Pcm => Vec::new(),
     };
-    send(tx, last, &mut client_gone).await;
+    out.send(svc, job.id, last).await?;
     Ok(Finished { mp3, duration_seconds: total_samples as f64 / sample_rate as f64 })
-}
-
-async fn send(tx: &Sender, piece: Vec<u8>, client_gone: &mut bool) {
-    if piece.is_empty() || *client_gone {
-        return;
-    }
-    if tx.send(Ok(Bytes::from(piece))).await.is_err() {
-        // The synthesis goes on: the audio is paid for and belongs in the library.
-        *client_gone = true;
-    }
 }
 
 async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> Result<()> {

@@ -6,10 +6,11 @@
 use futures::{StreamExt, TryStreamExt};
 
 use crate::audio::{self, Mp3, Pcm};
+use crate::cpu::CpuPool;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::markup;
 use crate::domain::spoken::{self, Inline, Spoken};
-use crate::engine::{EngineError, SpeechEngine, SynthesisRequest};
+use crate::engine::{EngineError, Markup, SpeechEngine, SynthesisRequest};
 
 /// Pause between the chunks of one long text.
 pub const SENTENCE_PAUSE_MS: u32 = 250;
@@ -46,8 +47,33 @@ pub fn spoken_parts(
     voice: &str,
     max_chunk: usize,
 ) -> (Vec<Spoken>, Vec<u32>) {
-    let markup = engine.markup(voice);
-    let measure = engine.measure();
+    parts_for(text, language, dictionary, engine.markup(voice), engine.measure(), max_chunk)
+}
+
+/// [`spoken_parts`] on the process's bounded CPU pool. The dictionary and the normaliser
+/// take time that grows with the text and the user's entries; on the async threads they
+/// would hold up every other request of the process.
+pub async fn plan(
+    engine: &dyn SpeechEngine,
+    speech: &Speech<'_>,
+    max_chunk: usize,
+) -> Result<(Vec<Spoken>, Vec<u32>), EngineError> {
+    let (markup, measure) = (engine.markup(speech.voice), engine.measure());
+    let (text, language, dictionary) = (speech.text.to_owned(), speech.language.to_owned(), speech.dictionary.to_vec());
+    CpuPool::global()
+        .run(move || parts_for(&text, &language, &dictionary, markup, measure, max_chunk))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Textaufbereitung abgebrochen: {e}")))
+}
+
+fn parts_for(
+    text: &str,
+    language: &str,
+    dictionary: &[Entry],
+    markup: Markup,
+    measure: fn(&str) -> usize,
+    max_chunk: usize,
+) -> (Vec<Spoken>, Vec<u32>) {
     let size = |s: &Spoken| measure(&markup.render(s, language));
     // A sentence too long for one request is cut in plain words: leave room for the
     // markup's wrapper and for escaping.
@@ -93,8 +119,7 @@ where
     F: Fn() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let (parts, pauses) =
-        spoken_parts(speech.text, speech.language, speech.dictionary, engine, speech.voice, engine.max_chunk());
+    let (parts, pauses) = plan(engine, &speech, engine.max_chunk()).await?;
     let pcm: Vec<Pcm> = chunk_audio(engine, &speech, parts, concurrency, &still_wanted).try_collect().await?;
     let track = audio::join_with_pauses(pcm, &pauses).map_err(|e| EngineError::Permanent(e.to_string()))?;
     // The pieces have the target loudness each; one more pass makes the whole exact.

@@ -56,6 +56,10 @@ fn describe() {
     describe_counter!("stimmwerk_refunded_cents_total", "Cents refunded.");
     describe_counter!("stimmwerk_top_ups_total", "Top-ups credited.");
     describe_counter!("stimmwerk_top_up_cents_total", "Cents credited by top-ups.");
+    describe_counter!(
+        "stimmwerk_top_ups_needing_attention_total",
+        "Top-up sessions the reconciliation could not credit, by reason (mismatch: flagged for a person; error: asked again)."
+    );
     describe_gauge!("stimmwerk_queue_depth", "Jobs waiting in a queue (read at scrape time).");
     describe_gauge!("stimmwerk_db_pool_connections", "Postgres connections of this process, by state.");
     // Money counters exist from the start (at 0), so an alert on their rate has a series.
@@ -66,6 +70,9 @@ fn describe() {
         "stimmwerk_top_up_cents_total",
     ] {
         counter!(name).absolute(0);
+    }
+    for reason in ["mismatch", "error"] {
+        counter!("stimmwerk_top_ups_needing_attention_total", "reason" => reason).absolute(0);
     }
 }
 
@@ -135,4 +142,9 @@ pub fn refunded(cents: i64) {
 pub fn topped_up(cents: i64) {
     counter!("stimmwerk_top_ups_total").increment(1);
     counter!("stimmwerk_top_up_cents_total").increment(cents.max(0) as u64);
+}
+
+/// A top-up session the reconciliation could not credit (`mismatch` or `error`).
+pub fn top_up_needs_attention(reason: &'static str) {
+    counter!("stimmwerk_top_ups_needing_attention_total", "reason" => reason).increment(1);
 }

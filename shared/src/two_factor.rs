@@ -1,8 +1,16 @@
 //! Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step of clock skew
 //! either way), the use cases: set up (secret sealed with the server's key, an otpauth URL
-//! and its QR code), enable with a first code (ten single-use recovery codes, shown once,
-//! stored hashed), the second step of a sign-in, and disabling. A code is never accepted
-//! twice, and a sign-in challenge takes five tries at most.
+//! and its QR code), enable with the current password and a first code (ten single-use
+//! recovery codes, shown once, stored hashed), the second step of a sign-in, and
+//! disabling (password and code). A code is never accepted twice, and a sign-in challenge
+//! takes five tries at most. Wrong codes (recovery codes count as codes) are counted per
+//! account and per client in Redis (`rate_limit::CodeLimiter`), where a correct password
+//! cannot reset them: after a few the code step waits, after ten a day it is locked for
+//! hours for sign-ins started with the password, and the owner gets a mail; a sign-in
+//! started with a mailed link has its own small budget. Switching on or off mails the
+//! owner a notice.
+
+use std::net::IpAddr;
 
 use chrono::{Duration, Utc};
 use rand::Rng;
@@ -126,8 +134,30 @@ fn hash_recovery(code: &str) -> String {
     token::hash_token(&code.trim().to_lowercase())
 }
 
-/// Switches two-factor sign-in on with a first code from the app.
-pub async fn enable(svc: &Services, caller: &Caller, code: &str) -> Result<RecoveryCodes> {
+/// Switching two-factor sign-in on: the current password and a first code from the app.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct EnableInput {
+    /// The account's current password.
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub code: String,
+}
+
+fn account_url(svc: &Services) -> String {
+    format!("{}/dashboard/account#zwei-faktor", svc.settings.http.public_url.trim_end_matches('/'))
+}
+
+/// A notice to the owner is logged when it cannot be sent: what it tells is done.
+async fn notify(svc: &Services, message: crate::mail::Mail) {
+    if let Err(e) = svc.mailer.send(message).await {
+        tracing::error!(error = %e, "mail not sent");
+    }
+}
+
+/// Switches two-factor sign-in on with the current password (checked and limited like a
+/// password change) and a first code; the owner gets a notice.
+pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<RecoveryCodes> {
     let user = caller.user()?;
     let (totp, enabled) = load(svc, user.id, &user.email)
         .await?
@@ -135,6 +165,7 @@ pub async fn enable(svc: &Services, caller: &Caller, code: &str) -> Result<Recov
     if enabled {
         return Err(Error::Conflict("Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.".into()));
     }
+    crate::account::check_current_password(svc, caller, password, "password").await?;
     let step = matching_step(&totp, code, now_secs()).ok_or_else(wrong_code)?;
     let codes: Vec<String> = (0..RECOVERY_CODES).map(|_| recovery_code()).collect();
     let hashes: Vec<String> = codes.iter().map(|c| hash_recovery(c)).collect();
@@ -145,6 +176,7 @@ pub async fn enable(svc: &Services, caller: &Caller, code: &str) -> Result<Recov
     // signing in again.
     db::sessions::mark_second_factor(&mut *tx, &caller.session()?.token_hash).await?;
     tx.commit().await?;
+    notify(svc, crate::mail::two_factor_enabled(&user.email, &account_url(svc))).await;
     Ok(RecoveryCodes { codes })
 }
 
@@ -153,55 +185,73 @@ pub async fn is_enabled(svc: &Services, user_id: Uuid) -> Result<bool> {
     Ok(two_factor::get(&svc.pool, user_id).await?.is_some_and(|s| s.enabled))
 }
 
-/// A sign-in that passed the password and now waits for the code: the token for its
-/// short-lived cookie.
-pub async fn open_challenge(svc: &Services, user_id: Uuid) -> Result<String> {
+/// A sign-in that passed its first step and now waits for the code: the token for its
+/// short-lived cookie. `via_link`: the first step was a mailed sign-in link, not the
+/// password (its codes have their own budget, outside the lock).
+pub async fn open_challenge(svc: &Services, user_id: Uuid, via_link: bool) -> Result<String> {
     let challenge = token::random_token();
     let expires = Utc::now() + Duration::minutes(CHALLENGE_MINUTES);
-    two_factor::insert_challenge(&svc.pool, &token::hash_token(&challenge), user_id, expires).await?;
+    two_factor::insert_challenge(&svc.pool, &token::hash_token(&challenge), user_id, expires, via_link).await?;
     Ok(challenge)
 }
 
 /// Checks a code (or a recovery code) for the account: a TOTP code once per time step,
-/// a recovery code once ever.
-async fn check_code(svc: &Services, user_id: Uuid, account: &str, code: &str) -> Result<bool> {
-    let Some((totp, true)) = load(svc, user_id, account).await? else { return Ok(false) };
-    let mut tx = svc.pool.begin().await?;
-    let accepted = match matching_step(&totp, code, now_secs()) {
-        Some(step) => two_factor::accept_step(&mut tx, user_id, step).await?,
-        None => two_factor::use_recovery_code(&mut tx, user_id, &hash_recovery(code)).await?,
+/// a recovery code once ever. The attempt is reserved with the code limiter first (so
+/// parallel guesses cannot pass it) and counted as wrong unless it proves right; the
+/// wrong code that starts the lock mails the owner.
+async fn check_code(svc: &Services, ip: IpAddr, user: &db::users::User, via_link: bool, code: &str) -> Result<bool> {
+    let limiter = &svc.login_limiter.codes;
+    let attempt = limiter.reserve(ip, user.id, via_link).await?;
+    let accepted = match load(svc, user.id, &user.email).await? {
+        Some((totp, true)) => {
+            let mut tx = svc.pool.begin().await?;
+            let accepted = match matching_step(&totp, code, now_secs()) {
+                Some(step) => two_factor::accept_step(&mut tx, user.id, step).await?,
+                None => two_factor::use_recovery_code(&mut tx, user.id, &hash_recovery(code)).await?,
+            };
+            tx.commit().await?;
+            accepted
+        }
+        _ => false,
     };
-    tx.commit().await?;
+    if accepted {
+        limiter.succeeded(attempt).await?;
+    } else if attempt.starts_lock {
+        tracing::warn!(user_id = %user.id, "code step locked after too many wrong codes");
+        let sign_in = format!("{}/auth", svc.settings.http.public_url.trim_end_matches('/'));
+        notify(svc, crate::mail::two_factor_locked(&user.email, limiter.lock_hours(), &sign_in)).await;
+    }
     Ok(accepted)
 }
 
 /// The second step of a sign-in: the challenge (from its cookie) and a code. Returns the
 /// user to open a session for.
-pub async fn complete_sign_in(svc: &Services, challenge: &str, code: &str) -> Result<db::users::User> {
+pub async fn complete_sign_in(svc: &Services, ip: IpAddr, challenge: &str, code: &str) -> Result<db::users::User> {
     let challenge_hash = token::hash_token(challenge);
     let expired = || Error::invalid("Anmeldung abgelaufen", "Bitte melden Sie sich erneut mit Ihrem Passwort an.");
-    let user_id =
+    let found =
         two_factor::attempt_challenge(&svc.pool, &challenge_hash, CHALLENGE_ATTEMPTS).await?.ok_or_else(expired)?;
-    let user = db::users::get(&svc.pool, user_id).await?.ok_or_else(expired)?;
-    if !check_code(svc, user_id, &user.email, code).await? {
+    let user = db::users::get(&svc.pool, found.user_id).await?.ok_or_else(expired)?;
+    if !check_code(svc, ip, &user, found.via_link, code).await? {
         return Err(wrong_code());
     }
     two_factor::delete_challenge(&svc.pool, &challenge_hash).await?;
     Ok(user)
 }
 
-/// Switches two-factor sign-in off: the password and a current code (or a recovery code).
+/// Switches two-factor sign-in off: the current password (checked and limited like a
+/// password change) and a current code (or a recovery code), counted like the code step
+/// of a sign-in; the owner gets a notice.
 pub async fn disable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<()> {
     let user = caller.user()?;
-    if !crate::credentials::password_matches(svc, user.id, password).await? {
-        return Err(Error::field("password", "Das aktuelle Passwort ist falsch."));
-    }
-    if !check_code(svc, user.id, &user.email, code).await? {
+    crate::account::check_current_password(svc, caller, password, "password").await?;
+    if !check_code(svc, caller.ip, user, false, code).await? {
         return Err(wrong_code());
     }
     let mut tx = svc.pool.begin().await?;
     two_factor::disable(&mut tx, user.id).await?;
     tx.commit().await?;
+    notify(svc, crate::mail::two_factor_disabled(&user.email, &account_url(svc))).await;
     Ok(())
 }
 

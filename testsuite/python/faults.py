@@ -510,8 +510,14 @@ def restart_postgres(burst: Burst, pg: Postgres, workers: list[Worker]) -> None:
     open_left = wait_until_ended()
     counts = invariants(burst.accepted, since)
     survived = all(w.alive() for w in workers)
-    ok = holds(counts) and down[0] == 503 and down[1] == "5" and "Datenbank" in down[2] and ready == 503 and survived and open_left == 0
-    record("Postgres stop/start", f"stopped 2.5 s during {len(burst.accepted)} jobs", counts, f"submit while down: {down[0]} (Retry-After {down[1]}), /readyz {ready}, workers alive: {survived}", ok)
+    # Requests in flight when Postgres went away (57P01, broken pipes, pool time-outs)
+    # are refused with a German 503, never a 500.
+    server_errors = {status: n for status, n in burst.refused.items() if status >= 500 and status != 503}
+    ok = (holds(counts) and down[0] == 503 and down[1] == "5" and "Datenbank" in down[2] and ready == 503
+          and survived and open_left == 0 and not server_errors)
+    record("Postgres stop/start", f"stopped 2.5 s during {len(burst.accepted)} jobs", counts,
+           f"submit while down: {down[0]} (Retry-After {down[1]}), /readyz {ready}, workers alive: {survived}, "
+           f"refused during the burst: {dict(sorted(burst.refused.items()))}", ok)
 
 
 def engine_faults(burst: Burst) -> None:

@@ -78,7 +78,11 @@ async fn sessions_are_listed_and_ended_everywhere_at_once(pool: PgPool) {
     assert!(sessions.iter().any(|s| s["client"] == "127.0.0.60"), "{sessions:?}");
     assert!(sessions.iter().all(|s| s["id"].as_str().unwrap().len() == 12), "a handle, not the secret");
 
-    assert_eq!(here.delete("/api/account/sessions").await.status(), StatusCode::NO_CONTENT);
+    let res = here.delete("/api/account/sessions").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let done: Value = res.json().await.unwrap();
+    assert_eq!((done["sessions_ended"].as_i64(), done["api_keys_revoked"].as_i64()), (Some(2), Some(0)));
+    assert_eq!(done["message"], "Alle Sitzungen beendet.");
     assert_eq!(here.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(elsewhere.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
 }
@@ -169,4 +173,144 @@ async fn the_last_admin_cannot_delete_the_account(pool: PgPool) {
     let (status, error) = error_of(delete_with(&admin, "/api/account", json!({ "password": password })).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error["message"], "Das letzte Administratorkonto kann nicht gelöscht werden.");
+}
+
+// API keys end with the password and with "Überall abmelden".
+
+/// A key made in the browser session, and a call of `/v1/balance` with it.
+async fn api_key(app: &TestApp, client: &common::Client) -> impl Fn() -> reqwest::RequestBuilder {
+    let created: Value = client.post("/api/api-keys", json!({ "name": "Skript" })).await.json().await.unwrap();
+    let key = created["secret"].as_str().unwrap().to_owned();
+    let url = format!("{}/v1/balance", app.base);
+    let program = reqwest::Client::new();
+    move || program.get(&url).bearer_auth(&key)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_password_change_revokes_every_api_key(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("schluessel@example.de").await;
+    let balance = api_key(&app, &client).await;
+    assert_eq!(balance().send().await.unwrap().status(), StatusCode::OK);
+    let good = json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD });
+    assert_eq!(client.post("/api/account/password", good).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(balance().send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    let keys: Value = client.get("/api/api-keys").await.json().await.unwrap();
+    assert!(keys[0]["revoked_at"].is_string(), "listed as revoked: {keys}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn signing_out_everywhere_revokes_the_api_keys_and_says_how_many(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("ueberall@example.de").await;
+    let first = api_key(&app, &client).await;
+    let second = api_key(&app, &client).await;
+    assert_eq!(first().send().await.unwrap().status(), StatusCode::OK);
+    let res = client.delete("/api/account/sessions").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let done: Value = res.json().await.unwrap();
+    assert_eq!(done["sessions_ended"], 1);
+    assert_eq!(done["api_keys_revoked"], 2);
+    assert_eq!(done["message"], "Alle Sitzungen beendet und 2 API-Schlüssel widerrufen.");
+    for call in [first, second] {
+        assert_eq!(call().send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+// The last active admin stays.
+
+/// A second admin (a confirmed user given the role), signed in.
+async fn second_admin(app: &TestApp, email: &str) -> (common::Client, Uuid) {
+    let (client, id) = app.signed_in_user(email).await;
+    sqlx::query("UPDATE users SET role = 'admin' WHERE id = $1").bind(id).execute(&app.pool).await.unwrap();
+    (client, id)
+}
+
+async fn active_admins(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM users WHERE role = 'admin' AND disabled_at IS NULL")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn two_admins_deleting_themselves_at_once_leave_one_admin(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (first, password) = app.signed_in_admin_with_password().await;
+    let (second, _) = second_admin(&app, "zweite-admin@example.de").await;
+    let (a, b) = tokio::join!(
+        delete_with(&first, "/api/account", json!({ "password": password })),
+        delete_with(&second, "/api/account", json!({ "password": PASSWORD })),
+    );
+    let mut statuses = [a.status(), b.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::NO_CONTENT, StatusCode::CONFLICT]);
+    assert_eq!(active_admins(&app).await, 1, "one admin remains");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_disabled_admin_does_not_count_as_another_admin(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let (_, other) = second_admin(&app, "gesperrt-admin@example.de").await;
+    sqlx::query("UPDATE users SET disabled_at = now() WHERE id = $1").bind(other).execute(&app.pool).await.unwrap();
+    let (status, error) = error_of(delete_with(&admin, "/api/account", json!({ "password": password })).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error["message"], "Das letzte Administratorkonto kann nicht gelöscht werden.");
+    assert_eq!(active_admins(&app).await, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_guarded_statements_never_leave_no_active_admin(pool: PgPool) {
+    // The guard the admins' user page uses as well (demote, disable, delete).
+    let app = TestApp::spawn(pool).await;
+    shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap();
+    let (_, other) = second_admin(&app, "andere-admin@example.de").await;
+    let first: Uuid = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+        .bind(&app.settings.admin.email)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    use shared::db::users::{self, AdminGuard};
+    use shared::domain::kinds::Role;
+    let mut tx = app.pool.begin().await.unwrap();
+    assert_eq!(
+        users::update_unless_last_admin(&mut tx, other, "A", "B", Role::User, false).await.unwrap(),
+        AdminGuard::Done
+    );
+    assert_eq!(
+        users::update_unless_last_admin(&mut tx, first, "A", "B", Role::Admin, true).await.unwrap(),
+        AdminGuard::LastAdmin,
+        "the last one is not disabled"
+    );
+    assert_eq!(
+        users::update_unless_last_admin(&mut tx, first, "A", "B", Role::User, false).await.unwrap(),
+        AdminGuard::LastAdmin,
+        "nor demoted"
+    );
+    assert_eq!(users::delete_unless_last_admin(&mut tx, first).await.unwrap(), AdminGuard::LastAdmin);
+    assert_eq!(users::delete_unless_last_admin(&mut tx, other).await.unwrap(), AdminGuard::Done, "a user goes");
+    assert_eq!(users::delete_unless_last_admin(&mut tx, other).await.unwrap(), AdminGuard::NotFound);
+    tx.commit().await.unwrap();
+    assert_eq!(active_admins(&app).await, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_user_keeps_at_most_fifty_sessions_and_the_oldest_end_first(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("viele-sitzungen@example.de").await;
+    let expires = chrono::Utc::now() + chrono::Duration::days(30);
+    for i in 0..60 {
+        shared::db::sessions::insert(&app.pool, &format!("hash-{i}"), user, expires, "127.0.0.1", false).await.unwrap();
+    }
+    let sessions: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM sessions WHERE user_id = $1")
+        .bind(user)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(sessions.len(), shared::db::sessions::SESSIONS_PER_USER as usize);
+    assert!(sessions.contains(&"hash-59".to_owned()), "the newest stays");
+    // The first sign-in (the test client's) was the oldest: it has ended.
+    assert_eq!(client.get("/api/me").await.status(), reqwest::StatusCode::UNAUTHORIZED);
 }

@@ -147,3 +147,185 @@ async fn bad_key_input_is_422_and_connection_tests_answer_in_german(pool: PgPool
     assert_eq!(tested["ok"], false);
     assert_eq!(tested["message"], "Für diesen Anbieter ist kein API-Schlüssel hinterlegt.");
 }
+
+// Admin power outside /api/admin, and the audit log of every use of it.
+
+async fn audit(admin: &common::Client, action: &str) -> Vec<Value> {
+    let res = admin.get(&format!("/api/admin/audit?action={action}")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json().await.unwrap()
+}
+
+async fn audit_rows(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM audit_log").fetch_one(&app.pool).await.unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_password_only_admin_session_cannot_keep_global_dictionary_entries(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (user, _) = app.signed_in_user("woerterbuch@example.de").await;
+    let entry = json!({ "term": "ACME", "spoken": "Äkmi", "global": true });
+
+    let password_only = app.password_only_admin().await;
+    let (status, error) = error_of(password_only.post("/api/pronunciation/dictionary", entry.clone()).await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+    let (status, error) = error_of(user.post("/api/pronunciation/dictionary", entry.clone()).await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden")));
+    let global: i64 = sqlx::query_scalar("SELECT count(*) FROM pronunciation_entries WHERE user_id IS NULL")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(global, 0, "nothing was stored");
+
+    // A proven admin keeps them.
+    let (admin, _) = app.another_fresh_admin("bewiesen@example.de").await;
+    let res = admin.post("/api/pronunciation/dictionary", entry).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let saved: Value = res.json().await.unwrap();
+    let path = format!("/api/pronunciation/dictionary/{}?global=true", saved["id"].as_str().unwrap());
+    let (status, error) = error_of(password_only.delete(&path).await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+    assert_eq!(admin.delete(&path).await.status(), StatusCode::NO_CONTENT);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_password_reentry_is_audited(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let wrong = admin.post("/api/admin/reauth", json!({ "password": "falsch-falsch" })).await;
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    let reentries: i64 = sqlx::query_scalar("SELECT count(*) FROM audit_log WHERE action = 'reauthenticated'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(reentries, 0, "a wrong password unlocks nothing to record");
+    assert_eq!(admin.post("/api/admin/reauth", json!({ "password": password })).await.status(), StatusCode::OK);
+    let log = audit(&admin, "reauthenticated").await;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0]["actor_email"], "admin@stimmwerk.local");
+    assert_eq!(log[0]["target_email"], "admin@stimmwerk.local");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn storing_testing_and_removing_a_provider_key_is_audited_without_the_key(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, with_master_key).await;
+    let admin = admin_client(&app).await;
+    let put = admin
+        .http
+        .put(format!("{}/api/admin/services/openai_tts/key", app.base))
+        .json(&json!({ "key": FAKE_KEY }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(put.status(), StatusCode::OK);
+    assert_eq!(admin.post("/api/admin/services/murf_tts/test", json!({})).await.status(), StatusCode::OK);
+    assert_eq!(admin.delete("/api/admin/services/openai_tts/key").await.status(), StatusCode::OK);
+
+    let stored = audit(&admin, "provider_key_stored").await;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        (stored[0]["subject"].as_str(), stored[0]["after"]["key_last4"].as_str()),
+        (Some("openai_tts"), Some("9876"))
+    );
+    let tested = audit(&admin, "provider_key_tested").await;
+    assert_eq!((tested.len(), tested[0]["subject"].as_str()), (1, Some("murf_tts")));
+    assert_eq!(tested[0]["after"]["ok"], false);
+    let removed = audit(&admin, "provider_key_removed").await;
+    assert_eq!((removed.len(), removed[0]["subject"].as_str()), (1, Some("openai_tts")));
+    assert_eq!(removed[0]["actor_email"], "admin@stimmwerk.local");
+    let everything = admin.get("/api/admin/audit").await.text().await.unwrap();
+    assert!(!everything.contains(FAKE_KEY), "the key itself is never recorded");
+    let at_rest: String = sqlx::query_scalar("SELECT string_agg(coalesce(after::text, ''), ' ') FROM audit_log")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(!at_rest.contains(FAKE_KEY));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn global_labels_and_dictionary_entries_are_audited_and_own_ones_are_not(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let admin = app.signed_in_admin().await;
+    let baseline = audit_rows(&app).await;
+    // The admin's own labels and entries are nobody else's business.
+    let own = admin.post("/api/categories", json!({ "name": "Meine" })).await;
+    assert_eq!(own.status(), StatusCode::CREATED);
+    assert_eq!(admin.post("/api/tags", json!({ "name": "privat" })).await.status(), StatusCode::CREATED);
+    let res = admin.post("/api/pronunciation/dictionary", json!({ "term": "Kfz", "spoken": "Kah-eff-zett" })).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(audit_rows(&app).await, baseline);
+
+    let category: Value =
+        admin.post("/api/categories", json!({ "name": "Allgemein", "global": true })).await.json().await.unwrap();
+    let category_path = format!("/api/categories/{}", category["id"].as_str().unwrap());
+    let renamed = admin.http.patch(format!("{}{category_path}", app.base)).json(&json!({ "name": "Alle" })).send();
+    assert_eq!(renamed.await.unwrap().status(), StatusCode::OK);
+    assert_eq!(admin.delete(&category_path).await.status(), StatusCode::OK);
+    let tag: Value = admin.post("/api/tags", json!({ "name": "Projekt", "global": true })).await.json().await.unwrap();
+    let tag_path = format!("/api/tags/{}", tag["id"].as_str().unwrap());
+    let renamed = admin.http.patch(format!("{}{tag_path}", app.base)).json(&json!({ "name": "Projekte" })).send();
+    assert_eq!(renamed.await.unwrap().status(), StatusCode::OK);
+    assert_eq!(admin.delete(&tag_path).await.status(), StatusCode::NO_CONTENT);
+    let entry: Value = admin
+        .post("/api/pronunciation/dictionary", json!({ "term": "ACME", "spoken": "Äkmi", "global": true }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let entry_path = format!("/api/pronunciation/dictionary/{}?global=true", entry["id"].as_str().unwrap());
+    assert_eq!(admin.delete(&entry_path).await.status(), StatusCode::NO_CONTENT);
+
+    let subjects = |log: Vec<Value>| -> Vec<(String, String)> {
+        log.iter()
+            .map(|e| {
+                let state = if e["after"].is_null() { &e["before"] } else { &e["after"] };
+                (e["subject"].as_str().unwrap().to_owned(), state["kind"].as_str().unwrap_or("").to_owned())
+            })
+            .collect()
+    };
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    };
+    assert_eq!(subjects(audit(&admin, "label_created").await), pairs(&[("Projekt", "tag"), ("Allgemein", "category")]));
+    let updated = audit(&admin, "label_updated").await;
+    assert_eq!(subjects(updated.clone()), pairs(&[("Projekte", "tag"), ("Alle", "category")]));
+    assert_eq!(
+        (updated[1]["before"]["name"].as_str(), updated[1]["after"]["name"].as_str()),
+        (Some("Allgemein"), Some("Alle"))
+    );
+    assert_eq!(subjects(audit(&admin, "label_deleted").await), pairs(&[("Projekte", "tag"), ("Alle", "category")]));
+    let saved = audit(&admin, "dictionary_entry_saved").await;
+    assert_eq!(
+        (saved.len(), saved[0]["subject"].as_str(), saved[0]["after"]["spoken"].as_str()),
+        (1, Some("ACME"), Some("Äkmi"))
+    );
+    let deleted = audit(&admin, "dictionary_entry_deleted").await;
+    assert_eq!((deleted.len(), deleted[0]["before"]["term"].as_str()), (1, Some("ACME")));
+    assert_eq!(audit_rows(&app).await, baseline + 8);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn switching_a_stock_voice_off_needs_a_reentry_and_is_audited(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let stock = app.voice_id("local-de-klara").await;
+    let path = format!("{}/api/admin/voices/{stock}", app.base);
+    let off = || admin.http.patch(&path).json(&json!({ "is_active": false })).send();
+    let (status, error) = error_of(off().await.unwrap()).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("reauth_required")));
+    let active: bool = sqlx::query_scalar("SELECT is_active FROM voices WHERE id = $1")
+        .bind(stock)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(active, "unchanged");
+
+    assert_eq!(admin.post("/api/admin/reauth", json!({ "password": password })).await.status(), StatusCode::OK);
+    assert_eq!(off().await.unwrap().status(), StatusCode::OK);
+    let log = audit(&admin, "voice_updated").await;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0]["before"], json!({ "is_global": true, "is_active": true }));
+    assert_eq!(log[0]["after"], json!({ "is_global": true, "is_active": false }));
+    assert!(log[0]["subject"].is_string());
+    assert!(log[0]["target_user_id"].is_null(), "a stock voice belongs to nobody");
+}

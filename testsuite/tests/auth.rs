@@ -219,3 +219,93 @@ async fn expired_sessions_stop_working_and_are_purged(pool: PgPool) {
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 0);
 }
+
+// Pre-registration: whoever signs up with an address first does not keep the account
+// once its owner signs up and confirms.
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_stranger_who_registered_my_address_first_keeps_neither_his_password_nor_anything_else(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let stranger = app.client_from([127, 0, 0, 66]);
+    let body = json!({ "name": "Fremder", "organization": "Fremd", "email": "opfer@example.de", "password": "Fremdes-Passwort-Kiwi-55" });
+    assert_eq!(stranger.post("/api/auth/signup", body).await.status(), StatusCode::CREATED);
+    let stranger_link = app.confirmation_link("opfer@example.de");
+    let (status, error) = error_of(
+        stranger
+            .post("/api/auth/login", json!({ "email": "opfer@example.de", "password": "Fremdes-Passwort-Kiwi-55" }))
+            .await,
+    )
+    .await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("email_not_confirmed")));
+    // An unconfirmed account cannot sign in, so it holds no keys, second factor or
+    // sessions; should it hold any, they go as well.
+    let id: uuid::Uuid =
+        sqlx::query_scalar("SELECT id FROM users WHERE email = 'opfer@example.de'").fetch_one(&app.pool).await.unwrap();
+    for statement in [
+        "INSERT INTO api_keys (user_id, name, prefix, key_hash) VALUES ($1, 'Fremd', 'sw_fremd', 'fremder-hash')",
+        "INSERT INTO two_factor (user_id, nonce, ciphertext, enabled_at) VALUES ($1, '\\x000000000000000000000000', '\\x00', now())",
+        "INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, 'fremder-code')",
+        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('fremde-sitzung', $1, now() + interval '1 day')",
+    ] {
+        sqlx::query(statement).bind(id).execute(&app.pool).await.unwrap();
+    }
+
+    // The owner signs up with her password and confirms with the link she gets.
+    let owner = app.client();
+    let body =
+        json!({ "name": "Olga Opfer", "organization": "Eigen", "email": "opfer@example.de", "password": PASSWORD });
+    assert_eq!(owner.post("/api/auth/signup", body).await.status(), StatusCode::CREATED);
+    let link = app.confirmation_link("opfer@example.de");
+    assert_ne!(link, stranger_link);
+    let res = stranger.http.get(&stranger_link).send().await.unwrap();
+    assert_eq!(res.headers()["location"], "/auth?confirmed=0", "the first registrant's link is dead");
+    let res = owner.http.get(&link).send().await.unwrap();
+    assert_eq!(res.headers()["location"], "/auth?confirmed=1");
+
+    let res = owner.post("/api/auth/login", json!({ "email": "opfer@example.de", "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK, "her password");
+    let me: serde_json::Value = res.json().await.unwrap();
+    assert_eq!((me["name"].as_str(), me["organization"].as_str()), (Some("Olga Opfer"), Some("Eigen")));
+    let res = stranger
+        .post("/api/auth/login", json!({ "email": "opfer@example.de", "password": "Fremdes-Passwort-Kiwi-55" }))
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "not his");
+    for count in
+        ["SELECT count(*) FROM api_keys", "SELECT count(*) FROM two_factor", "SELECT count(*) FROM recovery_codes"]
+    {
+        let left: i64 = sqlx::query_scalar(count).fetch_one(&app.pool).await.unwrap();
+        assert_eq!(left, 0, "{count}");
+    }
+    let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions WHERE token_hash = 'fremde-sitzung'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(sessions, 0);
+    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(accounts, 1);
+    assert_eq!(app.ledger_rows(id, "signup_bonus").await, vec![100], "the start credit once, for her");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_password_reset_revokes_every_api_key(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("schluesselreset@example.de").await;
+    let created: serde_json::Value =
+        client.post("/api/api-keys", json!({ "name": "Skript" })).await.json().await.unwrap();
+    let key = created["secret"].as_str().unwrap().to_owned();
+    let program = reqwest::Client::new();
+    let balance = || program.get(format!("{}/v1/balance", app.base)).bearer_auth(&key).send();
+    assert_eq!(balance().await.unwrap().status(), StatusCode::OK);
+
+    let res = app.client().post("/api/auth/password-reset", json!({ "email": "schluesselreset@example.de" })).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let link = app.confirmation_link("schluesselreset@example.de");
+    let token = link.split("token=").nth(1).unwrap();
+    let res = app
+        .client()
+        .post("/api/auth/password-reset/confirm", json!({ "token": token, "password": "Neues-Kennwort-Birke-64" }))
+        .await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(balance().await.unwrap().status(), StatusCode::UNAUTHORIZED, "the old key is dead");
+    assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED, "and every session");
+}

@@ -75,3 +75,59 @@ async fn a_restored_installation_serves_the_same_audios_and_balances(pool: PgPoo
     target.close().await;
     sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name} WITH (FORCE)"))).execute(&pool).await.unwrap();
 }
+
+fn mode_of(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// Every folder and file below `dir`, with `dir` itself.
+fn everything_below(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = vec![dir.to_owned()];
+    let mut index = 0;
+    while index < found.len() {
+        if found[index].is_dir() {
+            let children: Vec<_> = std::fs::read_dir(&found[index]).unwrap().map(|e| e.unwrap().path()).collect();
+            found.extend(children);
+        }
+        index += 1;
+    }
+    found
+}
+
+/// Finding: backups were written world-readable (umask 022: folders 0755, files 0644).
+#[sqlx::test(migrations = "../migrations")]
+async fn backups_are_readable_by_their_owner_alone(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (client, _) = app.signed_in_user("privat@example.de").await;
+    let voice = app.voice_id("local-de-klara").await;
+    let body: Value = client.submit("Eine Aufnahme, die niemand sonst lesen darf.", voice).await.json().await.unwrap();
+    let job: Uuid = body["job"]["id"].as_str().unwrap().parse().unwrap();
+    assert_eq!(process(&app.worker_state(app.local_engines()), job).await.unwrap(), Outcome::Completed);
+
+    let parent = tempfile::tempdir().unwrap();
+    let dir = parent.path().join("sicherung").join("heute");
+    let url = url_of(&pool.connect_options());
+    let store = app.state.svc.storage.as_ref();
+    let manifest = shared::backup::backup(&pool, &url, store, &dir).await.unwrap();
+    assert_eq!(manifest.objects.len(), 1);
+    let check = || {
+        let everything = everything_below(&dir);
+        assert!(everything.len() >= 5, "{everything:?}"); // dir, objects/, dump, manifest, the audio
+        for path in everything {
+            let expected = if path.is_dir() { 0o700 } else { 0o600 };
+            assert_eq!(mode_of(&path), expected, "{} is {:o}", path.display(), mode_of(&path));
+        }
+        assert_eq!(mode_of(&parent.path().join("sicherung")), 0o700, "a folder the backup created");
+    };
+    check();
+
+    // Written again into the same folder after someone opened its files up: closed again.
+    use std::os::unix::fs::PermissionsExt;
+    for path in everything_below(&dir.join("objects")).iter().chain([&dir.join("manifest.json")]) {
+        let mode = if path.is_dir() { 0o755 } else { 0o644 };
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    shared::backup::backup(&pool, &url, store, &dir).await.unwrap();
+    check();
+}

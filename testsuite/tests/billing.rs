@@ -219,3 +219,92 @@ async fn the_admin_connection_test_asks_stripe_for_real(pool: PgPool) {
     assert_eq!(result, json!({ "ok": true, "message": "Verbindung erfolgreich." }));
     assert!(fake.received_requests().await.unwrap().iter().any(|r| r.url.path() == "/v1/balance"));
 }
+
+/// A pending top-up of `user` for `session`, old enough for the reconciliation.
+async fn old_pending_top_up(app: &TestApp, user: Uuid, amount_cent: i64, session: &str, minutes_ago: i32) -> Uuid {
+    sqlx::query_scalar(
+        "INSERT INTO top_ups (user_id, amount_cent, session_id, created_at)
+         VALUES ($1, $2, $3, now() - make_interval(mins => $4)) RETURNING id",
+    )
+    .bind(user)
+    .bind(amount_cent)
+    .bind(session)
+    .bind(minutes_ago)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+async fn stripe_session(fake: &MockServer, id: &str, answer: ResponseTemplate) {
+    Mock::given(method("GET")).and(path(format!("/v1/checkout/sessions/{id}"))).respond_with(answer).mount(fake).await;
+}
+
+fn paid_session(id: &str, amount: i64, currency: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!({
+        "id": id, "object": "checkout.session", "status": "complete", "payment_status": "paid",
+        "amount_total": amount, "currency": currency
+    }))
+}
+
+/// Finding: reconciliation stopped at the first session it could not credit, so a paid
+/// 8 € top-up behind it was never credited.
+#[sqlx::test(migrations = "../migrations")]
+async fn reconciliation_goes_on_past_a_mismatching_session_and_flags_it(pool: PgPool) {
+    shared::telemetry::metrics();
+    let fake = stripe_fake().await;
+    stripe_session(&fake, "cs_mismatch", paid_session("cs_mismatch", 500, "eur")).await;
+    stripe_session(&fake, "cs_dollars", paid_session("cs_dollars", 2000, "usd")).await;
+    stripe_session(&fake, "cs_broken", ResponseTemplate::new(500).set_body_string("kaputt")).await;
+    stripe_session(&fake, "cs_paid_8", paid_session("cs_paid_8", 800, "eur")).await;
+    let app = app_with_stripe(pool, &fake).await;
+    let (_, user) = app.signed_in_user("acht-euro@example.de").await;
+    // The oldest first: the mismatching and the broken ones come before the paid one.
+    let mismatch = old_pending_top_up(&app, user, 1000, "cs_mismatch", 40).await;
+    let dollars = old_pending_top_up(&app, user, 2000, "cs_dollars", 30).await;
+    let broken = old_pending_top_up(&app, user, 1500, "cs_broken", 20).await;
+    let paid = old_pending_top_up(&app, user, 800, "cs_paid_8", 10).await;
+
+    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 1);
+    assert_eq!(app.balance(user).await, 900, "the 8 € behind the mismatching sessions are credited");
+    assert_eq!(app.ledger_rows(user, "top_up").await, vec![800]);
+    assert!(app.ledger_drift().await.is_empty());
+
+    let row = |id: Uuid| {
+        sqlx::query_as::<_, (String, Option<String>)>("SELECT status, needs_attention FROM top_ups WHERE id = $1")
+            .bind(id)
+            .fetch_one(&app.pool)
+    };
+    for flagged in [mismatch, dollars] {
+        let (status, attention) = row(flagged).await.unwrap();
+        assert_eq!(status, "pending", "nothing credited");
+        assert_eq!(
+            attention.as_deref(),
+            Some("Der bei Stripe gezahlte Betrag oder die Währung passt nicht zur Aufladung.")
+        );
+    }
+    let (status, attention) = row(broken).await.unwrap();
+    assert_eq!((status.as_str(), attention), ("pending", None), "a Stripe error is asked about again");
+    assert_eq!(row(paid).await.unwrap().0, "paid");
+
+    // The next run asks about the broken one again, not about the flagged ones.
+    let asked = |session: &'static str| {
+        let fake = &fake;
+        async move { fake.received_requests().await.unwrap().iter().filter(|r| r.url.path().ends_with(session)).count() }
+    };
+    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 0);
+    assert_eq!((asked("cs_mismatch").await, asked("cs_dollars").await, asked("cs_broken").await), (1, 1, 2));
+    assert_eq!(app.balance(user).await, 900);
+
+    let metrics = shared::telemetry::metrics().render();
+    for reason in ["mismatch", "error"] {
+        let series = format!("stimmwerk_top_ups_needing_attention_total{{reason=\"{reason}\"}}");
+        let count: f64 = metrics
+            .lines()
+            .find_map(|line| line.strip_prefix(&series))
+            .unwrap_or_else(|| panic!("{series} in\n{metrics}"))
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(count >= 1.0, "{series} {count}");
+    }
+}

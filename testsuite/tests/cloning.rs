@@ -413,7 +413,7 @@ async fn another_user_cannot_use_see_play_change_or_delete_a_private_clone(pool:
     assert_eq!(clone_of(&owner, voice).await["name"], "Privat");
 
     // Made global by an admin, everyone may use it, but only the owner may change it.
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let res = admin
         .http
         .patch(format!("{}/api/admin/voices/{voice}", admin.base))
@@ -454,7 +454,7 @@ async fn the_admin_delete_removes_every_dependent_row_and_file(pool: PgPool) {
         assert!(app.settings.storage.dir.join(file).exists(), "{file}");
     }
 
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let list: Value = admin.get("/api/admin/voices?type=clone").await.json().await.unwrap();
     let row = list["voices"].as_array().unwrap().iter().find(|v| v["id"] == voice.to_string()).unwrap();
     assert_eq!(row["owner"]["email"], "geloescht@example.com");
@@ -469,6 +469,12 @@ async fn the_admin_delete_removes_every_dependent_row_and_file(pool: PgPool) {
     assert!(error["message"].as_str().unwrap().contains("nur deaktiviert"));
 
     assert_eq!(admin.delete(&format!("/api/admin/voices/{voice}")).await.status(), StatusCode::NO_CONTENT);
+    let log: Vec<Value> = admin.get("/api/admin/audit?action=voice_deleted").await.json().await.unwrap();
+    assert_eq!(log.len(), 1, "the deletion is audited");
+    assert_eq!(
+        (log[0]["subject"].as_str(), log[0]["target_email"].as_str()),
+        (Some("Wird gelöscht"), Some("geloescht@example.com"))
+    );
     let left: (i64, i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT count(*) FROM voice_training_samples WHERE voice_id = $1),
                 (SELECT count(*) FROM voice_usage_analytics WHERE voice_id = $1),
@@ -487,6 +493,70 @@ async fn the_admin_delete_removes_every_dependent_row_and_file(pool: PgPool) {
     let audio = owner.get(&format!("/api/jobs/{job_id}/audio")).await;
     assert_eq!(audio.status(), StatusCode::OK);
     assert!(app.ledger_drift().await.is_empty());
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_password_only_admin_session_cannot_hear_another_users_recordings(pool: PgPool) {
+    let app = app_with(pool, |_| {}).await;
+    let (owner, _) = app.signed_in_user("stimme@example.com").await;
+    let voice = create(&owner, "Meine Stimme").await;
+    assert_eq!(upload(&owner, voice, "consent", 0, good_recording().await).await.status(), StatusCode::CREATED);
+    let samples: Vec<Value> = owner.get(&format!("/api/voice-clones/{voice}/samples")).await.json().await.unwrap();
+    let sample = samples[0]["id"].as_str().unwrap().to_owned();
+    let list = format!("/api/voice-clones/{voice}/samples");
+    let audio = format!("/api/voice-clones/{voice}/samples/{sample}/audio");
+
+    let password_only = app.password_only_admin().await;
+    for path in [&list, &audio] {
+        assert_eq!(password_only.get(path).await.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+    // An admin whose session proved the second factor checks the consent evidence.
+    let (admin, _) = app.another_fresh_admin("pruefer@example.com").await;
+    let heard: Vec<Value> = admin.get(&list).await.json().await.unwrap();
+    assert_eq!(heard.len(), 1);
+    let res = admin.get(&audio).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(!res.bytes().await.unwrap().is_empty());
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sharing_a_clone_with_everyone_needs_a_reentry_and_is_audited(pool: PgPool) {
+    let app = app_with(pool, |_| {}).await;
+    let (owner, _) = app.signed_in_user("teilen@example.com").await;
+    let voice = create(&owner, "Geteilt").await;
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let patch = |body: Value| admin.http.patch(format!("{}/api/admin/voices/{voice}", admin.base)).json(&body).send();
+
+    for change in [json!({ "is_global": true }), json!({ "is_active": false })] {
+        let (status, error) = error_of(patch(change.clone()).await.unwrap()).await;
+        assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("reauth_required")), "{change}");
+    }
+    let (status, error) = error_of(admin.delete(&format!("/api/admin/voices/{voice}")).await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("reauth_required")));
+    let state: (bool, bool) = sqlx::query_as("SELECT is_global, is_active FROM voices WHERE id = $1")
+        .bind(voice)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(state, (false, true), "nothing changed");
+
+    assert_eq!(admin.post("/api/admin/reauth", json!({ "password": password })).await.status(), StatusCode::OK);
+    assert_eq!(patch(json!({ "is_global": true })).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(patch(json!({ "is_global": false, "is_active": false })).await.unwrap().status(), StatusCode::OK);
+    let log: Vec<Value> = admin.get("/api/admin/audit?action=voice_updated").await.json().await.unwrap();
+    assert_eq!(log.len(), 2);
+    assert!(log.iter().all(|e| e["subject"] == "Geteilt" && e["target_email"] == "teilen@example.com"));
+    assert_eq!(
+        (log[1]["before"]["is_global"].as_bool(), log[1]["after"]["is_global"].as_bool()),
+        (Some(false), Some(true)),
+        "shared"
+    );
+    assert_eq!(log[0]["after"], json!({ "is_global": false, "is_active": false }), "unshared and switched off");
+    // The owner finds the entries about their voice under their account.
+    let owner_id = log[0]["target_user_id"].as_str().unwrap();
+    let about_owner: Vec<Value> =
+        admin.get(&format!("/api/admin/audit?user_id={owner_id}")).await.json().await.unwrap();
+    assert_eq!(about_owner.len(), 2);
 }
 
 #[sqlx::test(migrations = "../migrations")]

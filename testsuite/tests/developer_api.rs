@@ -402,3 +402,59 @@ async fn keys_never_appear_in_the_logs(pool: PgPool) {
     assert!(logs.contains("/v1/balance"), "the requests were logged: {}", &logs[..logs.len().min(2000)]);
     assert!(!logs.contains(&key[3..]), "an API key reached the logs");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_streamed_answer_cannot_be_deleted_for_a_refund_while_it_is_delivered(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user, program) = user_with_key(&app, "stream@example.de").await;
+    app.top_up(user, 2_000).await;
+    let sentence = "Dieser Satz wird gestreamt, während der Rest noch entsteht. ";
+    let text: String = sentence.repeat(5_000 / sentence.chars().count());
+    let cost = text.trim().chars().count().div_ceil(10) as i64;
+    let before = app.balance(user).await;
+
+    let mut res = program.post("/v1/audio/speech", json!({ "model": "tts-1", "voice": VOICE, "input": text })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let job_id: Uuid = res.headers()["x-stimmwerk-job-id"].to_str().unwrap().parse().unwrap();
+    let mut mp3 = res.chunk().await.unwrap().unwrap().to_vec();
+    assert!(!mp3.is_empty(), "the first audio went out");
+
+    // Delivered audio is not cancellable: neither over the API nor in the web app.
+    let (status, body) = error_of(program.delete(&format!("/v1/jobs/{job_id}")).await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, _) = error_of(client.delete(&format!("/api/jobs/{job_id}")).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(app.balance(user).await, before - cost, "nothing refunded while the audio streams");
+
+    while let Some(chunk) = res.chunk().await.unwrap() {
+        mp3.extend_from_slice(&chunk);
+    }
+    assert!(shared::audio::decode(&mp3, "mp3").unwrap().duration_seconds() > 60.0, "the whole text arrived");
+    let job: Value = program.get(&format!("/v1/jobs/{job_id}")).await.json().await.unwrap();
+    assert_eq!(job["status"], "completed");
+    assert_eq!(app.ledger_rows(user, "refund").await, Vec::<i64>::new(), "no refund for delivered audio");
+    // Once delivered, deleting it is the library's ordinary delete: gone, not refunded.
+    assert_eq!(program.delete(&format!("/v1/jobs/{job_id}")).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.balance(user).await, before - cost);
+    assert_eq!(app.ledger_drift().await, Vec::<Uuid>::new());
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn thirty_parallel_key_creations_give_at_most_the_limit_of_active_keys(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("keys@example.de").await;
+    let creations = (0..30).map(|i| {
+        let client = &client;
+        async move { client.post("/api/api-keys", json!({ "name": format!("Schlüssel {i}") })).await.status() }
+    });
+    let statuses = futures::future::join_all(creations).await;
+    let limit = app.settings.api.max_keys_per_user;
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count() as i64, limit, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT), "{statuses:?}");
+    let active: i64 = sqlx::query_scalar("SELECT count(*) FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL")
+        .bind(user)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(active, limit);
+}

@@ -626,3 +626,58 @@ async fn concurrent_bulk_changes_of_one_user_never_deadlock_and_keep_the_counter
     assert_eq!(counter_drift(&app.pool, user).await, Vec::<String>::new());
     assert_eq!(app.ledger_drift().await, Vec::<Uuid>::new());
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_password_only_admin_session_cannot_create_or_change_global_categories_and_tags(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let password_only = app.password_only_admin().await;
+    let second_factor_required = |(status, error): (StatusCode, Value)| {
+        assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("second_factor_required")));
+    };
+    second_factor_required(
+        error_of(password_only.post("/api/categories", json!({ "name": "Allgemein", "global": true })).await).await,
+    );
+    second_factor_required(
+        error_of(password_only.post("/api/tags", json!({ "name": "Projekt", "global": true })).await).await,
+    );
+    let global: i64 = sqlx::query_scalar(
+        "SELECT (SELECT count(*) FROM categories WHERE user_id IS NULL) + (SELECT count(*) FROM tags WHERE user_id IS NULL)",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(global, 0, "nothing global was made");
+    // Its own ones it keeps like any user.
+    assert_eq!(password_only.post("/api/categories", json!({ "name": "Meine" })).await.status(), StatusCode::CREATED);
+
+    // The proven admin makes them; the password-only session may neither change nor
+    // delete them, and does not see them as editable.
+    let (admin, _) = app.another_fresh_admin("bewiesen@example.de").await;
+    let category: Value =
+        admin.post("/api/categories", json!({ "name": "Allgemein", "global": true })).await.json().await.unwrap();
+    let tag: Value = admin.post("/api/tags", json!({ "name": "Projekt", "global": true })).await.json().await.unwrap();
+    assert_eq!((category["is_global"].as_bool(), tag["is_global"].as_bool()), (Some(true), Some(true)));
+    let category_path = format!("/api/categories/{}", category["id"].as_str().unwrap());
+    let tag_path = format!("/api/tags/{}", tag["id"].as_str().unwrap());
+    for (method, path) in [
+        (Method::PATCH, &category_path),
+        (Method::DELETE, &category_path),
+        (Method::PATCH, &tag_path),
+        (Method::DELETE, &tag_path),
+    ] {
+        let res = password_only
+            .http
+            .request(method, format!("{}{path}", app.base))
+            .json(&json!({ "name": "Übernommen" }))
+            .send()
+            .await
+            .unwrap();
+        second_factor_required(error_of(res).await);
+    }
+    let seen: Vec<Value> = password_only.get("/api/categories").await.json().await.unwrap();
+    let allgemein = seen.iter().find(|c| c["name"] == "Allgemein").unwrap();
+    assert_eq!(allgemein["editable"], false);
+    let seen: Vec<Value> = admin.get("/api/categories").await.json().await.unwrap();
+    assert_eq!(seen.iter().find(|c| c["name"] == "Allgemein").unwrap()["editable"], true);
+    assert_eq!(admin.delete(&tag_path).await.status(), StatusCode::NO_CONTENT);
+}

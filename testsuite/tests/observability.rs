@@ -114,7 +114,7 @@ async fn without_postgres_the_api_answers_503_in_german(pool: PgPool) {
     assert!(ready["postgres"].as_str().unwrap().starts_with("Postgres:"), "{ready}");
 }
 
-/// Every answer names its request; an id the caller sent is kept.
+/// Every answer names its request; an id the caller sent is kept only marked as theirs.
 #[sqlx::test(migrations = "../migrations")]
 async fn every_answer_carries_a_request_id(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
@@ -122,5 +122,31 @@ async fn every_answer_carries_a_request_id(pool: PgPool) {
     let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
     assert_eq!(id.len(), 36, "{id}");
     let res = app.client().http.get(format!("{}/api/voices", app.base)).header("x-request-id", "abc-123").send().await;
-    assert_eq!(res.unwrap().headers()["x-request-id"], "abc-123");
+    assert_eq!(res.unwrap().headers()["x-request-id"], "client-abc-123");
+}
+
+/// Finding: a client's `X-Request-Id` was logged (and answered) as sent. It is kept only
+/// as `client-<id>` with at most 64 plain characters; anything else gets our own id.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_client_request_id_is_kept_only_prefixed_short_and_plain(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let answered = |sent: reqwest::header::HeaderValue| {
+        let request = app.client().http.get(format!("{}/api/voices", app.base)).header("x-request-id", sent);
+        async move { request.send().await.unwrap().headers()["x-request-id"].to_str().unwrap().to_owned() }
+    };
+    let plain = "Bestellung_42.retry-1";
+    assert_eq!(answered(plain.parse().unwrap()).await, format!("client-{plain}"));
+    let another_request = Uuid::new_v4().to_string();
+    assert_eq!(answered(another_request.parse().unwrap()).await, format!("client-{another_request}"));
+    for hostile in [
+        "x".repeat(65).into_bytes(),
+        b"a b".to_vec(),
+        b"id\tlevel=ERROR msg=forged".to_vec(),
+        "\u{202E}4321".as_bytes().to_vec(),
+        b"\xff\xfe".to_vec(),
+        b"{\"json\":1}".to_vec(),
+    ] {
+        let id = answered(reqwest::header::HeaderValue::from_bytes(&hostile).unwrap()).await;
+        assert!(id.parse::<Uuid>().is_ok(), "{:?} became {id}", String::from_utf8_lossy(&hostile));
+    }
 }

@@ -116,3 +116,97 @@ async fn the_dictionary_is_private_global_entries_are_for_admins_and_csv_round_t
     );
     assert!(!exported.contains("ACME"), "global entries are not exported as own ones");
 }
+
+/// Fills the user's dictionary with `n` entries straight in the database (the API would
+/// take minutes for thousands).
+async fn fill_dictionary(app: &TestApp, user: uuid::Uuid, n: usize) {
+    sqlx::query(
+        "INSERT INTO pronunciation_entries (user_id, term, spoken)
+         SELECT $1, 'Wort' || i, 'Wort ' || i FROM generate_series(1, $2) AS i",
+    )
+    .bind(user)
+    .bind(n as i32)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
+async fn entries_of(app: &TestApp, user: uuid::Uuid) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM pronunciation_entries WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_dictionary_holds_at_most_two_thousand_entries_even_under_parallel_adds(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("viele-woerter@example.com").await;
+    fill_dictionary(&app, user, 1_990).await;
+
+    // Thirty parallel adds of new terms: the count and the insert cannot race past the cap.
+    let adds = (0..30).map(|i| {
+        let client = &client;
+        async move {
+            client.post("/api/pronunciation/dictionary", json!({ "term": format!("Neu{i}"), "spoken": "neu" })).await
+        }
+    });
+    let answers = futures::future::join_all(adds).await;
+    let created = answers.iter().filter(|r| r.status() == StatusCode::CREATED).count();
+    assert_eq!(created, 10, "exactly up to the cap");
+    assert_eq!(entries_of(&app, user).await, 2_000);
+
+    let (status, error) =
+        error_of(client.post("/api/pronunciation/dictionary", json!({ "term": "Zuviel", "spoken": "zu viel" })).await)
+            .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error["message"].as_str().unwrap().contains("Höchstzahl von 2.000 Einträgen"), "{error}");
+    assert!(error["fields"]["term"].is_string());
+    // A full dictionary can still change what it holds.
+    let res = client.post("/api/pronunciation/dictionary", json!({ "term": "wort7", "spoken": "Wort sieben" })).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    // An import stops at the cap too, line by line.
+    let res = client.post("/api/pronunciation/dictionary/import", json!({ "csv": "Eins,eins\nZwei,zwei\n" })).await;
+    let result: Value = res.json().await.unwrap();
+    assert_eq!(result["saved"], 0);
+    assert_eq!(result["errors"].as_array().unwrap().len(), 2);
+    assert_eq!(entries_of(&app, user).await, 2_000);
+
+    // The full dictionary still previews (applied on the CPU pool, de-duplicated by hash).
+    let text = "Wort1989 und Wort5. ".repeat(200);
+    let res = client.post("/api/pronunciation/preview", json!({ "text": text })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let preview: Value = res.json().await.unwrap();
+    assert!(preview["text"].as_str().unwrap().starts_with("Wort 1989 und Wort 5. Wort 1989"), "{}", preview["text"]);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_import_takes_at_most_a_thousand_rows_and_the_export_never_starts_a_formula(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("import@example.com").await;
+    let csv: String = (1..=1_001).map(|i| format!("Begriff{i},gesprochen {i}\n")).collect();
+    let res = client.post("/api/pronunciation/dictionary/import", json!({ "csv": csv })).await;
+    let result: Value = res.json().await.unwrap();
+    assert_eq!(result["saved"], 1_000, "{result}");
+    assert_eq!(entries_of(&app, user).await, 1_000);
+
+    let (other, other_id) = app.signed_in_user("formel@example.com").await;
+    let res =
+        other.post("/api/pronunciation/dictionary", json!({ "term": "=HYPERLINK(\"x\")", "spoken": "-2+3" })).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let exported = other.get("/api/pronunciation/dictionary/export").await.text().await.unwrap();
+    let row = exported.lines().nth(1).unwrap();
+    assert!(row.starts_with("\"'=HYPERLINK(") && row.contains(",'-2+3,"), "{row}");
+    // What was exported imports back as it was.
+    sqlx::query("DELETE FROM pronunciation_entries WHERE user_id = $1")
+        .bind(other_id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let res = other.post("/api/pronunciation/dictionary/import", json!({ "csv": exported })).await;
+    assert_eq!(res.json::<Value>().await.unwrap()["saved"], 1);
+    let list: Value = other.get("/api/pronunciation/dictionary").await.json().await.unwrap();
+    let entry = list.as_array().unwrap().iter().find(|e| e["global"] == false).unwrap();
+    assert_eq!((entry["term"].as_str(), entry["spoken"].as_str()), (Some("=HYPERLINK(\"x\")"), Some("-2+3")));
+}

@@ -123,3 +123,85 @@ async fn every_job_finishes_when_redis_restarts_twice_during_a_burst(pool: PgPoo
     assert!(app.ledger_rows(user, "refund").await.is_empty(), "nothing failed, nothing refunded");
     assert!(app.ledger_drift().await.is_empty());
 }
+
+/// Connections that Postgres ends under the API's feet (SQLSTATE 57P01 "terminating
+/// connection due to administrator command", then broken sockets) are what a stopping
+/// or restarting Postgres does to the requests in flight.
+#[sqlx::test(migrations = "../migrations")]
+async fn requests_that_lose_the_database_mid_flight_get_a_german_503_never_a_500(pool: PgPool) {
+    // The API's pool as in production: no ping before a checkout, so a cut connection
+    // fails its next query instead of being replaced quietly.
+    let api_pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(8)
+        .test_before_acquire(false)
+        .connect_with((*pool.connect_options()).clone())
+        .await
+        .unwrap();
+    let mut app = TestApp::spawn(api_pool).await;
+    let voice = app.voice_id(VOICE).await;
+    let mut clients = Vec::new();
+    for i in 0..4 {
+        let (client, user) = app.signed_in_user(&format!("ausfall{i}@example.de")).await;
+        app.top_up(user, 1000).await;
+        clients.push(client);
+    }
+    let mut killer = pool.acquire().await.unwrap().detach();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let terminator = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            let mut rounds = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                sqlx::query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                     WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                )
+                .execute(&mut killer)
+                .await
+                .unwrap();
+                rounds += 1;
+                tokio::time::sleep(Duration::from_millis(30)).await;
+            }
+            rounds
+        })
+    };
+    let bursts = clients.iter().enumerate().map(|(k, client)| async move {
+        let mut answers = Vec::new();
+        for i in 0..25 {
+            let res = client.submit(&format!("Auftrag {k}-{i}."), voice).await;
+            let status = res.status();
+            let retry_after = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
+            let body: Value = res.json().await.unwrap_or(Value::Null);
+            answers.push((status, retry_after, body));
+        }
+        answers
+    });
+    let answers: Vec<_> = futures::future::join_all(bursts).await.into_iter().flatten().collect();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(terminator.await.unwrap() > 5, "the connections were cut again and again");
+
+    let lost: Vec<_> = answers.iter().filter(|(s, ..)| *s == reqwest::StatusCode::SERVICE_UNAVAILABLE).collect();
+    for (status, retry_after, body) in &answers {
+        assert!(
+            *status == reqwest::StatusCode::CREATED || *status == reqwest::StatusCode::SERVICE_UNAVAILABLE,
+            "{status}: {body}"
+        );
+        if *status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(retry_after.as_deref(), Some("5"));
+            assert!(body["error"]["message"].as_str().unwrap().contains("Datenbank"), "{body}");
+        }
+    }
+    assert!(!lost.is_empty(), "some requests were in flight when their connection was cut");
+    // Checked through a pool that replaces cut connections.
+    app.pool = pool;
+    // Nothing half-done: every accepted job is charged once, the rest nothing.
+    assert!(app.ledger_drift().await.is_empty());
+    let unpaid: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM tts_jobs j WHERE NOT EXISTS
+           (SELECT 1 FROM ledger_entries l WHERE l.job_id = j.id AND l.kind = 'charge')",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(unpaid, 0);
+}

@@ -12,6 +12,7 @@ use async_trait::async_trait;
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use shared::cloning::recording::testing::{speech_like, webm};
 use shared::engine::{EngineAudio, EngineError, Engines, SpeechEngine, SynthesisRequest};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -221,12 +222,39 @@ const HOSTILE: &[&str] = &[
 
 /// A JSON body for an operation: every property of its request schema set to `value`.
 fn hostile_body(document: &Value, operation: &Value, value: &Value) -> Value {
-    let schema = &operation["requestBody"]["content"]["application/json"]["schema"];
-    let Some(reference) = schema["$ref"].as_str() else { return json!({}) };
-    let name = reference.rsplit('/').next().unwrap();
-    let properties = document["components"]["schemas"][name]["properties"].as_object().cloned().unwrap_or_default();
+    let properties = request_properties(document, operation, "application/json");
     Value::Object(properties.keys().map(|k| (k.clone(), value.clone())).collect())
 }
+
+/// The properties of an operation's request schema for a content type.
+fn request_properties(document: &Value, operation: &Value, content_type: &str) -> serde_json::Map<String, Value> {
+    let schema = &operation["requestBody"]["content"][content_type]["schema"];
+    let Some(reference) = schema["$ref"].as_str() else { return Default::default() };
+    let name = reference.rsplit('/').next().unwrap();
+    document["components"]["schemas"][name]["properties"].as_object().cloned().unwrap_or_default()
+}
+
+fn takes_multipart(operation: &Value) -> bool {
+    operation["requestBody"]["content"].get("multipart/form-data").is_some()
+}
+
+/// A field of a multipart form: binary properties as a file part, the others as text
+/// (which may be any bytes, invalid UTF-8 included).
+fn form_part(properties: &serde_json::Map<String, Value>, field: &str, bytes: Vec<u8>) -> reqwest::multipart::Part {
+    let part = reqwest::multipart::Part::bytes(bytes);
+    if properties[field]["format"] == "binary" { part.file_name("aufnahme.webm") } else { part }
+}
+
+/// A multipart form for an operation: every property of its request schema set to `bytes`.
+fn hostile_form(document: &Value, operation: &Value, bytes: &[u8]) -> reqwest::multipart::Form {
+    let properties = request_properties(document, operation, "multipart/form-data");
+    properties.keys().fold(reqwest::multipart::Form::new(), |form, field| {
+        form.part(field.clone(), form_part(&properties, field, bytes.to_vec()))
+    })
+}
+
+/// Hostile values of multipart fields beyond the JSON ones: bytes that are no UTF-8.
+const INVALID_UTF8: &[&[u8]] = &[b"\xff\xfe\xfd", b"abc\xc3\x28", b"\xed\xa0\x80", b"\xc0\x80"];
 
 async fn no_5xx_anywhere(app: &TestApp, client: &common::Client, who: &str) -> usize {
     let document: Value = app.client().get("/api/openapi.json").await.json().await.unwrap();
@@ -240,21 +268,30 @@ async fn no_5xx_anywhere(app: &TestApp, client: &common::Client, who: &str) -> u
             if path == "/api/auth/logout" || path == "/api/account/sessions" || path == "/api/account" {
                 continue;
             }
-            for value in &values {
+            let multipart = takes_multipart(operation);
+            // Multipart fields also get bytes that are no UTF-8 (a JSON body cannot carry them).
+            let raw_values: &[&[u8]] = if multipart { INVALID_UTF8 } else { &[] };
+            let cases = values.iter().map(Ok).chain(raw_values.iter().map(|raw| Err(*raw)));
+            for value in cases {
                 // In the address only a short piece: the long values go into the body.
-                let text: String = value.as_str().unwrap_or("x").chars().take(200).collect();
+                let text: String = value.ok().and_then(Value::as_str).unwrap_or("x").chars().take(200).collect();
                 let segment: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
                 let target = path.replace("{id}", &segment);
                 let url = format!("{}{target}?token={segment}&download={segment}", app.base);
                 let method: Method = method.to_uppercase().parse().unwrap();
-                let res = client
-                    .http
-                    .request(method.clone(), &url)
-                    .header("idempotency-key", "x")
-                    .json(&hostile_body(&document, operation, value))
-                    .send()
-                    .await
-                    .unwrap();
+                let request = client.http.request(method.clone(), &url).header("idempotency-key", "x");
+                let request = match (multipart, value) {
+                    (true, Ok(value)) => {
+                        let bytes =
+                            value.as_str().map_or_else(|| value.to_string().into_bytes(), |s| s.as_bytes().to_vec());
+                        request.multipart(hostile_form(&document, operation, &bytes))
+                    }
+                    (true, Err(raw)) => request.multipart(hostile_form(&document, operation, raw)),
+                    (false, Ok(value)) => request.json(&hostile_body(&document, operation, value)),
+                    (false, Err(_)) => unreachable!("raw bytes only for multipart"),
+                };
+                let res = request.send().await.unwrap();
+                let value = value.map_or_else(|raw| format!("{raw:?}"), |v| v.to_string());
                 let status = res.status();
                 let body = res.text().await.unwrap();
                 assert!(!status.is_server_error(), "{who}: {method} {path} with {value:.40}: {status} {body:.200}");
@@ -503,5 +540,230 @@ async fn the_email_address_and_the_product_name_are_no_passwords(pool: PgPool) {
         let (status, error) = error_of(app.client().post("/api/auth/signup", body).await).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{password}");
         assert!(error["fields"]["password"].is_string());
+    }
+}
+
+// Hostile multipart fields: the recording forms.
+
+/// A new clone of the user's, waiting for its recordings.
+async fn new_clone(client: &common::Client) -> Uuid {
+    let res = client
+        .post(
+            "/api/voice-clones",
+            json!({
+                "name": "Feindliche Felder", "cloned_from": "Meine eigene Stimme", "description": "Ruhig",
+                "teleprompter_text_size": 18, "teleprompter_scroll_speed": 55,
+                "consents": { "own_voice": true, "usage": true, "terms": true }
+            }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED, "{}", res.text().await.unwrap());
+    res.json::<Value>().await.unwrap()["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// The consent recording's form with a good recording and statement, `field` set to `value`.
+async fn consent_upload(
+    client: &common::Client,
+    voice: Uuid,
+    recording: &[u8],
+    field: &str,
+    value: Vec<u8>,
+) -> reqwest::Response {
+    let mut fields: Vec<(&str, Vec<u8>)> = vec![
+        ("file", recording.to_vec()),
+        ("kind", b"consent".to_vec()),
+        ("step", b"0".to_vec()),
+        ("transcript", "Ich, Test Person, bin damit einverstanden.".as_bytes().to_vec()),
+    ];
+    if field == "step" {
+        // The step counts only for training recordings.
+        fields[1].1 = b"training".to_vec();
+    }
+    fields.iter_mut().filter(|(name, _)| *name == field).for_each(|(_, v)| *v = value.clone());
+    let form = fields.into_iter().fold(reqwest::multipart::Form::new(), |form, (name, bytes)| {
+        let part = reqwest::multipart::Part::bytes(bytes);
+        form.part(name, if name == "file" { part.file_name("aufnahme.webm") } else { part })
+    });
+    client.http.post(format!("{}/api/voice-clones/{voice}/samples", client.base)).multipart(form).send().await.unwrap()
+}
+
+/// Finding: a NUL in the consent statement reached Postgres and gave a 500.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_nul_in_the_consent_transcript_gets_a_german_422(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("einwilligung@example.de").await;
+    let voice = new_clone(&client).await;
+    let recording = webm(&speech_like(140.0, 8.0, 6000.0), "libopus").await;
+    let nul = "Ich, Test\u{0} Person, bin damit einverstanden.".as_bytes().to_vec();
+    let (status, error) = error_of(consent_upload(&client, voice, &recording, "transcript", nul).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+    assert_eq!(error["fields"]["transcript"], "Die Eingabe enthält unzulässige Steuerzeichen.");
+    // Reversed words would show the admin another statement than the one read.
+    let reversed = "Ich bin \u{202E}nicht einverstanden".as_bytes().to_vec();
+    let (status, error) = error_of(consent_upload(&client, voice, &recording, "transcript", reversed).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+    assert!(error["fields"]["transcript"].as_str().unwrap().contains("Schreibrichtung"), "{error}");
+    let good = "Ich, Test Person, bin damit einverstanden.".as_bytes().to_vec();
+    let res = consent_upload(&client, voice, &recording, "transcript", good).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let sample: Value = res.json().await.unwrap();
+    assert_eq!(sample["transcript"], "Ich, Test Person, bin damit einverstanden.");
+}
+
+/// Every field of every multipart form of the API (from the contract), on a real clone
+/// with a good recording in the other fields: NUL, huge, direction overrides, bytes that
+/// are no UTF-8. Each is refused with a German 4xx, never a 5xx.
+#[sqlx::test(migrations = "../migrations")]
+async fn hostile_multipart_fields_get_a_german_4xx_never_a_5xx(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("formular@example.de").await;
+    let voice = new_clone(&client).await;
+    let recording = webm(&speech_like(140.0, 8.0, 6000.0), "libopus").await;
+    let hostile: Vec<(&str, Vec<u8>)> = vec![
+        ("NUL", b"a\0b".to_vec()),
+        ("huge", "Ich bin einverstanden. ".repeat(20_000).into_bytes()),
+        ("bidi", "\u{202E}nednatsrevnie".as_bytes().to_vec()),
+        ("no UTF-8", b"\xff\xfe\xc3\x28".to_vec()),
+    ];
+    let document: Value = app.client().get("/api/openapi.json").await.json().await.unwrap();
+    let mut operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            if !takes_multipart(operation) {
+                continue;
+            }
+            operations += 1;
+            assert_eq!(method, "post", "{path}");
+            let properties = request_properties(&document, operation, "multipart/form-data");
+            for field in properties.keys() {
+                for (what, value) in &hostile {
+                    let res = if path.contains("{id}") {
+                        assert_eq!(path, "/api/voice-clones/{id}/samples", "a new multipart form needs its case here");
+                        consent_upload(&client, voice, &recording, field, value.clone()).await
+                    } else {
+                        // Checked without storing: only the file counts, the rest is ignored.
+                        let form = properties.keys().fold(reqwest::multipart::Form::new(), |form, name| {
+                            let bytes = if name == field {
+                                value.clone()
+                            } else if name == "file" {
+                                recording.clone()
+                            } else {
+                                b"x".to_vec()
+                            };
+                            form.part(name.clone(), form_part(&properties, name, bytes))
+                        });
+                        client.http.post(format!("{}{path}", app.base)).multipart(form).send().await.unwrap()
+                    };
+                    let status = res.status();
+                    let body = res.text().await.unwrap();
+                    assert!(!status.is_server_error(), "{path} {field} {what}: {status} {body:.300}");
+                    let ignored = !path.contains("{id}") && field != "file";
+                    if ignored {
+                        continue;
+                    }
+                    assert!(status.is_client_error(), "{path} {field} {what}: {status} {body:.300}");
+                    let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("JSON: {body:.300}"));
+                    let message = error["error"]["message"].as_str().unwrap_or_default();
+                    let english = ["invalid", "error", "failed", "expected"];
+                    assert!(
+                        !message.is_empty()
+                            && !message.contains("::")
+                            && !english.iter().any(|word| message.to_lowercase().contains(word)),
+                        "a German message: {path} {field} {what}: {message}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(operations, 2, "the check and the upload of a recording");
+}
+
+// Cookies in secure mode.
+
+/// The `Set-Cookie` lines of an answer, and the answer's status.
+async fn cookie_call(base: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> (StatusCode, Vec<String>) {
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let mut request = match &body {
+        Some(body) => http.post(format!("{base}{path}")).json(body),
+        None => http.get(format!("{base}{path}")),
+    }
+    .header("x-requested-with", "stimmwerk");
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    let res = request.send().await.unwrap();
+    let cookies = res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    (res.status(), cookies)
+}
+
+/// `name=value` of the set cookie called `name`.
+fn pair(cookies: &[String], name: &str) -> String {
+    let line =
+        cookies.iter().find(|c| c.starts_with(&format!("{name}="))).unwrap_or_else(|| panic!("{name} in {cookies:?}"));
+    line.split(';').next().unwrap().to_owned()
+}
+
+/// Finding: cookie removals and the demo cookie lacked `Secure` in secure mode (a browser
+/// ignores a removal of a `__Host-` cookie without it: signing out left the cookie).
+#[sqlx::test(migrations = "../migrations")]
+async fn in_secure_mode_every_set_cookie_carries_secure(pool: PgPool) {
+    // The accounts, made over plain http: one signs in with a second factor.
+    let plain = TestApp::spawn(pool.clone()).await;
+    let (client, _) = plain.signed_in_user("keks-zwei@example.de").await;
+    let setup: Value = client.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
+    let code = common::authenticator(setup["secret"].as_str().unwrap()).generate_current().unwrap();
+    let enable = json!({ "code": code, "password": PASSWORD });
+    let res = client.post("/api/account/two-factor/enable", enable).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let codes: Value = res.json().await.unwrap();
+    let recovery = codes["codes"][0].as_str().unwrap().to_owned();
+    plain.signed_in_user("keks@example.de").await;
+
+    let app = TestApp::spawn_with(pool.clone(), |s| s.http.secure_cookies = true).await;
+    let base = app.base.as_str();
+    let mut seen = Vec::new();
+
+    let (status, cookies) =
+        cookie_call(base, "/api/auth/login", None, Some(json!({ "email": "keks@example.de", "password": PASSWORD })))
+            .await;
+    assert_eq!(status, StatusCode::OK);
+    let session = pair(&cookies, "__Host-stimmwerk_session");
+    seen.extend(cookies);
+    let (status, cookies) = cookie_call(base, "/api/auth/logout", Some(&session), Some(json!({}))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert!(cookies.iter().any(|c| c.starts_with("__Host-stimmwerk_session=;")), "{cookies:?}");
+    seen.extend(cookies);
+
+    let login = json!({ "email": "keks-zwei@example.de", "password": PASSWORD });
+    let (status, cookies) = cookie_call(base, "/api/auth/login", None, Some(login)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "the second factor follows");
+    let challenge = pair(&cookies, "__Secure-stimmwerk_2fa");
+    seen.extend(cookies);
+    let (status, cookies) =
+        cookie_call(base, "/api/auth/login/code", Some(&challenge), Some(json!({ "code": recovery }))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cookies.iter().any(|c| c.starts_with("__Secure-stimmwerk_2fa=;")), "the challenge is removed: {cookies:?}");
+    seen.extend(cookies);
+
+    let (_, cookies) = cookie_call(base, "/api/demo", None, None).await;
+    pair(&cookies, "stimmwerk_demo");
+    seen.extend(cookies);
+
+    let gated = TestApp::spawn_with(pool, |s| {
+        s.http.secure_cookies = true;
+        s.site.password = Some("Beta-Zugang-2026".to_owned().into());
+    })
+    .await;
+    let (status, cookies) =
+        cookie_call(&gated.base, "/api/site-gate", None, Some(json!({ "password": "Beta-Zugang-2026" }))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    pair(&cookies, "__Host-stimmwerk_gate");
+    seen.extend(cookies);
+
+    assert!(seen.len() >= 7, "{seen:?}");
+    for cookie in &seen {
+        let attributes: Vec<String> = cookie.split(';').skip(1).map(|a| a.trim().to_ascii_lowercase()).collect();
+        assert!(attributes.iter().any(|a| a == "secure"), "without Secure: {cookie}");
+        assert!(attributes.iter().any(|a| a == "httponly"), "without HttpOnly: {cookie}");
     }
 }

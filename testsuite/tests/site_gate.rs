@@ -120,3 +120,42 @@ async fn parallel_guesses_get_no_more_than_three_tries(pool: PgPool) {
     assert!(judged <= 2, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 12 - judged);
 }
+
+/// `stimmwerk_gate=<pass>` for a new visitor who entered the password.
+async fn gate_pass(app: &TestApp) -> String {
+    let res = app.client().post("/api/site-gate", json!({ "password": SITE_PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_owned()
+}
+
+/// Finding: the site-gate cookie was the same for every visitor and never expired.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_site_gate_pass_is_per_visitor_and_refused_when_forged_altered_or_expired(pool: PgPool) {
+    let app = gated(pool).await;
+    let (first, second) = (gate_pass(&app).await, gate_pass(&app).await);
+    assert_ne!(first, second, "every visitor gets a pass of their own");
+    let opens = |cookie: String| {
+        let request = reqwest::Client::new().get(format!("{}/api/limits", app.base)).header("cookie", cookie);
+        async move { request.send().await.unwrap().status() == StatusCode::OK }
+    };
+    assert!(opens(first.clone()).await && opens(second.clone()).await);
+
+    let value = first.strip_prefix("stimmwerk_gate=").unwrap();
+    let parts: Vec<&str> = value.split('.').collect();
+    assert_eq!(parts.len(), 3, "visitor.expires.mac: {value}");
+    let expires: i64 = parts[1].parse().unwrap();
+    let now = chrono::Utc::now().timestamp();
+    assert!(expires > now && expires <= now + shared::site_gate::PASS_HOURS * 3600, "{expires}");
+    let second_visitor = second.strip_prefix("stimmwerk_gate=").unwrap().split('.').next().unwrap();
+    let expired = shared::site_gate::expired_pass(&app.settings).unwrap();
+    for refused in [
+        format!("{}.{}.{}", parts[0], expires + 86_400 * 365, parts[2]), // a longer life
+        format!("{second_visitor}.{}.{}", parts[1], parts[2]),           // another visitor's id
+        format!("{}.{}.{}", parts[0], parts[1], "ab".repeat(32)),        // a made-up signature
+        "ab".repeat(32),                                                 // the old, shared form
+        expired,
+    ] {
+        assert!(!opens(format!("stimmwerk_gate={refused}")).await, "{refused}");
+    }
+}

@@ -238,3 +238,70 @@ async fn a_rotated_secret_signs_from_then_on_and_others_cannot_touch_my_webhook(
     assert!(his.received_requests().await.unwrap().is_empty());
     assert_eq!(anna.delete("/api/webhook").await.status(), StatusCode::NO_CONTENT);
 }
+
+/// A receiver on 127.0.0.1 that answers every request with `head` and then body bytes
+/// without end, until the other side hangs up; counts the body bytes it got out.
+fn endless_receiver(head: &'static str) -> (String, Arc<std::sync::atomic::AtomicUsize>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let written = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = written.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let counter = counter.clone();
+            std::thread::spawn(move || {
+                let mut request = [0u8; 64 * 1024];
+                let _ = stream.read(&mut request);
+                if stream.write_all(head.as_bytes()).is_err() {
+                    return;
+                }
+                let block = vec![b'x'; 64 * 1024];
+                while stream.write_all(&block).is_ok() {
+                    counter.fetch_add(block.len(), std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    (url, written)
+}
+
+/// Finding: a receiver answering 400 MB took the API from 33 MB to 850 MB, as the whole
+/// answer was read. Now at most 4 KiB of it are, for deliveries and the test ping alike.
+#[sqlx::test(migrations = "../migrations")]
+async fn answers_from_outside_are_never_read_whole_an_endless_webhook_answer_is_cut(pool: PgPool) {
+    let app = local_app(pool).await;
+    let (failing, failing_written) =
+        endless_receiver("HTTP/1.1 500 Internal Server Error\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n");
+    let (client, _) = app.signed_in_user("endlos@example.de").await;
+    endpoint(&client, &format!("{failing}/hook")).await;
+    completed_job(&app, &client).await;
+
+    let started = std::time::Instant::now();
+    assert_eq!(shared::webhooks::deliver_due(&app.state.svc).await.unwrap(), 1);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    let log = deliveries(&client).await;
+    assert_eq!((log[0]["status"].as_str(), log[0]["last_status_code"].as_i64()), (Some("pending"), Some(500)));
+    let error = log[0]["last_error"].as_str().unwrap();
+    assert_eq!(error, format!("HTTP 500: {}…", "x".repeat(300)), "the start of the answer, marked as cut");
+
+    // The test ping, answered without end too.
+    let started = std::time::Instant::now();
+    let ping: Value = client.post("/api/webhook/test", json!({})).await.json().await.unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert_eq!((ping["delivered"].as_bool(), ping["status_code"].as_i64()), (Some(false), Some(500)));
+    assert!(ping["error"].as_str().unwrap().ends_with('…'), "{ping}");
+
+    // A success answered without end is not read at all.
+    let (accepting, _) = endless_receiver("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n");
+    assert_eq!(put_endpoint(&client, &format!("{accepting}/hook")).await.status(), StatusCode::OK);
+    let started = std::time::Instant::now();
+    let ping: Value = client.post("/api/webhook/test", json!({})).await.json().await.unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert_eq!((ping["delivered"].as_bool(), ping["status_code"].as_i64()), (Some(true), Some(200)));
+
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let written = failing_written.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(written < 32 * 1024 * 1024, "the receiver got {written} bytes out: the rest was never read");
+}

@@ -1,7 +1,8 @@
 // End-to-end test of /dashboard/account ("Mein Account") against a running server: edit the
 // name (the top bar follows), the booking history (start credit, then the charge of one short
-// generation), the CSV download, the password change (sign in again with the new one), axe
-// and screenshots at 390 and 1440 px, and finally deleting the account (sign-in then fails).
+// generation), the CSV download, the password change (sign in again with the new one; an API
+// key made before it no longer works), axe and screenshots at 390 and 1440 px, and finally
+// deleting the account (sign-in then fails).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +27,16 @@ const NEW_NAME = 'Erika Umbenannt';
 const NEW_PASSWORD = 'Neues-E2e-Kennwort-472';
 const SHORT_TEXT = 'Hallo Welt.';
 const CSV_HEADER = 'Datum;Art;Betrag (EUR);Guthaben danach (EUR);Auftrag';
+const CSRF = { 'x-requested-with': 'stimmwerk' };
+
+/** Makes an API key in the signed-in session; returns a function that calls `/v1/balance` with it. */
+async function apiKeyProbe(page) {
+  const created = await page.request.post(`${BASE_URL}/api/api-keys`, { headers: CSRF, data: { name: 'E2E-Skript' } });
+  assert.equal(created.status(), 201, await created.text());
+  const { secret } = await created.json();
+  return async () =>
+    (await page.request.get(`${BASE_URL}/v1/balance`, { headers: { authorization: `Bearer ${secret}` } })).status();
+}
 
 async function openAccount(page) {
   await page.getByRole('link', { name: 'Account', exact: true }).click();
@@ -137,13 +148,17 @@ describe('account page (end to end)', { skip }, () => {
 
       await screenshotsAndAxe(page);
 
-      // Password: changed, then sign out and in again with the new one.
+      // Password: changed (every API key is revoked), then sign out and in again with the new one.
+      const probe = await apiKeyProbe(page);
+      assert.equal(await probe(), 200, 'the key works before the change');
       const passwordForm = page.getByTestId('password-form');
       await passwordForm.getByLabel('Aktuelles Passwort').fill(PASSWORD);
       await passwordForm.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
       await passwordForm.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
       await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
       await passwordForm.getByRole('status').filter({ hasText: 'Alle anderen Sitzungen wurden abgemeldet' }).waitFor();
+      await passwordForm.getByRole('status').filter({ hasText: 'API-Schlüssel widerrufen' }).waitFor();
+      assert.equal(await probe(), 401, 'the key made with the old password is revoked');
       await page.getByTestId('account-logout').click();
       await page.waitForURL((url) => url.pathname === '/auth');
       await signIn(page, email, NEW_PASSWORD);

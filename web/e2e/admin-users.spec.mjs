@@ -1,7 +1,9 @@
 // End to end: admin user management. A new user signs up; a non-admin is sent away from
 // /admin/users; the admin finds the user by search, corrects the balance by +5,00 € with
-// a reason, sees the new balance in the row and the correction in the Protokoll; the user
-// then finds the booking "Korrektur durch den Support" in the own transaction history.
+// a reason (money moves only after the password was confirmed again: the dialog asks for
+// it and then books the correction), sees the new balance in the row and the correction
+// and the password confirmation in the Protokoll; the user then finds the booking
+// "Korrektur durch den Support" in the own transaction history.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -68,6 +70,13 @@ describe('Stimmwerk admin user management (end to end)', { skip }, () => {
     await dialog.getByText('Bitte geben Sie einen Grund an (3 bis 200 Zeichen).').waitFor();
     await dialog.getByLabel('Grund').fill(REASON);
     await dialog.getByRole('button', { name: 'Guthaben korrigieren' }).click();
+    // Not re-entered yet in this session: the password is asked for, then the correction goes through.
+    const reauth = page.getByRole('dialog', { name: 'Passwort bestätigen' });
+    await reauth.waitFor();
+    await assertAccessible(page, 'admin users: password re-entry');
+    await reauth.getByLabel('Passwort', { exact: true }).fill(ADMIN_PASSWORD);
+    await reauth.getByRole('button', { name: 'Bestätigen und fortfahren' }).click();
+    await reauth.waitFor({ state: 'detached' });
     const newBalance = euro(START_BALANCE_CENT + 500);
     await dialog.getByTestId('balance-result').filter({ hasText: `Neues Guthaben: ${newBalance}` }).waitFor();
     await dialog.getByRole('button', { name: 'Schließen', exact: true }).first().click();
@@ -94,6 +103,7 @@ describe('Stimmwerk admin user management (end to end)', { skip }, () => {
     assert.match(text, /Guthaben korrigiert/);
     assert.match(text, new RegExp(REASON));
     assert.ok(text.includes(euro(START_BALANCE_CENT)) && text.includes(newBalance), text);
+    await page.locator('[data-testid="audit-entry"][data-action="reauthenticated"]').first().waitFor();
     await assertAccessible(page, 'admin users: Protokoll');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-users-protokoll.png'), fullPage: true });
     assert.deepEqual(errors, []);

@@ -1,7 +1,8 @@
 // End to end: two-factor sign-in. A new user sets it up on the account page (the key is
-// read from the page, codes are computed here with RFC 6238), sees the ten recovery
-// codes once, signs out, and signs in again: password, then the code step, then the
-// dashboard. The card and the code step are scanned with axe.
+// read from the page, codes are computed here with RFC 6238) with a first code and the
+// current password (a wrong one is refused under its field), sees the ten recovery codes
+// once, signs out, and signs in again: password, then the code step, then the dashboard.
+// The card and the code step are scanned with axe.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,13 +46,21 @@ describe('Stimmwerk two-factor sign-in (end to end)', { skip }, () => {
     await assertNoHorizontalScroll(page, 'account: two-factor setup');
     await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'two-factor-setup.png') });
 
-    // A wrong code is refused under the field.
+    // A wrong code is refused under the field, and so is a missing password.
     await setup.getByLabel('Code aus der App').fill('12345');
     await setup.getByRole('button', { name: 'Einschalten' }).click();
     await setup.getByText('Der Code besteht aus 6 Ziffern.').waitFor();
+    await setup.getByText('Bitte geben Sie Ihr aktuelles Passwort ein.').waitFor();
+
+    // A wrong password: the server says so under the field (the code is not used up).
+    await setup.getByLabel('Code aus der App').fill('000000');
+    await setup.getByLabel('Aktuelles Passwort').fill('Falsches-Passwort-1');
+    await setup.getByRole('button', { name: 'Einschalten' }).click();
+    await setup.getByText('Das aktuelle Passwort ist falsch.').waitFor();
 
     let used = await freshCode(secret);
     await setup.getByLabel('Code aus der App').fill(used.code);
+    await setup.getByLabel('Aktuelles Passwort').fill(PASSWORD);
     await setup.getByRole('button', { name: 'Einschalten' }).click();
     const recovery = card.getByTestId('recovery-codes');
     await recovery.waitFor();

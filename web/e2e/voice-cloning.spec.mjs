@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertAccessible } from './helpers/a11y.mjs';
-import { signInAsAdmin } from './helpers/admin.mjs';
+import { ADMIN_PASSWORD, signInAsAdmin } from './helpers/admin.mjs';
 import { assertBalance, expectVisibleText, openTts, signUpConfirmAndSignIn, waitForPlayback } from './helpers/app.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { fakeMicrophoneArgs, fillCloneBasics, giveConsent, recordInWizard } from './helpers/cloning.mjs';
@@ -109,6 +109,12 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       const admin = await newPage(browser);
       try {
         await signInAsAdmin(admin.page);
+        // Money moves only after the admin confirmed the password again.
+        const reauth = await admin.page.request.post(`${BASE_URL}/api/admin/reauth`, {
+          headers: { 'x-requested-with': 'stimmwerk' },
+          data: { password: ADMIN_PASSWORD },
+        });
+        assert.equal(reauth.status(), 200, await reauth.text());
         const topUp = await admin.page.request.post(`${BASE_URL}/api/admin/users/${me.id}/balance`, {
           headers: { 'x-requested-with': 'stimmwerk' },
           data: { amount_cent: 500, reason: 'E2E: Guthaben für den Klon-Test' },

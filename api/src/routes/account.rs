@@ -7,9 +7,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
-use shared::account::{self, PageQuery, SessionView, TransactionPage};
+use shared::account::{self, PageQuery, SessionView, SignedOutEverywhere, TransactionPage};
 use shared::auth::Me;
-use shared::two_factor::{CodeInput, RecoveryCodes, Setup};
+use shared::two_factor::{EnableInput, RecoveryCodes, Setup};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -61,7 +61,8 @@ struct PasswordBody {
     new_password: String,
 }
 
-/// Sets a new password (the current one is needed); every other session ends.
+/// Sets a new password (the current one is needed); every other session ends and every
+/// API key is revoked.
 #[utoipa::path(post, path = "/api/account/password", tag = "account", request_body = PasswordBody, responses(
     (status = 204),
     (status = 422, description = "Aktuelles Passwort falsch, oder das neue erfüllt die Regeln nicht", body = ErrorBody),
@@ -85,15 +86,19 @@ async fn sessions(State(state): State<AppState>, Caller(caller): Caller) -> ApiR
     Ok(Json(account::sessions(&state.svc, &caller).await?))
 }
 
-/// "Überall abmelden": ends every session, this one included.
-#[utoipa::path(delete, path = "/api/account/sessions", tag = "account", responses((status = 204), (status = 401, body = ErrorBody)))]
+/// "Überall abmelden": ends every session, this one included, and revokes every API key;
+/// answers how many of each, with a German sentence for the page.
+#[utoipa::path(delete, path = "/api/account/sessions", tag = "account", responses(
+    (status = 200, body = SignedOutEverywhere),
+    (status = 401, body = ErrorBody),
+))]
 async fn sign_out_everywhere(
     State(state): State<AppState>,
     Caller(caller): Caller,
     jar: CookieJar,
-) -> ApiResult<(StatusCode, CookieJar)> {
-    account::sign_out_everywhere(&state.svc, &caller).await?;
-    Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
+) -> ApiResult<(CookieJar, Json<SignedOutEverywhere>)> {
+    let done = account::sign_out_everywhere(&state.svc, &caller).await?;
+    Ok((jar.remove(state.cookies.removal()), Json(done)))
 }
 
 /// The transaction history from the ledger, newest first, with the balance after each.
@@ -136,8 +141,9 @@ struct DeleteBody {
 /// stay in the ledger without the person.
 #[utoipa::path(delete, path = "/api/account", tag = "account", request_body = DeleteBody, responses(
     (status = 204),
-    (status = 409, description = "Das letzte Administratorkonto", body = ErrorBody),
+    (status = 409, description = "Das letzte aktive Administratorkonto", body = ErrorBody),
     (status = 422, description = "Passwort falsch", body = ErrorBody),
+    (status = 429, description = "Zu viele falsche Passwörter (`Retry-After`)", body = ErrorBody),
 ))]
 async fn delete_account(
     State(state): State<AppState>,
@@ -173,18 +179,20 @@ async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller
     Ok(Json(shared::two_factor::setup(&state.svc, &caller).await?))
 }
 
-/// Switches two-factor sign-in on with a first code; answers ten recovery codes, once.
-#[utoipa::path(post, path = "/api/account/two-factor/enable", tag = "account", request_body = CodeInput, responses(
+/// Switches two-factor sign-in on with the current password and a first code; answers ten
+/// recovery codes, once. The owner gets a notice mail.
+#[utoipa::path(post, path = "/api/account/two-factor/enable", tag = "account", request_body = EnableInput, responses(
     (status = 200, body = RecoveryCodes),
     (status = 409, body = ErrorBody),
-    (status = 422, description = "Der Code stimmt nicht", body = ErrorBody),
+    (status = 422, description = "Passwort (`password`) oder Code (`code`) falsch", body = ErrorBody),
+    (status = 429, description = "Zu viele falsche Passwörter (`Retry-After`)", body = ErrorBody),
 ))]
 async fn enable_two_factor(
     State(state): State<AppState>,
     Caller(caller): Caller,
-    ApiJson(body): ApiJson<CodeInput>,
+    ApiJson(body): ApiJson<EnableInput>,
 ) -> ApiResult<Json<RecoveryCodes>> {
-    Ok(Json(shared::two_factor::enable(&state.svc, &caller, &body.code).await?))
+    Ok(Json(shared::two_factor::enable(&state.svc, &caller, &body.password, &body.code).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -195,10 +203,12 @@ struct DisableBody {
     code: String,
 }
 
-/// Switches two-factor sign-in off: the password and a current code (or a recovery code).
+/// Switches two-factor sign-in off: the password and a current code (or a recovery code),
+/// both counted like at sign-in. The owner gets a notice mail.
 #[utoipa::path(delete, path = "/api/account/two-factor", tag = "account", request_body = DisableBody, responses(
     (status = 204),
-    (status = 422, body = ErrorBody),
+    (status = 422, description = "Passwort (`password`) oder Code (`code`) falsch", body = ErrorBody),
+    (status = 429, description = "Zu viele Fehlversuche (`Retry-After`)", body = ErrorBody),
 ))]
 async fn disable_two_factor(
     State(state): State<AppState>,

@@ -34,7 +34,7 @@ struct Reauthenticated {
     valid_until: DateTime<Utc>,
 }
 
-/// Re-enter the password: unlocks the admin settings for 10 minutes.
+/// Re-enter the password: unlocks the admin changes (settings, users, voices) for 10 minutes.
 #[utoipa::path(post, path = "/api/admin/reauth", tag = "admin", request_body = ReauthBody, responses(
     (status = 200, body = Reauthenticated),
     (status = 401, description = "Das Passwort ist falsch", body = ErrorBody),

@@ -1,5 +1,7 @@
-//! /api/admin/users and /api/admin/audit: user management for admins (the role is
-//! checked on the server for every request; everyone else gets 403).
+//! /api/admin/users and /api/admin/audit: user management for admins (an admin session
+//! that proved the second factor, checked on the server for every request; everyone else
+//! gets 403). Every change also needs a password re-entry within ten minutes
+//! (`POST /api/admin/reauth`, else 403 `reauth_required`).
 
 use axum::Json;
 use axum::extract::State;
@@ -39,7 +41,7 @@ async fn list(
 /// "Neuen Benutzer hinzufügen": a confirmed account.
 #[utoipa::path(post, path = "/api/admin/users", tag = "admin", request_body = NewUserInput, responses(
     (status = 201, body = AdminUser),
-    (status = 403, body = ErrorBody),
+    (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
     (status = 422, body = ErrorBody),
 ))]
 async fn create(
@@ -54,9 +56,9 @@ async fn create(
 #[utoipa::path(patch, path = "/api/admin/users/{id}", tag = "admin", params(("id" = Uuid, Path)), request_body = UserUpdate,
     responses(
         (status = 200, body = AdminUser),
-        (status = 403, body = ErrorBody),
+        (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Die eigene Rolle oder Anmeldung", body = ErrorBody),
+        (status = 409, description = "Die eigene Rolle oder Anmeldung, oder das letzte aktive Administratorkonto", body = ErrorBody),
         (status = 422, body = ErrorBody),
     ))]
 async fn update(
@@ -71,9 +73,9 @@ async fn update(
 /// Deletes the account with everything it owns (its bookings stay, anonymous).
 #[utoipa::path(delete, path = "/api/admin/users/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
     (status = 204),
-    (status = 403, body = ErrorBody),
+    (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
     (status = 404, body = ErrorBody),
-    (status = 409, description = "Das eigene Konto", body = ErrorBody),
+    (status = 409, description = "Das eigene Konto, oder das letzte aktive Administratorkonto", body = ErrorBody),
 ))]
 async fn delete(
     State(state): State<AppState>,
@@ -88,7 +90,7 @@ async fn delete(
 #[utoipa::path(post, path = "/api/admin/users/{id}/balance", tag = "admin", params(("id" = Uuid, Path)),
     request_body = BalanceAdjustment, responses(
         (status = 200, body = AdminUser),
-        (status = 403, body = ErrorBody),
+        (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody),
     ))]

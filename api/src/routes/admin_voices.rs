@@ -1,5 +1,6 @@
 //! /api/admin/voices: every voice with its owner, global share of clones, stock voices
-//! on and off, and deleting a clone with everything that hangs on it (admins only).
+//! on and off, and deleting a clone with everything that hangs on it (admins only; every
+//! change also needs a password re-entry within ten minutes, else 403 `reauth_required`).
 
 use axum::Json;
 use axum::extract::State;
@@ -35,7 +36,7 @@ async fn list(
 #[utoipa::path(patch, path = "/api/admin/voices/{id}", tag = "admin", params(("id" = Uuid, Path)),
     request_body = AdminVoiceChange, responses(
         (status = 200, body = AdminVoice),
-        (status = 403, body = ErrorBody),
+        (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody),
     ))]
@@ -51,7 +52,7 @@ async fn update(
 /// Deletes a clone with its samples, usage records, shares, quality metrics and files.
 #[utoipa::path(delete, path = "/api/admin/voices/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
     (status = 204),
-    (status = 403, body = ErrorBody),
+    (status = 403, description = "Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben)", body = ErrorBody),
     (status = 404, body = ErrorBody),
     (status = 409, description = "Katalogstimmen können nur deaktiviert werden", body = ErrorBody),
 ))]

@@ -125,10 +125,13 @@ fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
 }
 
 /// The second step of a sign-in: the code from the authenticator app (or a recovery
-/// code), with the cookie the first step set. Five tries, five minutes.
+/// code), with the cookie the first step set. Five tries, five minutes; wrong codes are
+/// also counted per account and client (a growing wait, then hours of lock for sign-ins
+/// started with the password; one started with a mailed link still gets in).
 #[utoipa::path(post, path = "/api/auth/login/code", tag = "auth", request_body = CodeInput, responses(
     (status = 200, body = Me),
     (status = 422, description = "Code falsch, oder die Anmeldung ist abgelaufen", body = ErrorBody),
+    (status = 429, description = "Zu viele falsche Codes (`Retry-After`)", body = ErrorBody),
 ))]
 async fn sign_in_with_code(
     State(state): State<AppState>,
@@ -231,7 +234,8 @@ async fn check_reset_link(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Sets the new password with the link's token (once); every session of the account ends.
+/// Sets the new password with the link's token (once); every session of the account ends
+/// and every API key is revoked.
 #[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = ResetBody, responses(
     (status = 204),
     (status = 422, description = "Link ungültig oder abgelaufen, oder das Passwort erfüllt die Regeln nicht", body = ErrorBody),

@@ -6,7 +6,6 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
-use axum_extra::extract::cookie::{Cookie, SameSite};
 use shared::demo::{Overview, SpeakRequest};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,18 +18,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(overview)).routes(routes!(speak))
 }
 
-/// Gives the browser its demo id on first contact.
-fn with_browser_id(mut caller: shared::Caller, jar: CookieJar) -> (shared::Caller, CookieJar) {
+/// Gives the browser its demo id on first contact (Secure in secure mode, like every
+/// cookie of ours: `crate::cookies`).
+fn with_browser_id(state: &AppState, mut caller: shared::Caller, jar: CookieJar) -> (shared::Caller, CookieJar) {
     if caller.demo_browser.is_some() {
         return (caller, jar);
     }
     let id = shared::token::random_token();
-    let cookie = Cookie::build((DEMO_COOKIE, id.clone()))
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .path("/api/demo")
-        .max_age(time::Duration::days(2))
-        .build();
+    let cookie = state.cookies.demo(DEMO_COOKIE, id.clone());
     caller.demo_browser = Some(id);
     (caller, jar.add(cookie))
 }
@@ -42,7 +37,7 @@ async fn overview(
     Caller(caller): Caller,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<Overview>)> {
-    let (caller, jar) = with_browser_id(caller, jar);
+    let (caller, jar) = with_browser_id(&state, caller, jar);
     Ok((jar, Json(shared::demo::overview(&state.svc, &caller).await?)))
 }
 
@@ -60,7 +55,7 @@ async fn speak(
     jar: CookieJar,
     ApiJson(body): ApiJson<SpeakRequest>,
 ) -> ApiResult<(CookieJar, Response)> {
-    let (caller, jar) = with_browser_id(caller, jar);
+    let (caller, jar) = with_browser_id(&state, caller, jar);
     let spoken = shared::demo::speak(&state.svc, &caller, body).await?;
     let response = (
         [

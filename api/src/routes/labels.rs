@@ -1,5 +1,6 @@
 //! /api/categories and /api/tags: the category and tag managers. Users see their own
-//! and the global ones and change their own; admins also the global ones.
+//! and the global ones and change their own; admins whose session proved the second
+//! factor also the global ones (audited).
 
 use axum::Json;
 use axum::extract::State;

@@ -149,13 +149,21 @@ async fn read_form(
     while let Some(field) = form.next_field().await? {
         match field.name() {
             Some("file") => file = Some(field.bytes().await?.to_vec()),
-            Some("kind") => kind = Some(field.text().await?),
-            Some("step") => step = Some(field.text().await?),
-            Some("transcript") => transcript = Some(field.text().await?),
+            Some("kind") => kind = Some(utf8_text(field, "kind").await?),
+            Some("step") => step = Some(utf8_text(field, "step").await?),
+            Some("transcript") => transcript = Some(utf8_text(field, "transcript").await?),
             _ => {}
         }
     }
     Ok((file, kind, step, transcript))
+}
+
+/// A text field's value. Invalid UTF-8 is refused (`Field::text` would put replacement
+/// characters in silently, or decode a charset the client names).
+async fn utf8_text(field: axum::extract::multipart::Field<'_>, name: &'static str) -> ApiResult<String> {
+    let bytes = field.bytes().await?;
+    String::from_utf8(bytes.to_vec())
+        .map_err(|_| ApiError(shared::Error::field(name, "Das Feld enthält ungültige Zeichen (kein UTF-8).")))
 }
 
 fn missing_file() -> ApiError {

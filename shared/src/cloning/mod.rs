@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
+use crate::db::caps;
 use crate::db::clones::{self, CloneRow, ListFilter, NewClone, NewSample, SampleRow};
+use crate::domain::caps::Collection;
 use crate::domain::input::{self, no_controls};
 use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
 use crate::domain::training::{self as rules, CloneState, MONTHLY_FEE_CENT, TrainingAction};
@@ -320,8 +322,10 @@ pub async fn create(svc: &Services, caller: &Caller, request: CreateClone) -> Re
         ));
     }
     let consent_text = CONSENT_TEXTS.join("\n");
+    let mut tx = svc.pool.begin().await?;
+    caps::reserve(&mut tx, Collection::VoiceClones, Some(user.id), 1).await?;
     let id = clones::insert(
-        &svc.pool,
+        &mut *tx,
         &NewClone {
             owner_id: user.id,
             name: &name,
@@ -335,6 +339,7 @@ pub async fn create(svc: &Services, caller: &Caller, request: CreateClone) -> Re
         },
     )
     .await?;
+    tx.commit().await?;
     get(svc, caller, id).await
 }
 
@@ -406,7 +411,12 @@ pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, uplo
                 .fetch_optional(&svc.pool)
                 .await?
         }
-        SampleKind::Consent => upload.transcript.map(|t| t.trim().chars().take(1000).collect()),
+        // The statement an admin reads as evidence: a NUL would reach Postgres (a 500), a
+        // direction override would show other words. Checked before the recording is decoded.
+        SampleKind::Consent => match upload.transcript {
+            Some(t) => Some(input::shown_text("transcript", &t, 1000)?).filter(|t| !t.is_empty()),
+            None => None,
+        },
     };
     let size = upload.webm.len() as i64;
     let checked = recording::check(upload.webm, svc.settings.cloning.max_upload_bytes).await?;
@@ -429,12 +439,14 @@ pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, uplo
     Ok(row.into())
 }
 
-/// A clone whose recordings the caller may hear: the owner's, or any for an admin (the
-/// consent statement is the evidence an admin checks).
+/// A clone whose recordings the caller may hear: the owner's, or any for an admin whose
+/// session proved the second factor (the consent statement is the evidence an admin
+/// checks; a recording of a person's voice is what a clone is made from, so a password
+/// alone must not open everyone's). Anyone else learns nothing: 404.
 async fn audible_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
     let user = caller.user()?;
     let owner = clones::owner(&svc.pool, voice_id).await?.ok_or_else(not_found)?;
-    if owner == user.id || user.is_admin() { Ok(()) } else { Err(not_found()) }
+    if owner == user.id || caller.admin().is_ok() { Ok(()) } else { Err(not_found()) }
 }
 
 pub async fn samples(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Vec<CloneSample>> {

@@ -67,6 +67,16 @@ pub async fn revoke(db: impl PgExecutor<'_>, user_id: Uuid, id: Uuid) -> Result<
     Ok(done.rows_affected() == 1)
 }
 
+/// Revokes every live key of the user (password reset or change, "Überall abmelden");
+/// returns how many.
+pub async fn revoke_all_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query!("UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", user_id)
+            .execute(db)
+            .await?;
+    Ok(done.rows_affected())
+}
+
 pub async fn rename(db: impl PgExecutor<'_>, user_id: Uuid, id: Uuid, name: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!("UPDATE api_keys SET name = $3 WHERE id = $1 AND user_id = $2", id, user_id, name)
         .execute(db)

@@ -130,6 +130,34 @@ pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> R
     .await
 }
 
+/// Whether the user's job is unfinished and its audio is being delivered to the caller
+/// (a streamed answer): such a job cannot be deleted.
+pub async fn is_being_delivered(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM tts_jobs WHERE id = $1 AND user_id = $2
+             AND status IN ('pending', 'processing') AND delivered_at IS NOT NULL) AS "delivering!""#,
+        id,
+        user_id
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Marks a streamed job's audio as going out to the caller, before its first byte is
+/// sent. False when the job is no longer processing (deleted meanwhile): then nothing
+/// may be sent. Row locks order this against a delete: whichever comes second sees the
+/// first.
+pub async fn start_delivery(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query!(
+        "UPDATE tts_jobs SET delivered_at = coalesce(delivered_at, now()) WHERE id = $1 AND status = 'processing'",
+        id
+    )
+    .execute(db)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
 pub struct DeletedJob {
     pub status: JobStatus,
     pub cost_cent: i64,
@@ -143,7 +171,10 @@ pub async fn delete_for_user(
 ) -> Result<Option<DeletedJob>, sqlx::Error> {
     sqlx::query_as!(
         DeletedJob,
-        r#"DELETE FROM tts_jobs WHERE id = $1 AND user_id = $2 RETURNING status AS "status: JobStatus", cost_cent, audio_key"#,
+        r#"DELETE FROM tts_jobs
+           WHERE id = $1 AND user_id = $2
+             AND NOT (status IN ('pending', 'processing') AND delivered_at IS NOT NULL)
+           RETURNING status AS "status: JobStatus", cost_cent, audio_key"#,
         id,
         user_id
     )

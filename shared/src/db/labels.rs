@@ -170,6 +170,19 @@ pub async fn delete_tag(db: impl PgExecutor<'_>, id: Uuid) -> Result<(), sqlx::E
     Ok(())
 }
 
+/// How many of these names are no own or global tag of the user yet (those a call of
+/// [`ensure_tags`] would create).
+pub async fn unknown_tag_names(db: impl PgExecutor<'_>, user_id: Uuid, names: &[String]) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT count(DISTINCT lower(n)) AS "n!" FROM unnest($2::text[]) AS n
+           WHERE NOT EXISTS (SELECT 1 FROM tags t WHERE lower(t.name) = lower(n) AND (t.user_id = $1 OR t.is_global))"#,
+        user_id,
+        names
+    )
+    .fetch_one(db)
+    .await
+}
+
 /// The ids of these tag names for `user_id`: an existing own or global tag of the same
 /// name (any case) is reused, the rest are created as the user's own.
 pub async fn ensure_tags(conn: &mut PgConnection, user_id: Uuid, names: &[String]) -> Result<Vec<Uuid>, sqlx::Error> {

@@ -3,6 +3,7 @@
 
 pub mod api_keys;
 pub mod audit;
+pub mod caps;
 pub mod clones;
 pub mod demo;
 pub mod jobs;

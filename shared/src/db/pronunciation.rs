@@ -69,6 +69,19 @@ pub async fn upsert(db: impl PgExecutor<'_>, entry: &NewEntry<'_>) -> Result<Ent
 }
 
 /// Deletes an entry in the given scope (`None`: a global one). False when there is none.
+/// Whether the scope has an entry for `term` already (case-insensitively): saving it again
+/// changes that entry and adds none.
+pub async fn has_term(db: impl PgExecutor<'_>, user_id: Option<Uuid>, term: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM pronunciation_entries
+             WHERE user_id IS NOT DISTINCT FROM $1 AND lower(term) = lower($2)) AS "found!""#,
+        user_id,
+        term
+    )
+    .fetch_one(db)
+    .await
+}
+
 pub async fn delete(db: impl PgExecutor<'_>, id: Uuid, user_id: Option<Uuid>) -> Result<bool, sqlx::Error> {
     let result = sqlx::query!(
         "DELETE FROM pronunciation_entries WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2",

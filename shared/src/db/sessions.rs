@@ -5,8 +5,13 @@ use uuid::Uuid;
 use crate::db::users::User;
 use crate::domain::kinds::Role;
 
+/// Sessions one user keeps at most: a new sign-in beyond them ends the oldest, so sign-ins
+/// from everywhere cannot grow the table (and the account page's list) without bound.
+pub const SESSIONS_PER_USER: i32 = 50;
+
 /// `client` is where the session was opened from (shown on the account page);
 /// `second_factor` says whether the sign-in proved a code from the authenticator app.
+/// Ends the user's oldest sessions beyond [`SESSIONS_PER_USER`] in the same statement.
 pub async fn insert(
     db: impl PgExecutor<'_>,
     token_hash: &str,
@@ -15,14 +20,24 @@ pub async fn insert(
     client: &str,
     second_factor: bool,
 ) -> Result<(), sqlx::Error> {
+    // The DELETE sees the sessions as they were before the INSERT: it keeps the newest
+    // SESSIONS_PER_USER - 1 of them, and the new one makes the cap.
     sqlx::query!(
-        "INSERT INTO sessions (token_hash, user_id, expires_at, client, second_factor_at)
-         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)",
+        "WITH added AS (
+             INSERT INTO sessions (token_hash, user_id, expires_at, client, second_factor_at)
+             VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)
+             RETURNING user_id
+         )
+         DELETE FROM sessions WHERE token_hash IN (
+             SELECT token_hash FROM sessions WHERE user_id = $2
+             ORDER BY created_at DESC, token_hash OFFSET $6 - 1
+         ) AND EXISTS (SELECT 1 FROM added)",
         token_hash,
         user_id,
         expires_at,
         client,
-        second_factor
+        second_factor,
+        SESSIONS_PER_USER
     )
     .execute(db)
     .await?;

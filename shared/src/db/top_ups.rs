@@ -45,11 +45,12 @@ pub async fn amount_of(db: impl PgExecutor<'_>, session_id: &str) -> Result<Opti
     sqlx::query_scalar!("SELECT amount_cent FROM top_ups WHERE session_id = $1", session_id).fetch_optional(db).await
 }
 
-/// Pending sessions old enough that their webhook should have come (reconciliation).
+/// Pending sessions old enough that their webhook should have come (reconciliation),
+/// except those left for a person ([`flag_attention`]).
 pub async fn pending_sessions(db: impl PgExecutor<'_>, older_than_secs: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar!(
         r#"SELECT session_id AS "session_id!" FROM top_ups
-           WHERE status = 'pending' AND session_id IS NOT NULL
+           WHERE status = 'pending' AND session_id IS NOT NULL AND needs_attention IS NULL
              AND created_at < now() - make_interval(secs => $1::bigint::double precision)
              AND created_at > now() - interval '2 days'
            ORDER BY created_at LIMIT 200"#,
@@ -57,6 +58,19 @@ pub async fn pending_sessions(db: impl PgExecutor<'_>, older_than_secs: i64) -> 
     )
     .fetch_all(db)
     .await
+}
+
+/// Leaves a pending top-up for a person: the reconciliation skips it from now on.
+pub async fn flag_attention(db: impl PgExecutor<'_>, session_id: &str, reason: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE top_ups SET needs_attention = $2, needs_attention_at = now()
+         WHERE session_id = $1 AND status = 'pending' AND needs_attention IS NULL",
+        session_id,
+        reason
+    )
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 pub async fn mark_expired(db: impl PgExecutor<'_>, session_id: &str) -> Result<(), sqlx::Error> {

@@ -80,21 +80,31 @@ pub async fn use_recovery_code(conn: &mut PgConnection, user_id: Uuid, code_hash
     Ok(done.rows_affected() == 1)
 }
 
+/// A sign-in waiting for its code; `via_link`: it started with a mailed sign-in link, not
+/// with the password.
 pub async fn insert_challenge(
     db: impl PgExecutor<'_>,
     token_hash: &str,
     user_id: Uuid,
     expires_at: DateTime<Utc>,
+    via_link: bool,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "INSERT INTO two_factor_challenges (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+        "INSERT INTO two_factor_challenges (token_hash, user_id, expires_at, via_link) VALUES ($1, $2, $3, $4)",
         token_hash,
         user_id,
-        expires_at
+        expires_at,
+        via_link
     )
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Whose sign-in a challenge is, and how it started.
+pub struct Challenge {
+    pub user_id: Uuid,
+    pub via_link: bool,
 }
 
 /// Counts one code attempt against a live challenge; its user while attempts are left.
@@ -102,16 +112,46 @@ pub async fn attempt_challenge(
     db: impl PgExecutor<'_>,
     token_hash: &str,
     max_attempts: i32,
-) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!(
+) -> Result<Option<Challenge>, sqlx::Error> {
+    sqlx::query_as!(
+        Challenge,
         r#"UPDATE two_factor_challenges SET attempts = attempts + 1
            WHERE token_hash = $1 AND expires_at > now() AND attempts < $2
-           RETURNING user_id"#,
+           RETURNING user_id, via_link"#,
         token_hash,
         max_attempts
     )
     .fetch_optional(db)
     .await
+}
+
+/// Ends every sign-in of the user that waits for its code (the password changed).
+pub async fn delete_challenges_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query!("DELETE FROM two_factor_challenges WHERE user_id = $1", user_id).execute(db).await?;
+    Ok(done.rows_affected())
+}
+
+/// Removes a two-factor secret that was set up (or switched on) before the account's
+/// address was confirmed, or is not switched on: nobody who proved the mailbox chose it.
+/// True when one was removed (its recovery codes go with it).
+pub async fn drop_unless_set_up_after_confirmation(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        r#"DELETE FROM two_factor t USING users u
+           WHERE t.user_id = $1 AND u.id = t.user_id
+             AND (u.email_confirmed_at IS NULL OR t.enabled_at IS NULL
+                  OR t.created_at < u.email_confirmed_at OR t.enabled_at < u.email_confirmed_at)"#,
+        user_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query!("DELETE FROM recovery_codes WHERE user_id = $1", user_id).execute(conn).await?;
+    Ok(true)
 }
 
 pub async fn delete_challenge(db: impl PgExecutor<'_>, token_hash: &str) -> Result<(), sqlx::Error> {

@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::PgExecutor;
+use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use crate::domain::kinds::Role;
@@ -14,12 +14,6 @@ pub struct User {
     pub role: Role,
     pub balance_cent: i64,
     pub created_at: DateTime<Utc>,
-}
-
-impl User {
-    pub fn is_admin(&self) -> bool {
-        self.role == Role::Admin
-    }
 }
 
 pub struct NewUser<'a> {
@@ -144,8 +138,146 @@ pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Err
     Ok(sqlx::query!("DELETE FROM users WHERE id = $1", id).execute(db).await?.rows_affected() == 1)
 }
 
+/// Admins who may sign in (a disabled admin does not count).
 pub async fn count_admins(db: impl PgExecutor<'_>) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM users WHERE role = 'admin'"#).fetch_one(db).await
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM users WHERE role = 'admin' AND disabled_at IS NULL"#)
+        .fetch_one(db)
+        .await
+}
+
+/// Whether the account is the only admin who may sign in (a quick look before anything
+/// irreversible; the guarded statements below decide).
+pub async fn is_last_active_admin(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL)
+              AND NOT EXISTS (SELECT 1 FROM users WHERE id <> $1 AND role = 'admin' AND disabled_at IS NULL)
+           AS "last!""#,
+        id
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// What a change guarded by [`delete_unless_last_admin`] or [`update_unless_last_admin`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminGuard {
+    Done,
+    NotFound,
+    /// Refused: no other admin who may sign in would be left.
+    LastAdmin,
+}
+
+async fn guard_outcome(conn: &mut PgConnection, id: Uuid, done: bool) -> Result<AdminGuard, sqlx::Error> {
+    if done {
+        return Ok(AdminGuard::Done);
+    }
+    let exists =
+        sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS "e!""#, id).fetch_one(conn).await?;
+    Ok(if exists { AdminGuard::LastAdmin } else { AdminGuard::NotFound })
+}
+
+// The guard of the two statements below, in one statement each: when the target is an
+// active admin (role admin, not disabled), the statement locks the active admins
+// (`FOR UPDATE`, in id order, so every guarded statement queues on the same first row)
+// and acts only while another active admin is locked, which no parallel statement can
+// then delete, demote or disable before this transaction ends. Two admins deleting
+// themselves at once: the second waits, sees the first gone, and is refused.
+
+/// Deletes the account unless it is the last active admin; its rows go with it (ledger
+/// rows stay, without the user).
+pub async fn delete_unless_last_admin(conn: &mut PgConnection, id: Uuid) -> Result<AdminGuard, sqlx::Error> {
+    let deleted = sqlx::query_scalar!(
+        r#"WITH target AS (
+               SELECT id FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL
+           ), others AS (
+               SELECT o.id FROM users o
+               WHERE o.role = 'admin' AND o.disabled_at IS NULL AND EXISTS (SELECT 1 FROM target)
+               ORDER BY o.id
+               FOR UPDATE
+           )
+           DELETE FROM users u
+           WHERE u.id = $1
+             AND (NOT EXISTS (SELECT 1 FROM target) OR EXISTS (SELECT 1 FROM others WHERE others.id <> $1))
+           RETURNING u.id"#,
+        id
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    guard_outcome(conn, id, deleted.is_some()).await
+}
+
+/// Changes what an admin may change, unless that leaves no active admin (the account is
+/// the last one and loses the role or is disabled); `disabled` sets or clears the time of
+/// disabling.
+pub async fn update_unless_last_admin(
+    conn: &mut PgConnection,
+    id: Uuid,
+    name: &str,
+    organization: &str,
+    role: Role,
+    disabled: bool,
+) -> Result<AdminGuard, sqlx::Error> {
+    let updated = sqlx::query_scalar!(
+        r#"WITH target AS (
+               SELECT id FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL
+           ), others AS (
+               SELECT o.id FROM users o
+               WHERE o.role = 'admin' AND o.disabled_at IS NULL AND EXISTS (SELECT 1 FROM target)
+               ORDER BY o.id
+               FOR UPDATE
+           )
+           UPDATE users u SET name = $2, organization = $3, role = $4,
+                  disabled_at = CASE WHEN $5 THEN coalesce(u.disabled_at, now()) END
+           WHERE u.id = $1
+             AND (($4 = 'admin' AND NOT $5)
+                  OR NOT EXISTS (SELECT 1 FROM target)
+                  OR EXISTS (SELECT 1 FROM others WHERE others.id <> $1))
+           RETURNING u.id"#,
+        id,
+        name,
+        organization,
+        role as Role,
+        disabled
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    guard_outcome(conn, id, updated.is_some()).await
+}
+
+/// A new sign-up for an address whose account was never confirmed: the newcomer's
+/// password, name and organisation replace the old ones, and whatever the unconfirmed
+/// account held that could let its first registrant in again goes (API keys, two-factor
+/// secret, recovery codes and challenges, sessions, mailed links). The period within
+/// which it must be confirmed starts again. `None` when the address has no unconfirmed
+/// account (any more). Call inside a transaction.
+pub async fn take_over_unconfirmed(
+    conn: &mut PgConnection,
+    email: &str,
+    name: &str,
+    organization: &str,
+    password_hash: &str,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    let Some(id) = sqlx::query_scalar!(
+        r#"UPDATE users SET name = $2, organization = $3, password_hash = $4, created_at = now()
+           WHERE email = $1 AND email_confirmed_at IS NULL
+           RETURNING id"#,
+        email,
+        name,
+        organization,
+        password_hash
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    sqlx::query!("DELETE FROM api_keys WHERE user_id = $1", id).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM two_factor WHERE user_id = $1", id).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM recovery_codes WHERE user_id = $1", id).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM two_factor_challenges WHERE user_id = $1", id).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM sessions WHERE user_id = $1", id).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM one_time_tokens WHERE user_id = $1", id).execute(&mut *conn).await?;
+    Ok(Some(id))
 }
 
 /// An account as the admin user list shows it.
@@ -231,28 +363,4 @@ pub async fn stats(db: impl PgExecutor<'_>) -> Result<UserStats, sqlx::Error> {
     )
     .fetch_one(db)
     .await
-}
-
-/// Changes what an admin may change; `disabled` sets or clears the time of disabling.
-pub async fn update_by_admin(
-    db: impl PgExecutor<'_>,
-    id: Uuid,
-    name: &str,
-    organization: &str,
-    role: Role,
-    disabled: bool,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query!(
-        r#"UPDATE users SET name = $2, organization = $3, role = $4,
-                  disabled_at = CASE WHEN $5 THEN coalesce(disabled_at, now()) END
-           WHERE id = $1"#,
-        id,
-        name,
-        organization,
-        role as Role,
-        disabled
-    )
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
 }

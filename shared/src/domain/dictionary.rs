@@ -29,6 +29,9 @@ fn matches(text: &str, entries: &[Entry]) -> Vec<(usize, usize, usize)> {
     // where it does not.
     let same_layout = lower.len() == text.len();
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
+    // Which bytes an earlier (longer) match took: an overlap test costs the match's
+    // length, not the number of matches so far.
+    let mut taken = vec![false; text.len()];
     for i in order {
         let entry = &entries[i];
         if entry.term.is_empty() {
@@ -47,7 +50,8 @@ fn matches(text: &str, entries: &[Entry]) -> Vec<(usize, usize, usize)> {
             let bounded = !entry.whole_word
                 || (!text[..start].chars().next_back().is_some_and(char::is_alphanumeric)
                     && !text[end..].chars().next().is_some_and(char::is_alphanumeric));
-            if bounded && !found.iter().any(|&(s, e, _)| start < e && s < end) {
+            if bounded && !taken[start..end].iter().any(|&t| t) {
+                taken[start..end].fill(true);
                 found.push((start, end, i));
             }
         }

@@ -256,6 +256,17 @@ text_enum! {
         UserUpdated = "user_updated",
         UserDeleted = "user_deleted",
         BalanceAdjusted = "balance_adjusted",
+        VoiceUpdated = "voice_updated",
+        VoiceDeleted = "voice_deleted",
+        ProviderKeyStored = "provider_key_stored",
+        ProviderKeyRemoved = "provider_key_removed",
+        ProviderKeyTested = "provider_key_tested",
+        DictionaryEntrySaved = "dictionary_entry_saved",
+        DictionaryEntryDeleted = "dictionary_entry_deleted",
+        LabelCreated = "label_created",
+        LabelUpdated = "label_updated",
+        LabelDeleted = "label_deleted",
+        Reauthenticated = "reauthenticated",
     }
 }
 

@@ -1,6 +1,7 @@
 //! Domain rules: parse-only newtypes, the closed sets of stored values, and pure
 //! functions, tested beside their code.
 
+pub mod caps;
 pub mod chunks;
 pub mod client_ip;
 pub mod clone_ref;

@@ -9,6 +9,18 @@ pub fn generation_cost_cent(chars: usize) -> i64 {
     ((chars + CHARS_PER_CENT - 1) / CHARS_PER_CENT).max(1)
 }
 
+/// What is refunded of a job's `cost` when it failed after `delivered` of its `parts` went
+/// out to the caller (a streamed answer): the share not delivered, rounded in the
+/// caller's favour of what was kept. Nothing delivered: all of it.
+pub fn undelivered_refund_cent(cost: i64, delivered: usize, parts: usize) -> i64 {
+    if delivered == 0 || parts == 0 {
+        return cost;
+    }
+    let (sent, all) = (cost * delivered.min(parts) as i64, parts as i64);
+    let kept = (sent + all - 1) / all;
+    (cost - kept).max(0)
+}
+
 /// "1,00 €" style for logs and e-mails (the web app formats on its own).
 pub fn format_euro(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
@@ -28,6 +40,15 @@ mod tests {
         assert_eq!(generation_cost_cent(11), 2);
         assert_eq!(generation_cost_cent(99), 10);
         assert_eq!(generation_cost_cent(5000), 500);
+    }
+
+    #[test]
+    fn a_stream_that_failed_half_way_refunds_only_what_was_not_delivered() {
+        assert_eq!(undelivered_refund_cent(500, 0, 10), 500);
+        assert_eq!(undelivered_refund_cent(500, 5, 10), 250);
+        assert_eq!(undelivered_refund_cent(500, 10, 10), 0);
+        assert_eq!(undelivered_refund_cent(7, 1, 3), 4, "kept 3 of 7 (2.33 rounded up)");
+        assert_eq!(undelivered_refund_cent(1, 1, 2), 0);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! What the cloud engines share: one HTTP client per engine, retries with exponential
-//! backoff on overload and network trouble, and German messages from error bodies.
+//! backoff on overload and network trouble, German messages from error bodies, and
+//! answers read only up to a limit (`crate::http_body`): audio up to 50 MiB, other JSON
+//! up to 1 MiB, error bodies up to 8 KiB; a larger answer is refused, never read whole.
 
 use std::time::Duration;
 
@@ -12,6 +14,7 @@ use serde::Serialize;
 
 use super::EngineError;
 use crate::config::ProviderSection;
+use crate::http_body::{self, AUDIO_BYTES, ERROR_BODY_BYTES, JSON_BYTES, ReadError};
 
 /// Longest wait between two attempts, whatever the provider asks for: a job should
 /// rather fail and be retried later than hold a worker slot for minutes.
@@ -122,14 +125,16 @@ impl HttpClient {
         &self.config
     }
 
-    /// POSTs `body` as JSON to `{base_url}{path}` with the key; returns the 2xx body.
+    /// POSTs `body` as JSON to `{base_url}{path}` with the key; returns the 2xx body (at
+    /// most [`AUDIO_BYTES`]: it is audio, or JSON carrying audio).
     pub async fn post_json(&self, path: &str, body: &impl Serialize) -> Result<Vec<u8>, EngineError> {
         let url = format!("{}{path}", self.config.base_url);
         let (auth_name, auth_value) = &self.auth;
-        self.send(|| self.client.post(&url).header(auth_name, auth_value).json(body)).await
+        self.send(AUDIO_BYTES, || self.client.post(&url).header(auth_name, auth_value).json(body)).await
     }
 
-    /// POSTs `body` as JSON with extra headers (Replicate's `Prefer: wait`).
+    /// POSTs `body` as JSON with extra headers (Replicate's `Prefer: wait`); at most
+    /// [`AUDIO_BYTES`], as a prediction echoes its input (a reference recording).
     pub async fn post_json_with(
         &self,
         path: &str,
@@ -138,7 +143,7 @@ impl HttpClient {
     ) -> Result<Vec<u8>, EngineError> {
         let url = format!("{}{path}", self.config.base_url);
         let (auth_name, auth_value) = &self.auth;
-        self.send(|| {
+        self.send(AUDIO_BYTES, || {
             headers.iter().fold(self.client.post(&url).header(auth_name, auth_value).json(body), |r, (name, value)| {
                 r.header(*name, *value)
             })
@@ -146,7 +151,8 @@ impl HttpClient {
         .await
     }
 
-    /// POSTs a multipart form (built anew for every attempt) with the key.
+    /// POSTs a multipart form (built anew for every attempt) with the key; the answer is
+    /// JSON without audio (at most [`JSON_BYTES`]).
     pub async fn post_multipart(
         &self,
         path: &str,
@@ -154,26 +160,28 @@ impl HttpClient {
     ) -> Result<Vec<u8>, EngineError> {
         let url = format!("{}{path}", self.config.base_url);
         let (auth_name, auth_value) = &self.auth;
-        self.send(|| self.client.post(&url).header(auth_name, auth_value).multipart(form())).await
+        self.send(JSON_BYTES, || self.client.post(&url).header(auth_name, auth_value).multipart(form())).await
     }
 
-    /// GETs `{base_url}{path}` with the key.
+    /// GETs `{base_url}{path}` with the key (at most [`AUDIO_BYTES`]: a prediction's state
+    /// echoes its input).
     pub async fn get(&self, path: &str) -> Result<Vec<u8>, EngineError> {
         let url = format!("{}{path}", self.config.base_url);
         let (auth_name, auth_value) = &self.auth;
-        self.send(|| self.client.get(&url).header(auth_name, auth_value)).await
+        self.send(AUDIO_BYTES, || self.client.get(&url).header(auth_name, auth_value)).await
     }
 
-    /// DELETEs `{base_url}{path}` with the key.
+    /// DELETEs `{base_url}{path}` with the key (at most [`JSON_BYTES`] of answer).
     pub async fn delete(&self, path: &str) -> Result<Vec<u8>, EngineError> {
         let url = format!("{}{path}", self.config.base_url);
         let (auth_name, auth_value) = &self.auth;
-        self.send(|| self.client.delete(&url).header(auth_name, auth_value)).await
+        self.send(JSON_BYTES, || self.client.delete(&url).header(auth_name, auth_value)).await
     }
 
-    /// GETs a URL the provider handed out. Without the key: it may point to another host.
+    /// GETs a URL the provider handed out (audio, at most [`AUDIO_BYTES`]). Without the
+    /// key: it may point to another host.
     pub async fn download(&self, url: &str) -> Result<Vec<u8>, EngineError> {
-        self.send(|| self.client.get(url)).await
+        self.send(AUDIO_BYTES, || self.client.get(url)).await
     }
 
     /// Base64 audio from a 2xx response; empty or undecodable audio is the provider's fault.
@@ -188,12 +196,21 @@ impl HttpClient {
         EngineError::Permanent(format!("{} lieferte keine gültigen Audiodaten.", self.provider.name))
     }
 
+    /// An answer beyond `limit`: refused, as retrying would bring the same.
+    fn too_large(&self, limit: usize) -> EngineError {
+        EngineError::Permanent(format!(
+            "{} lieferte eine zu große Antwort (mehr als {}).",
+            self.provider.name,
+            http_body::describe_limit(limit)
+        ))
+    }
+
     /// Sends the request built by `request` until it succeeds, fails for good, or the
-    /// retries are used up.
-    async fn send(&self, request: impl Fn() -> RequestBuilder) -> Result<Vec<u8>, EngineError> {
+    /// retries are used up. A 2xx body larger than `limit` is refused.
+    async fn send(&self, limit: usize, request: impl Fn() -> RequestBuilder) -> Result<Vec<u8>, EngineError> {
         let mut attempt = 0;
         loop {
-            match self.attempt(request()).await {
+            match self.attempt(limit, request()).await {
                 Ok(body) => return Ok(body),
                 Err(Failure { error: EngineError::Transient(message), wait }) if attempt < self.config.max_retries => {
                     let wait = self.config.wait_before_retry(attempt, wait);
@@ -206,20 +223,29 @@ impl HttpClient {
         }
     }
 
-    async fn attempt(&self, request: RequestBuilder) -> Result<Vec<u8>, Failure> {
+    async fn attempt(&self, limit: usize, request: RequestBuilder) -> Result<Vec<u8>, Failure> {
         let name = self.provider.name;
-        let response = request.send().await.map_err(|e| {
+        let mut response = request.send().await.map_err(|e| {
             crate::telemetry::engine_request(name, if e.is_timeout() { "timeout" } else { "error" });
             self.network_failure(e)
         })?;
         let status = response.status();
         crate::telemetry::engine_request(name, status.as_str());
         let header_wait = retry_after(&response);
-        let body = response.bytes().await.map_err(|e| self.network_failure(e))?;
         if status.is_success() {
-            return Ok(body.to_vec());
+            return http_body::read_whole(response, limit).await.map_err(|e| match e {
+                ReadError::TooLarge { limit } => {
+                    tracing::warn!(provider = name, limit, "provider answer too large, refused");
+                    Failure { error: self.too_large(limit), wait: None }
+                }
+                ReadError::Network(e) => self.network_failure(e),
+            });
         }
-        let text = String::from_utf8_lossy(&body);
+        // Only the start of an error answer matters (its message is quoted).
+        let body =
+            http_body::read_prefix(&mut response, ERROR_BODY_BYTES).await.map_err(|e| self.network_failure(e))?;
+        drop(response);
+        let text = String::from_utf8_lossy(&body.bytes);
         let parsed = (self.provider.parse_error)(&text);
         let detail = parsed.message.as_deref().and_then(quote).or_else(|| quote(&text));
         let message = describe(self.provider.name, status, parsed.quota_exhausted, detail);
@@ -518,6 +544,49 @@ mod tests {
         let error = client.post_json("/x", &serde_json::json!({})).await.unwrap_err();
         assert!(matches!(&error, EngineError::Transient(m) if m.contains("nicht rechtzeitig")), "{error:?}");
         assert_eq!(request_count(&server).await, 2);
+    }
+
+    #[tokio::test]
+    async fn answers_from_outside_are_never_read_whole_an_endless_audio_answer_is_refused() {
+        use std::sync::atomic::Ordering;
+
+        use crate::http_body::testing::{ENDLESS, endless_server};
+        let (url, written) = endless_server(ENDLESS);
+        let server = MockServer::start().await;
+        let config = HttpEngineConfig { base_url: url.clone(), timeout: Duration::from_secs(60), ..config(&server) };
+        let client = HttpClient::new(config, test_provider()).unwrap();
+        let started = std::time::Instant::now();
+        let error = client.post_json("/x", &serde_json::json!({})).await.unwrap_err();
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Testdienst lieferte eine zu große Antwort (mehr als 50 MiB)."),
+            "{error:?}"
+        );
+        let error = client.download(&format!("{url}/audio.mp3")).await.unwrap_err();
+        assert!(matches!(&error, EngineError::Permanent(m) if m.contains("zu große Antwort")), "{error:?}");
+        let error = client.delete("/v1/voices/x").await.unwrap_err();
+        assert!(
+            matches!(&error, EngineError::Permanent(m) if m == "Testdienst lieferte eine zu große Antwort (mehr als 1 MiB)."),
+            "{error:?}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // Three answers, each stopped at its limit (plus what sat in socket buffers).
+        assert!(written.load(Ordering::Relaxed) < 200 * 1024 * 1024, "{}", written.load(Ordering::Relaxed));
+    }
+
+    #[tokio::test]
+    async fn answers_from_outside_are_never_read_whole_an_endless_error_is_quoted_from_its_start() {
+        use crate::http_body::testing::endless_server;
+        let (url, _) =
+            endless_server("HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n");
+        let server = MockServer::start().await;
+        let config = HttpEngineConfig { base_url: url, timeout: Duration::from_secs(60), ..config(&server) };
+        let client = HttpClient::new(config, test_provider()).unwrap();
+        let started = std::time::Instant::now();
+        let error = client.post_json("/x", &serde_json::json!({})).await.unwrap_err();
+        let expected = format!("Testdienst hat die Anfrage abgelehnt (400): {}…", "x".repeat(MAX_QUOTE_CHARS));
+        assert!(matches!(&error, EngineError::Permanent(m) if *m == expected), "{error:?}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
     }
 
     #[tokio::test]

@@ -1,14 +1,20 @@
 //! Categories (a tree) and tags: the managers' create, rename, move and delete, and
 //! filing audios under them. Users see their own and the global ones and change only
-//! their own; admins also create and change the global ones. Names are non-blank after
-//! trimming; a tag name that exists (any case) is reused.
+//! their own; admins whose session proved the second factor (`Caller::admin`, never the
+//! role alone) also create and change the global ones, and each such change lands in the
+//! audit log. Names are non-blank after trimming; a tag name that exists (any case) is
+//! reused.
 
 use serde::Serialize;
+use serde_json::json;
 use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::labels::{self, CATEGORY_NAME_TAKEN, Category, TAG_NAME_TAKEN, Tag};
+use crate::db::{audit, caps};
+use crate::domain::caps::Collection;
 use crate::domain::input;
+use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -38,12 +44,32 @@ pub struct TagView {
     pub audio_count: i64,
 }
 
+/// Whether the caller may change a label: the owner their own, a proven admin a global
+/// one (`owner` is `None`).
 fn may_edit(caller: &Caller, owner: Option<Uuid>) -> Result<bool> {
     let user = caller.user()?;
     Ok(match owner {
         Some(owner) => owner == user.id,
-        None => user.is_admin(),
+        None => caller.admin().is_ok(),
     })
+}
+
+/// The check before a change of a label: the owner's own, or a global one for a proven
+/// admin (403, or `second_factor_required` for an admin whose session did not prove it).
+fn check_editable(caller: &Caller, owner: Option<Uuid>) -> Result<()> {
+    match owner {
+        Some(owner) if owner == caller.user()?.id => Ok(()),
+        Some(_) => Err(Error::Forbidden),
+        None => caller.admin().map(drop),
+    }
+}
+
+/// What the audit log keeps of a global label.
+fn label_state(kind: &str, name: &str, parent_id: Option<Uuid>) -> serde_json::Value {
+    match kind {
+        "category" => json!({ "kind": kind, "name": name, "parent_id": parent_id }),
+        _ => json!({ "kind": kind, "name": name }),
+    }
 }
 
 fn category_view(caller: &Caller, c: Category) -> Result<CategoryView> {
@@ -161,15 +187,20 @@ pub async fn create_category(
     global: bool,
 ) -> Result<CategoryView> {
     let user = caller.user()?;
-    if global && !user.is_admin() {
-        return Err(Error::Forbidden);
-    }
+    let admin = if global { Some(caller.admin()?) } else { None };
     let name = category_name(name)?;
     check_parent(svc, caller, parent_id, global).await?;
     let owner = (!global).then_some(user.id);
-    let id = labels::insert_category(&svc.pool, &name, parent_id, owner)
+    let mut tx = svc.pool.begin().await?;
+    caps::reserve(&mut tx, Collection::Categories, owner, 1).await?;
+    let id = labels::insert_category(&mut *tx, &name, parent_id, owner)
         .await
         .map_err(|e| name_taken(e, "Eine Kategorie mit diesem Namen gibt es hier schon."))?;
+    if let Some(admin) = admin {
+        let after = label_state("category", &name, parent_id);
+        audit::record(&mut *tx, admin, AuditAction::LabelCreated, Some(&name), None, None, Some(after)).await?;
+    }
+    tx.commit().await?;
     Ok(CategoryView { id, name, parent_id, is_global: global, editable: true, audio_count: 0 })
 }
 
@@ -178,9 +209,7 @@ async fn editable_category(svc: &Services, caller: &Caller, id: Uuid) -> Result<
     let category = labels::visible_category(&svc.pool, id, caller.user()?.id)
         .await?
         .ok_or(Error::NotFound("Kategorie nicht gefunden."))?;
-    if !may_edit(caller, category.user_id)? {
-        return Err(Error::Forbidden);
-    }
+    check_editable(caller, category.user_id)?;
     Ok(category)
 }
 
@@ -210,53 +239,84 @@ pub async fn update_category(
             ));
         }
     }
-    labels::update_category(&svc.pool, id, &name, parent)
+    let mut tx = svc.pool.begin().await?;
+    labels::update_category(&mut *tx, id, &name, parent)
         .await
         .map_err(|e| name_taken(e, "Eine Kategorie mit diesem Namen gibt es hier schon."))?;
+    if category.user_id.is_none() {
+        let before = label_state("category", &category.name, category.parent_id);
+        let after = label_state("category", &name, parent);
+        let admin = caller.admin()?;
+        audit::record(&mut *tx, admin, AuditAction::LabelUpdated, Some(&name), None, Some(before), Some(after)).await?;
+    }
+    tx.commit().await?;
     Ok(CategoryView { id, name, parent_id: parent, is_global: category.is_global, editable: true, audio_count: 0 })
 }
 
 /// Deletes a category: its sub-categories move up one level, its audios stay (only
 /// the filing goes). Returns how many sub-categories moved.
 pub async fn delete_category(svc: &Services, caller: &Caller, id: Uuid) -> Result<u64> {
-    editable_category(svc, caller, id).await?;
+    let category = editable_category(svc, caller, id).await?;
     let mut tx = svc.pool.begin().await?;
     let moved = labels::delete_category(&mut tx, id).await?;
+    if category.user_id.is_none() {
+        let before = label_state("category", &category.name, category.parent_id);
+        let admin = caller.admin()?;
+        let subject = Some(category.name.as_str());
+        audit::record(&mut *tx, admin, AuditAction::LabelDeleted, subject, None, Some(before), None).await?;
+    }
     tx.commit().await?;
     Ok(moved)
 }
 
 pub async fn create_tag(svc: &Services, caller: &Caller, name: &str, global: bool) -> Result<TagView> {
     let user = caller.user()?;
-    if global && !user.is_admin() {
-        return Err(Error::Forbidden);
-    }
+    let admin = if global { Some(caller.admin()?) } else { None };
     let name = tag_name(name)?;
-    let id = labels::insert_tag(&svc.pool, &name, (!global).then_some(user.id))
+    let mut tx = svc.pool.begin().await?;
+    caps::reserve(&mut tx, Collection::Tags, (!global).then_some(user.id), 1).await?;
+    let id = labels::insert_tag(&mut *tx, &name, (!global).then_some(user.id))
         .await
         .map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
+    if let Some(admin) = admin {
+        let after = label_state("tag", &name, None);
+        audit::record(&mut *tx, admin, AuditAction::LabelCreated, Some(&name), None, None, Some(after)).await?;
+    }
+    tx.commit().await?;
     Ok(TagView { id, name, is_global: global, editable: true, audio_count: 0 })
 }
 
 async fn editable_tag(svc: &Services, caller: &Caller, id: Uuid) -> Result<Tag> {
     let tag =
         labels::visible_tag(&svc.pool, id, caller.user()?.id).await?.ok_or(Error::NotFound("Tag nicht gefunden."))?;
-    if !may_edit(caller, tag.user_id)? {
-        return Err(Error::Forbidden);
-    }
+    check_editable(caller, tag.user_id)?;
     Ok(tag)
 }
 
 pub async fn rename_tag(svc: &Services, caller: &Caller, id: Uuid, name: &str) -> Result<TagView> {
     let tag = editable_tag(svc, caller, id).await?;
     let name = tag_name(name)?;
-    labels::rename_tag(&svc.pool, id, &name).await.map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
+    let mut tx = svc.pool.begin().await?;
+    labels::rename_tag(&mut *tx, id, &name).await.map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
+    if tag.user_id.is_none() {
+        let (before, after) = (label_state("tag", &tag.name, None), label_state("tag", &name, None));
+        let admin = caller.admin()?;
+        audit::record(&mut *tx, admin, AuditAction::LabelUpdated, Some(&name), None, Some(before), Some(after)).await?;
+    }
+    tx.commit().await?;
     Ok(TagView { id, name, is_global: tag.is_global, editable: true, audio_count: 0 })
 }
 
 pub async fn delete_tag(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
-    editable_tag(svc, caller, id).await?;
-    labels::delete_tag(&svc.pool, id).await?;
+    let tag = editable_tag(svc, caller, id).await?;
+    let mut tx = svc.pool.begin().await?;
+    labels::delete_tag(&mut *tx, id).await?;
+    if tag.user_id.is_none() {
+        let before = label_state("tag", &tag.name, None);
+        let admin = caller.admin()?;
+        audit::record(&mut *tx, admin, AuditAction::LabelDeleted, Some(&tag.name), None, Some(before), None).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 
@@ -298,10 +358,20 @@ pub async fn assign_tags(svc: &Services, caller: &Caller, ids: &[Uuid], names: &
     let names = split_tags(names)?;
     let jobs = own_audios(svc, caller, ids).await?;
     let mut tx = svc.pool.begin().await?;
-    let tags = labels::ensure_tags(&mut tx, caller.user()?.id, &names).await?;
+    let tags = ensure_tags(&mut tx, caller.user()?.id, &names).await?;
     labels::assign_tags(&mut *tx, &jobs, &tags).await?;
     tx.commit().await?;
     Ok(tags)
+}
+
+/// The ids of these tag names for the user (existing own or global ones reused, the rest
+/// created as the user's own), within the user's tag cap.
+pub(crate) async fn ensure_tags(conn: &mut sqlx::PgConnection, user_id: Uuid, names: &[String]) -> Result<Vec<Uuid>> {
+    let new = labels::unknown_tag_names(&mut *conn, user_id, names).await?;
+    if new > 0 {
+        caps::reserve(conn, Collection::Tags, Some(user_id), new).await?;
+    }
+    Ok(labels::ensure_tags(conn, user_id, names).await?)
 }
 
 /// Takes one category or tag off one of the caller's audios.

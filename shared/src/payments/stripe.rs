@@ -1,7 +1,7 @@
 //! A client of Stripe's HTTP API for Checkout top-ups (form-encoded requests, Bearer
 //! key), and the verification of its webhook signatures (`Stripe-Signature`: HMAC-SHA256
 //! over `"<t>.<raw body>"` with the endpoint secret, any `v1` matching, compared in
-//! constant time, at most 300 s old).
+//! constant time, at most 300 s old). Stripe's answers are read up to 1 MiB, no further.
 
 use std::time::Duration;
 
@@ -9,6 +9,8 @@ use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use sha2::Sha256;
+
+use crate::http_body::{self, ReadError};
 
 /// How old a signed webhook may be (Stripe's default tolerance).
 pub const SIGNATURE_TOLERANCE_SECS: i64 = 300;
@@ -86,7 +88,15 @@ impl StripeClient {
             .await
             .map_err(|e| StripeError::Network(e.to_string()))?;
         let status = response.status();
-        let body = response.text().await.map_err(|e| StripeError::Network(e.to_string()))?;
+        let limit = http_body::JSON_BYTES;
+        let body = http_body::read_whole(response, limit).await.map_err(|e| match e {
+            ReadError::TooLarge { .. } => StripeError::Api(format!(
+                "Die Antwort ist zu groß (mehr als {}) und wurde verworfen.",
+                http_body::describe_limit(limit)
+            )),
+            ReadError::Network(e) => StripeError::Network(e.without_url().to_string()),
+        })?;
+        let body = String::from_utf8_lossy(&body);
         if !status.is_success() {
             let message = serde_json::from_str::<ErrorBody>(&body)
                 .ok()
@@ -192,6 +202,17 @@ mod tests {
         // Any of several v1 values may match (Stripe sends more during secret rotation).
         let rotated = format!("{header},v1={}", "ab".repeat(32)).replace("v1=", "v1=").to_string();
         assert_eq!(verify_signature(&rotated, BODY, SECRET, 1_700_000_000), Ok(()));
+    }
+
+    #[tokio::test]
+    async fn answers_from_outside_are_never_read_whole_an_endless_stripe_answer_is_refused() {
+        use crate::http_body::testing::{ENDLESS, endless_server};
+        let (url, _) = endless_server(ENDLESS);
+        let client = StripeClient::new(&url, SecretString::from("sk_test_1")).unwrap();
+        let started = std::time::Instant::now();
+        let error = client.get_session("cs_test_1").await.unwrap_err();
+        assert_eq!(error.to_string(), "Stripe: Die Antwort ist zu groß (mehr als 1 MiB) und wurde verworfen.");
+        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
     }
 
     #[test]

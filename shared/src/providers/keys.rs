@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::PROVIDERS;
@@ -216,7 +216,15 @@ pub fn secret_box(settings: &Settings) -> Result<Option<SecretBox>> {
     SecretBox::from_base64(encoded).map(Some).map_err(|e| Error::Internal(e.into()))
 }
 
-pub async fn store_key(pool: &PgPool, settings: &Settings, id: &str, key: &str, admin: Uuid) -> Result<()> {
+/// Seals and stores a service's key (on the pool or in the caller's transaction);
+/// answers its last four characters, all that is ever shown of it again.
+pub async fn store_key(
+    db: impl PgExecutor<'_>,
+    settings: &Settings,
+    id: &str,
+    key: &str,
+    admin: Uuid,
+) -> Result<String> {
     let info = service(id)?;
     if !info.can_store_key {
         return Err(Error::invalid("Nicht speicherbar", "Für diesen Dienst wird kein Schlüssel gespeichert."));
@@ -235,14 +243,15 @@ pub async fn store_key(pool: &PgPool, settings: &Settings, id: &str, key: &str, 
     };
     let key = SecretString::from(key.to_owned());
     let sealed = secret_box.seal(id, &key);
-    provider_keys::upsert(pool, id, &sealed.nonce, &sealed.ciphertext, &crate::secrets::last4(&key), admin).await?;
-    Ok(())
+    let last4 = crate::secrets::last4(&key);
+    provider_keys::upsert(db, id, &sealed.nonce, &sealed.ciphertext, &last4, admin).await?;
+    Ok(last4)
 }
 
-pub async fn remove_key(pool: &PgPool, id: &str) -> Result<()> {
+/// Removes a service's stored key; answers whether there was one.
+pub async fn remove_key(db: impl PgExecutor<'_>, id: &str) -> Result<bool> {
     service(id)?;
-    provider_keys::delete(pool, id).await?;
-    Ok(())
+    Ok(provider_keys::delete(db, id).await?)
 }
 
 /// A service's key: the one stored on the admin page, else the environment's.

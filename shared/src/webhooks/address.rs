@@ -36,17 +36,49 @@ fn v4_is_public(ip: Ipv4Addr) -> bool {
         || a >= 240) // reserved
 }
 
+/// The IPv4 address in the last 32 bits.
+fn low_v4(ip: Ipv6Addr) -> Ipv4Addr {
+    let [.., a, b, c, d] = ip.octets();
+    Ipv4Addr::new(a, b, c, d)
+}
+
+/// An IPv6 address is public only as global unicast (`2000::/3`) outside the special
+/// blocks; forms that carry an IPv4 address are judged by that address, so
+/// `::ffff:127.0.0.1` or `2002:7f00:1::` cannot reach what `127.0.0.1` cannot.
 fn v6_is_public(ip: Ipv6Addr) -> bool {
+    let s = ip.segments();
+    // IPv4-mapped ::ffff:a.b.c.d: a v4 address written as v6 (dual-stack sockets use it).
     if let Some(v4) = ip.to_ipv4_mapped() {
         return v4_is_public(v4);
     }
-    let first = ip.segments()[0];
-    !(ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || (first & 0xfe00) == 0xfc00 // unique local
-        || (first & 0xffc0) == 0xfe80 // link-local
-        || (first == 0x2001 && ip.segments()[1] == 0x0db8)) // documentation
+    // NAT64 well-known prefix 64:ff9b::/96 (DNS64 networks hand out every IPv4-only host
+    // so): judged by the IPv4 address the translator would call.
+    if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        return v4_is_public(low_v4(ip));
+    }
+    // Outside global unicast: IPv4-compatible (::a.b.c.d), IPv4-translated
+    // (::ffff:0:a.b.c.d), local-use NAT64 (64:ff9b:1::/48), loopback, unspecified,
+    // unique local, link-local, site-local, multicast, discard-only (100::/64).
+    if s[0] & 0xe000 != 0x2000 {
+        return false;
+    }
+    match s[0] {
+        // 6to4: the IPv4 address of the relay-reached host sits in bits 16-48.
+        0x2002 => {
+            let [a, b] = s[1].to_be_bytes();
+            let [c, d] = s[2].to_be_bytes();
+            v4_is_public(Ipv4Addr::new(a, b, c, d))
+        }
+        // IETF protocol assignments 2001::/23: Teredo (2001::/32, a tunnel to an
+        // obfuscated IPv4 address), benchmarking, ORCHID and the like; no web server.
+        0x2001 if s[1] < 0x0200 => false,
+        // Documentation (2001:db8::/32, 3fff::/20).
+        0x2001 if s[1] == 0x0db8 => false,
+        0x3fff if s[1] < 0x1000 => false,
+        // Segment routing SIDs (5f00::/16).
+        0x5f00 => false,
+        _ => true,
+    }
 }
 
 /// Whether a webhook may be sent to this address.
@@ -122,6 +154,67 @@ mod tests {
             assert!(!is_public(internal.parse().unwrap()), "{internal}");
         }
         for public in ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"] {
+            assert!(is_public(public.parse().unwrap()), "{public}");
+        }
+    }
+
+    fn refused(forms: &[&str]) {
+        for form in forms {
+            let ip: IpAddr = form.parse().unwrap_or_else(|_| panic!("{form} parses"));
+            assert!(!is_public(ip), "{form} must not count as public");
+        }
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_ipv4_compatible() {
+        refused(&["::7f00:1", "::127.0.0.1", "::a00:1", "::a9fe:a9fe", "::c0a8:101", "::8.8.8.8"]);
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_ipv4_mapped() {
+        refused(&["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:169.254.169.254", "::ffff:100.64.0.1"]);
+        assert!(is_public("::ffff:93.184.216.34".parse().unwrap()));
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_ipv4_translated() {
+        refused(&["::ffff:0:7f00:1", "::ffff:0:127.0.0.1", "::ffff:0:a00:1", "::ffff:0:808:808"]);
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_nat64() {
+        refused(&["64:ff9b::7f00:1", "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::a00:1", "64:ff9b:1::a00:1"]);
+        // A public host behind DNS64 stays reachable.
+        assert!(is_public("64:ff9b::5db8:d822".parse().unwrap()));
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_6to4() {
+        refused(&["2002:7f00:1::", "2002:7f00:0001::1", "2002:a00:1::1", "2002:a9fe:a9fe::", "2002:c0a8:101::1"]);
+        assert!(is_public("2002:5db8:d822::1".parse().unwrap()), "6to4 of a public address");
+    }
+
+    #[test]
+    fn ipv6_transition_forms_of_private_ipv4_are_not_public_teredo() {
+        // Teredo carries the client's IPv4 inverted in its last 32 bits (here 127.0.0.1).
+        refused(&["2001::80ff:fffe", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "2001:0:a00:1::1"]);
+    }
+
+    #[test]
+    fn only_global_unicast_ipv6_is_public() {
+        refused(&[
+            "::",
+            "::1",
+            "fc00::1",
+            "fe80::1",
+            "fec0::1",
+            "ff02::1",
+            "100::1",
+            "2001:db8::1",
+            "3fff::1",
+            "5f00::1",
+        ]);
+        for public in ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:4860:4860::8888"] {
             assert!(is_public(public.parse().unwrap()), "{public}");
         }
     }

@@ -7,6 +7,10 @@
 //!
 //! Signature: `Stimmwerk-Signature: v1=<hex HMAC-SHA256(secret, "{timestamp}.{body}")>`
 //! with `Stimmwerk-Timestamp` (unix seconds), like Stripe's scheme.
+//!
+//! Of a receiver's answer only the status and its first 4 KiB are read
+//! ([`crate::http_body::WEBHOOK_ANSWER_BYTES`]); the connection is dropped with the rest
+//! unread, so a receiver answering without end costs nothing.
 
 pub mod address;
 
@@ -107,6 +111,19 @@ fn new_secret(boxed: &SecretBox, user_id: Uuid) -> (String, Sealed) {
 
 fn view(endpoint: db::Endpoint) -> EndpointView {
     EndpointView { url: endpoint.url, created_at: endpoint.created_at, updated_at: endpoint.updated_at }
+}
+
+/// The start of a receiver's answer as the log keeps it: at most [`ERROR_CHARS`]
+/// characters, control characters (a NUL would not even fit in Postgres) as spaces, and
+/// "…" where more was sent.
+fn loggable(answer: &[u8], truncated: bool) -> String {
+    let text = String::from_utf8_lossy(answer);
+    let mut kept: String =
+        text.chars().take(ERROR_CHARS).map(|c| if c.is_control() { ' ' } else { c }).collect::<String>();
+    if truncated || text.chars().count() > ERROR_CHARS {
+        kept.push('…');
+    }
+    kept
 }
 
 /// The signature of a body sent at `timestamp` (hex HMAC-SHA256 over `timestamp.body`).
@@ -252,15 +269,21 @@ async fn send(svc: &Services, endpoint: &db::Endpoint, delivery: &Delivery) -> R
         .send()
         .await;
     Ok(match response {
-        Ok(response) => {
+        Ok(mut response) => {
             let status = response.status();
-            let text = response.text().await.unwrap_or_default();
+            let answer = if status.is_success() {
+                Default::default()
+            } else {
+                crate::http_body::read_prefix(&mut response, crate::http_body::WEBHOOK_ANSWER_BYTES)
+                    .await
+                    .unwrap_or_default()
+            };
+            drop(response);
             Attempt {
                 delivered: status.is_success(),
                 status_code: Some(status.as_u16() as i32),
-                error: (!status.is_success()).then(|| {
-                    format!("HTTP {}: {}", status.as_u16(), text.chars().take(ERROR_CHARS).collect::<String>())
-                }),
+                error: (!status.is_success())
+                    .then(|| format!("HTTP {}: {}", status.as_u16(), loggable(&answer.bytes, answer.truncated))),
             }
         }
         Err(e) if e.is_timeout() => failed("Der Empfänger hat nicht rechtzeitig geantwortet.".into()),
@@ -279,6 +302,14 @@ mod tests {
             sign("whsec_test", 1_700_000_000, b"{}"),
             "35495024f4ef3f94e5a93e22221544c4b75e9a42300cd965ab81cb85cd994e91".to_owned()
         );
+    }
+
+    #[test]
+    fn a_receivers_answer_is_logged_short_and_without_control_characters() {
+        assert_eq!(loggable(b"kaputt", false), "kaputt");
+        assert_eq!(loggable(b"a\0b\r\nc", false), "a b  c");
+        assert_eq!(loggable(&[b'x'; 4096], true), format!("{}…", "x".repeat(ERROR_CHARS)));
+        assert_eq!(loggable(b"kurz", true), "kurz…");
     }
 
     #[test]

@@ -136,13 +136,50 @@ impl TestApp {
         let setup: serde_json::Value =
             client.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
         let code = authenticator(setup["secret"].as_str().unwrap()).generate_current().unwrap();
-        let res = client.post("/api/account/two-factor/enable", json!({ "code": code })).await;
+        let res = client.post("/api/account/two-factor/enable", json!({ "code": code, "password": password })).await;
         assert_eq!(res.status(), StatusCode::OK, "admin two-factor setup");
         (client, password)
     }
 
     pub async fn signed_in_admin(&self) -> Client {
         self.signed_in_admin_with_password().await.0
+    }
+
+    /// The seeded admin, second factor proven and the password re-entered: what every
+    /// admin change (money, accounts, roles, voices, keys) needs.
+    pub async fn fresh_admin(&self) -> Client {
+        let (client, password) = self.signed_in_admin_with_password().await;
+        let res = client.post("/api/admin/reauth", json!({ "password": password })).await;
+        assert_eq!(res.status(), StatusCode::OK, "admin password re-entry");
+        client
+    }
+
+    /// The seeded admin signed in with the password alone: its session never proved a
+    /// second factor (two-factor sign-in not set up yet). Call it before any helper that
+    /// switches two-factor sign-in on for the seeded admin.
+    pub async fn password_only_admin(&self) -> Client {
+        let password = shared::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
+        let client = self.client();
+        let res =
+            client.post("/api/auth/login", json!({ "email": self.settings.admin.email, "password": password })).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let me: Value = client.get("/api/me").await.json().await.unwrap();
+        assert_eq!(me["second_factor"], false, "a password-only session");
+        client
+    }
+
+    /// Another admin (a signed-up user given the role), with two-factor sign-in switched
+    /// on in this session and the password re-entered: (client, id).
+    pub async fn another_fresh_admin(&self, email: &str) -> (Client, Uuid) {
+        let (client, id) = self.signed_in_user(email).await;
+        let setup: Value = client.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
+        let code = authenticator(setup["secret"].as_str().unwrap()).generate_current().unwrap();
+        let res = client.post("/api/account/two-factor/enable", json!({ "code": code, "password": PASSWORD })).await;
+        assert_eq!(res.status(), StatusCode::OK, "two-factor setup of {email}");
+        sqlx::query("UPDATE users SET role = 'admin' WHERE id = $1").bind(id).execute(&self.pool).await.unwrap();
+        let res = client.post("/api/admin/reauth", json!({ "password": PASSWORD })).await;
+        assert_eq!(res.status(), StatusCode::OK, "password re-entry of {email}");
+        (client, id)
     }
 
     /// The decoded bodies of the mails to `email` in the outbox, oldest first.

@@ -48,7 +48,7 @@ async function enableTwoFactor(page) {
   writeState({ secret, lastStep: null });
   const enable = await page.request.post(`${BASE_URL}/api/account/two-factor/enable`, {
     headers: CSRF,
-    data: { code: await nextAdminCode() },
+    data: { code: await nextAdminCode(), password: ADMIN_PASSWORD },
   });
   assert.equal(enable.status(), 200, `enable: ${await enable.text()}`);
   const { codes } = await enable.json();

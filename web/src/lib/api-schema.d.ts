@@ -34,7 +34,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a new password (the current one is needed); every other session ends. */
+        /**
+         * Sets a new password (the current one is needed); every other session ends and every
+         *     API key is revoked.
+         */
         post: operations["post_account_password"];
         delete?: never;
         options?: never;
@@ -53,7 +56,10 @@ export interface paths {
         get: operations["get_account_sessions"];
         put?: never;
         post?: never;
-        /** "Überall abmelden": ends every session, this one included. */
+        /**
+         * "Überall abmelden": ends every session, this one included, and revokes every API key;
+         *     answers how many of each, with a German sentence for the page.
+         */
         delete: operations["delete_account_sessions"];
         options?: never;
         head?: never;
@@ -105,7 +111,10 @@ export interface paths {
         get: operations["get_account_two_factor"];
         put?: never;
         post?: never;
-        /** Switches two-factor sign-in off: the password and a current code (or a recovery code). */
+        /**
+         * Switches two-factor sign-in off: the password and a current code (or a recovery code),
+         *     both counted like at sign-in. The owner gets a notice mail.
+         */
         delete: operations["delete_account_two_factor"];
         options?: never;
         head?: never;
@@ -121,7 +130,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switches two-factor sign-in on with a first code; answers ten recovery codes, once. */
+        /**
+         * Switches two-factor sign-in on with the current password and a first code; answers ten
+         *     recovery codes, once. The owner gets a notice mail.
+         */
         post: operations["post_account_two_factor_enable"];
         delete?: never;
         options?: never;
@@ -172,7 +184,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-enter the password: unlocks the admin settings for 10 minutes. */
+        /** Re-enter the password: unlocks the admin changes (settings, users, voices) for 10 minutes. */
         post: operations["post_admin_reauth"];
         delete?: never;
         options?: never;
@@ -441,7 +453,9 @@ export interface paths {
         put?: never;
         /**
          * The second step of a sign-in: the code from the authenticator app (or a recovery
-         *     code), with the cookie the first step set. Five tries, five minutes.
+         *     code), with the cookie the first step set. Five tries, five minutes; wrong codes are
+         *     also counted per account and client (a growing wait, then hours of lock for sign-ins
+         *     started with the password; one started with a mailed link still gets in).
          */
         post: operations["post_auth_login_code"];
         delete?: never;
@@ -497,7 +511,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets the new password with the link's token (once); every session of the account ends. */
+        /**
+         * Sets the new password with the link's token (once); every session of the account ends
+         *     and every API key is revoked.
+         */
         post: operations["post_auth_password_reset_confirm"];
         delete?: never;
         options?: never;
@@ -1566,7 +1583,7 @@ export interface components {
          * @description What an admin did (the audit log).
          * @enum {string}
          */
-        AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
+        AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated";
         Balance: {
             /**
              * Format: int64
@@ -1889,6 +1906,12 @@ export interface components {
             /** @description Only these trashed audios; absent: the whole trash. */
             ids?: string[] | null;
         };
+        /** @description Switching two-factor sign-in on: the current password and a first code from the app. */
+        EnableInput: {
+            code?: string;
+            /** @description The account's current password. */
+            password?: string;
+        };
         EndpointBody: {
             /** @description An http(s) address on the public internet. */
             url?: string;
@@ -1910,6 +1933,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             reason?: string | null;
+            /**
+             * @description What the entry is about when that is not an account (a voice, a service, a term,
+             *     a label).
+             */
+            subject?: string | null;
             target_email?: string | null;
             /** Format: uuid */
             target_user_id?: string | null;
@@ -2321,6 +2349,15 @@ export interface components {
             organization?: string;
             password?: string;
         };
+        /** @description What "Überall abmelden" ended. */
+        SignedOutEverywhere: {
+            /** Format: int64 */
+            api_keys_revoked: number;
+            /** @description For the page, in German ("Alle Sitzungen beendet und 2 API-Schlüssel widerrufen."). */
+            message: string;
+            /** Format: int64 */
+            sessions_ended: number;
+        };
         SpeakRequest: {
             /** Format: float */
             rate?: number | null;
@@ -2592,7 +2629,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Das letzte Administratorkonto */
+            /** @description Das letzte aktive Administratorkonto */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2603,6 +2640,15 @@ export interface operations {
             };
             /** @description Passwort falsch */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Zu viele falsche Passwörter (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2725,11 +2771,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedOutEverywhere"];
+                };
             };
             401: {
                 headers: {
@@ -2847,7 +2895,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Passwort (`password`) oder Code (`code`) falsch */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Zu viele Fehlversuche (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2866,7 +2924,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeInput"];
+                "application/json": components["schemas"]["EnableInput"];
             };
         };
         responses: {
@@ -2886,8 +2944,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Der Code stimmt nicht */
+            /** @description Passwort (`password`) oder Code (`code`) falsch */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Zu viele falsche Passwörter (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2928,7 +2995,7 @@ export interface operations {
     get_admin_audit: {
         parameters: {
             query?: {
-                action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted";
+                action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated";
                 user_id?: string;
                 /** @description 1-based, 50 entries a page. */
                 page?: number;
@@ -3220,6 +3287,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,6 +3323,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Das eigene Konto */
+            /** @description Das eigene Konto, oder das letzte aktive Administratorkonto */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3305,6 +3374,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3321,7 +3391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Die eigene Rolle oder Anmeldung */
+            /** @description Die eigene Rolle oder Anmeldung, oder das letzte aktive Administratorkonto */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3363,6 +3433,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,6 +3519,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3498,6 +3570,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminVoice"];
                 };
             };
+            /** @description Keine Berechtigung, oder `reauth_required` (Passwort erneut eingeben) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3848,6 +3921,15 @@ export interface operations {
             };
             /** @description Code falsch, oder die Anmeldung ist abgelaufen */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Zu viele falsche Codes (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,13 +7,18 @@ import type { MutationConfig } from '@/lib/react-query';
 import { accountKeys } from './keys';
 import type { EnableTwoFactorBody, RecoveryCodes } from './types';
 
-export const enableTwoFactorInputSchema = z.object({ code: totpCodeField });
+export const enableTwoFactorInputSchema = z.object({
+  password: z.string().min(1, 'Bitte geben Sie Ihr aktuelles Passwort ein.'),
+  code: totpCodeField,
+});
 
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorInputSchema>;
 
 /**
- * `POST /api/account/two-factor/enable` with a first code → the ten recovery codes (shown
- * once); 422 on field `code`. The server marks this session as having proved the factor.
+ * `POST /api/account/two-factor/enable` with the current password and a first code → the
+ * ten recovery codes (shown once); 422 on field `password` or `code`, 429 after too many
+ * wrong passwords. The server marks this session as having proved the factor and mails
+ * the owner a notice.
  */
 export function enableTwoFactor(body: EnableTwoFactorBody): Promise<RecoveryCodes> {
   return api.post<RecoveryCodes>('/api/account/two-factor/enable', body);
@@ -23,7 +28,7 @@ export function useEnableTwoFactor({ mutationConfig }: { mutationConfig?: Mutati
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
-    // A code is accepted once: a silent repeat would only answer "Der Code stimmt nicht".
+    // A code is accepted once, and a password check counts like a sign-in attempt.
     retry: false,
     ...rest,
     mutationFn: enableTwoFactor,

@@ -1,10 +1,11 @@
 /** Shapes of the /api/account endpoints, from the generated API contract. */
 
 import type {
-  ApiCodeInput,
   ApiDeleteAccountBody,
   ApiDisableTwoFactorBody,
+  ApiEnableTwoFactorBody,
   ApiRecoveryCodes,
+  ApiSignedOutEverywhere,
   ApiTwoFactorSetup,
   ApiTwoFactorStatus,
   ApiPasswordBody,
@@ -41,8 +42,11 @@ export type TwoFactorSetup = ApiTwoFactorSetup;
 /** `POST /api/account/two-factor/enable`: the ten recovery codes, shown once */
 export type RecoveryCodes = ApiRecoveryCodes;
 
-/** `POST /api/account/two-factor/enable` */
-export type EnableTwoFactorBody = ApiCodeInput;
+/** `POST /api/account/two-factor/enable`: the current password and a first code */
+export type EnableTwoFactorBody = ApiEnableTwoFactorBody;
+
+/** `DELETE /api/account/sessions`: what "Überall abmelden" ended, with a German sentence */
+export type SignedOutEverywhere = ApiSignedOutEverywhere;
 
 /** `DELETE /api/account/two-factor` */
 export type DisableTwoFactorBody = ApiDisableTwoFactorBody;

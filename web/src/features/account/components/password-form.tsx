@@ -25,7 +25,7 @@ export function PasswordForm() {
         setResult({
           kind: 'success',
           title: 'Passwort geändert.',
-          message: 'Alle anderen Sitzungen wurden abgemeldet; diese bleibt angemeldet.',
+          message: 'Alle anderen Sitzungen wurden abgemeldet und Ihre API-Schlüssel widerrufen; diese bleibt angemeldet.',
         });
       },
       onError: (error) => {
@@ -44,7 +44,7 @@ export function PasswordForm() {
     <Card>
       <CardHeader>
         <CardTitle id="password-title">Passwort ändern</CardTitle>
-        <CardDescription>Danach werden alle anderen Sitzungen beendet.</CardDescription>
+        <CardDescription>Danach werden alle anderen Sitzungen beendet und Ihre API-Schlüssel widerrufen.</CardDescription>
       </CardHeader>
       <CardContent>
         <form

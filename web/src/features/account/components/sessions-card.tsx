@@ -36,8 +36,9 @@ export function SessionsCard() {
   const [confirm, setConfirm] = useState(false);
   const signOut = useSignOutEverywhere({
     mutationConfig: {
-      onSuccess: () => {
-        toast.success('Überall abgemeldet', { description: 'Alle Sitzungen wurden beendet.' });
+      onSuccess: (done) => {
+        // Older servers answered 204 without a body.
+        toast.success('Überall abgemeldet', { description: done?.message ?? 'Alle Sitzungen wurden beendet.' });
       },
       onError: (error) => {
         setConfirm(false);
@@ -79,7 +80,7 @@ export function SessionsCard() {
         open={confirm}
         onOpenChange={setConfirm}
         title="Überall abmelden?"
-        description="Alle Sitzungen Ihres Kontos werden beendet, auch diese. Danach melden Sie sich neu an."
+        description="Alle Sitzungen Ihres Kontos werden beendet, auch diese, und alle API-Schlüssel widerrufen. Danach melden Sie sich neu an."
         confirmLabel="Überall abmelden"
         destructive
         loading={signOut.isPending}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
 import { enableTwoFactorInputSchema, useEnableTwoFactor, type EnableTwoFactorInput } from '../api/enable-two-factor';
 import type { TwoFactorSetup as Setup } from '../api/types';
@@ -18,18 +19,23 @@ type TwoFactorSetupProps = {
   onCancel: () => void;
 };
 
-/** Step two of setting up: scan the QR code (or type the key), then confirm with a first code. */
+/**
+ * Step two of setting up: scan the QR code (or type the key), then confirm with a first
+ * code and the current password (a borrowed session alone cannot switch it on).
+ */
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
   const [result, setResult] = useState<FormResult | null>(null);
-  const form = useForm<EnableTwoFactorInput>({ resolver: zodResolver(enableTwoFactorInputSchema), defaultValues: { code: '' } });
+  const form = useForm<EnableTwoFactorInput>({ resolver: zodResolver(enableTwoFactorInputSchema), defaultValues: { code: '', password: '' } });
 
   const mutation = useEnableTwoFactor({
     mutationConfig: {
       onSuccess: ({ codes }) => onEnabled(codes),
       onError: (error) => {
         form.setValue('code', '');
-        if (applyServerFieldErrors(error, form.setError, ['code'])) {
-          form.setFocus('code');
+        if (applyServerFieldErrors(error, form.setError, ['password', 'code'])) {
+          const wrongPassword = isApiError(error) && Boolean(error.fields.password);
+          if (wrongPassword) form.setValue('password', '');
+          form.setFocus(wrongPassword ? 'password' : 'code');
           return;
         }
         setResult(errorResult(error, 'Nicht eingeschaltet'));
@@ -42,7 +48,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
       <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm">
         <li>Öffnen Sie eine Authenticator-App auf Ihrem Telefon (z. B. FreeOTP, Aegis oder Google Authenticator).</li>
         <li>Scannen Sie den QR-Code oder geben Sie den Schlüssel von Hand ein.</li>
-        <li>Geben Sie den 6-stelligen Code ein, den die App anzeigt.</li>
+        <li>Geben Sie den 6-stelligen Code ein, den die App anzeigt, und bestätigen Sie mit Ihrem Passwort.</li>
       </ol>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
         <img
@@ -76,7 +82,8 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
             className="flex flex-col gap-4"
             onSubmit={form.handleSubmit((values) => {
               setResult(null);
-              mutation.mutate({ code: enableTwoFactorInputSchema.parse(values).code });
+              const { code, password } = enableTwoFactorInputSchema.parse(values);
+              mutation.mutate({ code, password });
             })}
           >
             <FormField label="Code aus der App" error={form.formState.errors.code?.message}>
@@ -87,6 +94,13 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
                 className="max-w-40 font-mono tracking-widest"
                 {...form.register('code')}
               />
+            </FormField>
+            <FormField
+              label="Aktuelles Passwort"
+              error={form.formState.errors.password?.message}
+              hint="Zum Schutz Ihres Kontos: Nur wer Ihr Passwort kennt, kann die Zwei-Faktor-Anmeldung einschalten."
+            >
+              <Input type="password" autoComplete="current-password" className="max-w-sm" {...form.register('password')} />
             </FormField>
             <FormResultAlert result={result} />
             <div className="flex flex-wrap gap-2">

@@ -144,8 +144,14 @@ describe('account page: password', () => {
 });
 
 describe('account page: sessions', () => {
-  it('lists the sessions and signs out everywhere after confirming', async () => {
-    const { api, user } = setup({ extra: { 'DELETE /api/account/sessions': { status: 204 } } });
+  it('lists the sessions and signs out everywhere after confirming, saying how many API keys were revoked', async () => {
+    const { api, user } = setup({
+      extra: {
+        'DELETE /api/account/sessions': {
+          json: { sessions_ended: 2, api_keys_revoked: 1, message: 'Alle Sitzungen beendet und 1 API-Schlüssel widerrufen.' },
+        },
+      },
+    });
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('127.0.0.1');
@@ -162,8 +168,10 @@ describe('account page: sessions', () => {
 
     await user.click(screen.getByTestId('sign-out-everywhere'));
     dialog = await screen.findByRole('dialog', { name: 'Überall abmelden?' });
+    expect(dialog).toHaveTextContent('alle API-Schlüssel widerrufen');
     await user.click(within(dialog).getByRole('button', { name: 'Überall abmelden' }));
     await waitFor(() => expect(currentPath()).toBe('/auth'));
+    expect(await screen.findByText('Alle Sitzungen beendet und 1 API-Schlüssel widerrufen.')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/account/sessions')[0].headers['x-requested-with']).toBe('stimmwerk');
     expect(await screen.findByRole('form', { name: 'Anmelden' })).toBeInTheDocument();
   });

@@ -35,7 +35,7 @@ async function card() {
 }
 
 describe('account page: two-factor sign-in', () => {
-  it('sets up with the QR code and the key, enables with a code and shows the recovery codes once', async () => {
+  it('sets up with the QR code and the key, enables with a code and the password and shows the recovery codes once', async () => {
     let enabled = false;
     const { api, user } = setup({
       extra: {
@@ -61,13 +61,21 @@ describe('account page: two-factor sign-in', () => {
 
     const field = within(region).getByLabelText('Code aus der App');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    const password = within(region).getByLabelText('Aktuelles Passwort');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
     await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
     expect(await within(region).findByText('Bitte geben Sie den Code aus Ihrer App ein.')).toBeInTheDocument();
+    expect(within(region).getByText('Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
     await user.type(field, '123 456');
+    await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
+    expect(await within(region).findByText('Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/account/two-factor/enable')).toHaveLength(0);
+    await user.type(password, 'richtig-123');
     await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
 
     const codes = await within(region).findByTestId('recovery-codes');
-    expect(api.callsTo('POST /api/account/two-factor/enable')[0].body).toEqual({ code: '123456' });
+    expect(api.callsTo('POST /api/account/two-factor/enable')[0].body).toEqual({ code: '123456', password: 'richtig-123' });
     expect(within(codes).getAllByTestId('recovery-code').map((li) => li.textContent)).toEqual(CODES);
     expect(codes).toHaveTextContent('Diese Codes werden nur dieses eine Mal angezeigt.');
     // The session and the status are read again (the session now has its second factor).
@@ -101,10 +109,44 @@ describe('account page: two-factor sign-in', () => {
     await user.click(await within(region).findByRole('button', { name: 'Einrichten' }));
     const field = await within(region).findByLabelText('Code aus der App');
     await user.type(field, '000000');
+    await user.type(within(region).getByLabelText('Aktuelles Passwort'), 'richtig-123');
     await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
     expect(await within(region).findByText(/Der Code stimmt nicht/)).toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(region).getByLabelText('Aktuelles Passwort')).toHaveValue('richtig-123');
+    expect(within(region).queryByTestId('recovery-codes')).not.toBeInTheDocument();
+  });
+
+  it('puts a wrong password under its field, and says when there were too many', async () => {
+    let tries = 0;
+    const { user } = setup({
+      extra: {
+        'POST /api/account/two-factor/setup': { json: SETUP },
+        'POST /api/account/two-factor/enable': () => {
+          tries += 1;
+          return tries === 1
+            ? apiError(422, 'validation', 'Ungültige Eingabe', 'Das aktuelle Passwort ist falsch.', { password: 'Das aktuelle Passwort ist falsch.' })
+            : apiError(429, 'rate_limited', 'Zu viele Versuche', 'Zu viele Versuche. Bitte warten Sie etwa 15 Minuten.');
+        },
+      },
+    });
+    const region = await card();
+    await user.click(await within(region).findByRole('button', { name: 'Einrichten' }));
+    const password = await within(region).findByLabelText('Aktuelles Passwort');
+    await user.type(within(region).getByLabelText('Code aus der App'), '123456');
+    await user.type(password, 'falsch-123');
+    await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
+    expect(await within(region).findByText('Das aktuelle Passwort ist falsch.')).toBeInTheDocument();
+    expect(password).toHaveValue('');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password).toHaveFocus());
+
+    await user.type(within(region).getByLabelText('Code aus der App'), '654321');
+    await user.type(password, 'nochmal-123');
+    await user.click(within(region).getByRole('button', { name: 'Einschalten' }));
+    const alert = await within(region).findByRole('alert');
+    expect(alert).toHaveTextContent('Zu viele Versuche. Bitte warten Sie etwa 15 Minuten.');
     expect(within(region).queryByTestId('recovery-codes')).not.toBeInTheDocument();
   });
 

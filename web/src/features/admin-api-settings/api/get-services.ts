@@ -1,14 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { isReauthRequired } from '@/lib/reauth';
 import { adminApiSettingsKeys } from './keys';
 import type { Service, ServicesResponse } from './types';
 
-/** Error code of every admin settings endpoint when the re-authentication is missing or expired. */
-export const REAUTH_REQUIRED = 'reauth_required';
-
-export function isReauthRequired(error: unknown): boolean {
-  return isApiError(error) && error.status === 403 && error.code === REAUTH_REQUIRED;
-}
+export { isReauthRequired };
 
 /** `GET /api/admin/services`; 403 `reauth_required` until the password was confirmed. */
 export function getServices(): Promise<ServicesResponse> {

@@ -9,6 +9,17 @@ const VARIANTS: Record<AuditAction, BadgeVariant> = {
   user_updated: 'primary',
   user_deleted: 'destructive',
   balance_adjusted: 'warning',
+  voice_updated: 'primary',
+  voice_deleted: 'destructive',
+  provider_key_stored: 'warning',
+  provider_key_removed: 'destructive',
+  provider_key_tested: 'neutral',
+  dictionary_entry_saved: 'primary',
+  dictionary_entry_deleted: 'destructive',
+  label_created: 'success',
+  label_updated: 'primary',
+  label_deleted: 'destructive',
+  reauthenticated: 'neutral',
 };
 
 type Props = {
@@ -17,16 +28,26 @@ type Props = {
   onFilterUser?: (user: AuditUser) => void;
 };
 
-/** When, who, what (in German), whom, why, and the changed fields as before → after. */
+/**
+ * When, who, what (in German), about what (a voice, a service, a term, a label) and whom,
+ * why, and the changed fields as before → after.
+ */
 export function AuditEntryItem({ entry, onFilterUser }: Props) {
   const changes = auditChanges(entry.before, entry.after);
   const target = entry.target_email ?? 'Gelöschtes Konto';
   const targetId = entry.target_user_id;
+  // An entry about a thing that belongs to nobody (a key, a global label) names no account.
+  const showsTarget = Boolean(targetId) || !entry.subject;
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3 text-sm" data-testid="audit-entry" data-action={entry.action}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Badge variant={VARIANTS[entry.action]}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
-        {targetId && onFilterUser ? (
+        {entry.subject && (
+          <span className="font-medium" data-testid="audit-subject">
+            „{entry.subject}“
+          </span>
+        )}
+        {!showsTarget ? null : targetId && onFilterUser ? (
           <button
             type="button"
             className="cursor-pointer font-medium underline-offset-4 hover:text-primary hover:underline"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
@@ -16,6 +17,7 @@ const EMPTY: NewUserFormInput = { name: '', email: '', organization: '', passwor
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm<NewUserFormInput, unknown, NewUserFormOutput>({ resolver: zodResolver(newUserSchema), defaultValues: EMPTY });
   const errors = form.formState.errors;
+  const reauth = useReauthPrompt();
   const mutation = useCreateUser({
     mutationConfig: {
       onSuccess: (user) => {
@@ -23,7 +25,8 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         form.reset(EMPTY);
         onOpenChange(false);
       },
-      onError: (error) => {
+      onError: (error, variables) => {
+        if (reauth.ask(error, () => mutation.mutate(variables))) return;
         if (applyServerFieldErrors(error, form.setError, ['name', 'email', 'organization', 'password', 'role'])) return;
         toastError(error, 'Anlegen fehlgeschlagen');
       },
@@ -35,38 +38,41 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Neuen Benutzer hinzufügen" description="Das Konto ist sofort bestätigt.">
-      <form noValidate aria-label="Neuen Benutzer hinzufügen" onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-4">
-        <FormField label="Name" error={errors.name?.message}>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
-        <FormField label="E-Mail" error={errors.email?.message}>
-          <Input type="email" autoComplete="off" {...form.register('email')} />
-        </FormField>
-        <FormField label="Organisation" error={errors.organization?.message}>
-          <Input autoComplete="off" {...form.register('organization')} />
-        </FormField>
-        <FormField label="Passwort" error={errors.password?.message} hint="Mindestens 6 Zeichen.">
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </FormField>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <FormField label="Rolle" error={errors.role?.message}>
-              <RoleSelect value={field.value} onChange={field.onChange} />
-            </FormField>
-          )}
-        />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => close(false)} disabled={mutation.isPending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid="create-user-submit">
-            Benutzer anlegen
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={close} title="Neuen Benutzer hinzufügen" description="Das Konto ist sofort bestätigt.">
+        <form noValidate aria-label="Neuen Benutzer hinzufügen" onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-4">
+          <FormField label="Name" error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="E-Mail" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+          <FormField label="Organisation" error={errors.organization?.message}>
+            <Input autoComplete="off" {...form.register('organization')} />
+          </FormField>
+          <FormField label="Passwort" error={errors.password?.message} hint="Mindestens 6 Zeichen.">
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <FormField label="Rolle" error={errors.role?.message}>
+                <RoleSelect value={field.value} onChange={field.onChange} />
+              </FormField>
+            )}
+          />
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => close(false)} disabled={mutation.isPending}>
+              Abbrechen
+            </Button>
+            <Button type="submit" loading={mutation.isPending} data-testid="create-user-submit">
+              Benutzer anlegen
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      {reauth.dialog}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import type { AdminUser } from '../api/types';
 import { useDeleteUser } from '../api/delete-user';
@@ -6,34 +7,41 @@ import { toastError } from '../utils/toast-error';
 
 /** Asks before deleting; names the person and what is lost and what stays. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const reauth = useReauthPrompt();
   const mutation = useDeleteUser({
     mutationConfig: {
       onSuccess: () => {
         toast.success('Benutzer gelöscht', { description: `${user.name} (${user.email}) wurde gelöscht.` });
         onClose();
       },
-      onError: (error) => toastError(error, 'Löschen fehlgeschlagen'),
+      onError: (error, id) => {
+        if (reauth.ask(error, () => mutation.mutate(id))) return;
+        toastError(error, 'Löschen fehlgeschlagen');
+      },
     },
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Benutzer löschen?"
-      description={
-        <>
-          <p>
-            Sind Sie sicher, dass Sie diesen Benutzer löschen möchten? <strong className="text-foreground">{user.name}</strong> ({user.email})
-          </p>
-          <p className="mt-2">
-            Audiodateien, Stimmen und alle Daten des Kontos werden gelöscht. Buchungen bleiben ohne Personenbezug erhalten.
-          </p>
-        </>
-      }
-      confirmLabel="Endgültig löschen"
-      destructive
-      loading={mutation.isPending}
-      onConfirm={() => mutation.mutate(user.id)}
-    />
+    <>
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title="Benutzer löschen?"
+        description={
+          <>
+            <p>
+              Sind Sie sicher, dass Sie diesen Benutzer löschen möchten? <strong className="text-foreground">{user.name}</strong> ({user.email})
+            </p>
+            <p className="mt-2">
+              Audiodateien, Stimmen und alle Daten des Kontos werden gelöscht. Buchungen bleiben ohne Personenbezug erhalten.
+            </p>
+          </>
+        }
+        confirmLabel="Endgültig löschen"
+        destructive
+        loading={mutation.isPending}
+        onConfirm={() => mutation.mutate(user.id)}
+      />
+      {reauth.dialog}
+    </>
   );
 }

@@ -180,6 +180,59 @@ describe('Benutzerverwaltung: actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks for the password again when the server wants a re-entry, then books the correction', async () => {
+    const state = { confirmed: false };
+    const { api, user } = setup({
+      'POST /api/admin/users/u-2/balance': () =>
+        state.confirmed
+          ? { json: { ...erika, balance_cent: 750 } }
+          : apiError(403, 'reauth_required', 'Bestätigung erforderlich', 'Bitte bestätigen Sie Ihr Passwort.'),
+      'POST /api/admin/reauth': (req) => {
+        if ((req.body as { password?: string }).password !== 'richtig-123') {
+          return apiError(401, 'invalid_credentials', 'Falsches Passwort', 'Das Passwort ist falsch.');
+        }
+        state.confirmed = true;
+        return { json: { valid_until: '2026-11-21T13:15:00Z' } };
+      },
+    });
+    await screen.findAllByTestId('user-row');
+    await user.click(within(row('erika@example.de')).getByRole('button', { name: 'Guthaben korrigieren: Erika Muster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guthaben korrigieren' });
+    await user.type(within(dialog).getByLabelText('Betrag in Euro'), '5');
+    await user.type(within(dialog).getByLabelText('Grund'), 'Gutschrift nach Störung');
+    await user.click(within(dialog).getByRole('button', { name: 'Guthaben korrigieren' }));
+
+    const reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(screen.queryByText('Bestätigung erforderlich')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'falsch');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    expect(await within(reauth).findByText('Falsches Passwort. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(within(reauth).getByTestId('reauth-failures')).toHaveTextContent('Fehlversuche: 1/3');
+    expect(api.callsTo('POST /api/admin/users/u-2/balance')).toHaveLength(1);
+
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    expect(await screen.findByTestId('balance-result')).toHaveTextContent('Neues Guthaben: 7,50 €');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Passwort bestätigen' })).not.toBeInTheDocument());
+    const calls = api.callsTo('POST /api/admin/users/u-2/balance');
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body).toEqual({ amount_cent: 500, reason: 'Gutschrift nach Störung' });
+  });
+
+  it('asks for the password again before a deletion, and drops it when the dialog is closed', async () => {
+    const { api, user } = setup({
+      'DELETE /api/admin/users/u-3': apiError(403, 'reauth_required', 'Bestätigung erforderlich', 'Bitte bestätigen Sie Ihr Passwort.'),
+    });
+    await screen.findAllByTestId('user-row');
+    await user.click(within(row('max@beispiel.de')).getByRole('button', { name: 'Löschen: Max Beispiel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Benutzer löschen?' })).getByRole('button', { name: 'Endgültig löschen' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    await user.click(within(reauth).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Passwort bestätigen' })).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/admin/users/u-3')).toHaveLength(1);
+    expect(api.callsTo('POST /api/admin/reauth')).toHaveLength(0);
+  });
+
   it('shows the 409 message when an admin changes his own role', async () => {
     const message = 'Die eigene Rolle und Anmeldung ändern Sie nicht hier.';
     const { api, user } = setup({ 'PATCH /api/admin/users/u-1': apiError(409, 'conflict', 'Nicht möglich', message) });
@@ -206,6 +259,7 @@ describe('Benutzerverwaltung: Protokoll', () => {
     actor_email: 'admin@stimmwerk.local',
     target_email: 'erika@example.de',
     target_user_id: 'u-2',
+    subject: null,
     before: null,
     after: null,
     reason: null,
@@ -281,6 +335,29 @@ describe('Benutzerverwaltung: Protokoll', () => {
     expect(lastAudit(api).get('user_id')).toBeNull();
     expect(lastAudit(api).get('action')).toBe('user_created');
     expect(screen.getByRole('heading', { name: 'Protokoll', level: 2 })).toHaveFocus();
+  });
+
+  it('names what an entry is about when it is not an account, and the voice owner when there is one', async () => {
+    const { user } = setup({
+      'GET /api/admin/audit': {
+        json: [
+          entry({ id: 3, action: 'provider_key_stored', target_email: null, target_user_id: null, subject: 'openai_tts', after: { key_last4: '9876' } }),
+          entry({ id: 2, action: 'voice_updated', subject: 'Erikas Stimme', before: { is_global: false, is_active: true }, after: { is_global: true, is_active: true } }),
+          entry({ id: 1, action: 'reauthenticated', target_email: 'admin@stimmwerk.local', target_user_id: 'u-1' }),
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Protokoll' }));
+    const [key, shared, reentry] = await screen.findAllByTestId('audit-entry');
+    expect(key).toHaveTextContent('API-Schlüssel gespeichert');
+    expect(key).toHaveTextContent('„openai_tts“');
+    expect(key).toHaveTextContent(/Schlüssel \(letzte 4 Zeichen\):\s*9876/);
+    expect(key).not.toHaveTextContent('Gelöschtes Konto');
+    expect(shared).toHaveTextContent('„Erikas Stimme“');
+    expect(shared).toHaveTextContent('erika@example.de');
+    expect(shared).toHaveTextContent(/Freigabe:\s*nur Besitzer\s*für alle/);
+    expect(shared).not.toHaveTextContent('Aktiv:');
+    expect(reentry).toHaveTextContent('Passwort bestätigt');
   });
 
   it('narrows the log to the person an entry is about', async () => {

@@ -1,11 +1,23 @@
 import { formatEuroFromCents } from '@/lib/format';
 import type { AuditAction } from '../api/types';
 
+/** Every admin action the log records, in German (the server's `AuditAction`). */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   user_created: 'Benutzer angelegt',
   user_updated: 'Benutzer geändert',
   user_deleted: 'Benutzer gelöscht',
   balance_adjusted: 'Guthaben korrigiert',
+  voice_updated: 'Stimme freigegeben oder geschaltet',
+  voice_deleted: 'Stimme gelöscht',
+  provider_key_stored: 'API-Schlüssel gespeichert',
+  provider_key_removed: 'API-Schlüssel entfernt',
+  provider_key_tested: 'Verbindung getestet',
+  dictionary_entry_saved: 'Globaler Wörterbucheintrag gespeichert',
+  dictionary_entry_deleted: 'Globaler Wörterbucheintrag gelöscht',
+  label_created: 'Globale Kategorie oder globaler Tag angelegt',
+  label_updated: 'Globale Kategorie oder globaler Tag geändert',
+  label_deleted: 'Globale Kategorie oder globaler Tag gelöscht',
+  reauthenticated: 'Passwort bestätigt',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -15,13 +27,30 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Rolle',
   balance_cent: 'Guthaben',
   disabled: 'Anmeldung',
+  is_global: 'Freigabe',
+  is_active: 'Aktiv',
+  key_last4: 'Schlüssel (letzte 4 Zeichen)',
+  removed: 'Gespeicherter Schlüssel',
+  ok: 'Ergebnis',
+  message: 'Meldung',
+  kind: 'Art',
+  parent_id: 'Übergeordnete Kategorie',
+  term: 'Begriff',
+  spoken: 'Aussprache',
+  ipa: 'Lautschrift',
 };
 
 function show(field: string, value: unknown): string {
+  if (field === 'parent_id' && (value === null || value === undefined)) return 'oberste Ebene';
   if (value === null || value === undefined) return '–';
   if (field === 'balance_cent' && typeof value === 'number') return formatEuroFromCents(value);
   if (field === 'role') return value === 'admin' ? 'Administrator' : 'Benutzer';
   if (field === 'disabled') return value ? 'gesperrt' : 'erlaubt';
+  if (field === 'is_global') return value ? 'für alle' : 'nur Besitzer';
+  if (field === 'is_active') return value ? 'ein' : 'aus';
+  if (field === 'removed') return value ? 'entfernt' : 'war keiner gespeichert';
+  if (field === 'ok') return value ? 'erfolgreich' : 'fehlgeschlagen';
+  if (field === 'kind') return value === 'category' ? 'Kategorie' : value === 'tag' ? 'Tag' : String(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -29,8 +29,12 @@ function failed(title: string) {
   return (error: unknown) => toast.error(title, { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
 }
 
-/** Global share, on/off (`PATCH`) and delete of a clone; the lists and voice pickers refresh. */
-export function useAdminVoiceActions() {
+/**
+ * Global share, on/off (`PATCH`) and delete of a clone; the lists and voice pickers refresh.
+ * Each needs the admin's password re-entered within 10 minutes: `askReauth` (from
+ * `useReauthPrompt`) gets the server's `reauth_required` and repeats the change after it.
+ */
+export function useAdminVoiceActions({ askReauth }: { askReauth?: (error: unknown, retry: () => void) => boolean } = {}) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -44,13 +48,19 @@ export function useAdminVoiceActions() {
         toast.success(voice.is_global ? 'Stimme für alle freigegeben' : 'Freigabe entfernt', { description: voice.name });
       else toast.success(voice.is_active ? 'Stimme aktiviert' : 'Stimme deaktiviert', { description: voice.name });
     },
-    onError: failed('Änderung fehlgeschlagen'),
+    onError: (error, variables) => {
+      if (askReauth?.(error, () => update.mutate(variables))) return;
+      failed('Änderung fehlgeschlagen')(error);
+    },
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.delete(url(id)),
     onSuccess: () => toast.success('Stimme gelöscht'),
-    onError: failed('Fehler beim Löschen'),
+    onError: (error, id) => {
+      if (askReauth?.(error, () => remove.mutate(id))) return;
+      failed('Fehler beim Löschen')(error);
+    },
     onSettled: refresh,
   });
   return { update, remove };

@@ -73,6 +73,31 @@ describe('Stimmenverwaltung', () => {
     await waitFor(() => expect(api.callsTo('PATCH /api/admin/voices/v-2')[0]?.body).toEqual({ is_active: false }));
   });
 
+  it('asks for the password again before a share goes through, then shares', async () => {
+    const state = { confirmed: false };
+    const { api, user } = setup({
+      'PATCH /api/admin/voices/v-1': () =>
+        state.confirmed
+          ? { json: { ...clone, is_global: true } }
+          : apiError(403, 'reauth_required', 'Bestätigung erforderlich', 'Bitte bestätigen Sie Ihr Passwort.'),
+      'POST /api/admin/reauth': () => {
+        state.confirmed = true;
+        return { json: { valid_until: '2026-11-21T13:15:00Z' } };
+      },
+    });
+    await screen.findAllByTestId('admin-voice-row');
+    await user.click(within(row('Erikas Stimme')).getByTestId('admin-voice-global'));
+    const reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(screen.queryByText('Änderung fehlgeschlagen')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    expect(await screen.findByText('Stimme für alle freigegeben')).toBeInTheDocument();
+    const calls = api.callsTo('PATCH /api/admin/voices/v-1');
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body).toEqual({ is_global: true });
+    expect(api.callsTo('POST /api/admin/reauth')[0].body).toEqual({ password: 'richtig-123' });
+  });
+
   it('deletes a clone after asking, and shows the server reason when it refuses', async () => {
     const { api, user } = setup({
       'DELETE /api/admin/voices/v-1': apiError(409, 'conflict', 'Konflikt', 'Katalogstimmen können nur deaktiviert werden.'),

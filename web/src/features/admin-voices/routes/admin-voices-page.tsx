@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -20,7 +21,8 @@ export function AdminVoicesPage() {
   const [filters, setFilters] = useState<Filters>({ search: '', status: 'all', type: 'all' });
   const search = useDebouncedValue(filters.search.trim(), 300);
   const voices = useAdminVoices({ ...filters, search });
-  const { update, remove } = useAdminVoiceActions();
+  const reauth = useReauthPrompt();
+  const { update, remove } = useAdminVoiceActions({ askReauth: reauth.ask });
   const [deleting, setDeleting] = useState<AdminVoice | null>(null);
   const [listening, setListening] = useState<AdminVoice | null>(null);
   const list = voices.data?.voices ?? [];
@@ -61,6 +63,7 @@ export function AdminVoicesPage() {
         }}
       />
       <SamplesPlaylistDialog voiceId={listening?.id ?? null} voiceName={listening?.name ?? ''} onClose={() => setListening(null)} />
+      {reauth.dialog}
     </>
   );
 }

@@ -22,7 +22,7 @@ type CodeStepFormProps = {
 /** The second step of a sign-in with two-factor: the code from the app, or a recovery code. */
 export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
   const [recovery, setRecovery] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; message: string; rateLimited: boolean } | null>(null);
   const form = useForm<LoginCodeInput>({ resolver: zodResolver(loginCodeInputSchema), defaultValues: { code: '' } });
   const { setFocus } = form;
 
@@ -47,6 +47,8 @@ export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
         setFailure({
           title: isApiError(error) ? error.title : 'Anmeldung fehlgeschlagen',
           message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          // Too many wrong codes: a mailed sign-in link still leads to the code step.
+          rateLimited: isApiError(error) && error.status === 429,
         });
       },
     },
@@ -77,6 +79,12 @@ export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
       {failure && (
         <Alert variant="error" title={failure.title}>
           {failure.message}
+          {failure.rateLimited && (
+            <span className="mt-1 block" data-testid="code-step-link-hint">
+              Sie können sich über „Zurück“ einen Anmeldelink per E-Mail senden lassen; danach fragen wir wieder nach
+              dem Code aus Ihrer App.
+            </span>
+          )}
         </Alert>
       )}
       <FormField

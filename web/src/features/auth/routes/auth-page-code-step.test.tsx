@@ -52,6 +52,20 @@ describe('auth page: the code step of a two-factor sign-in', () => {
     expect(call.headers['x-requested-with']).toBe('stimmwerk');
   });
 
+  it('after too many wrong codes points to the mailed sign-in link', async () => {
+    mockApi({
+      'GET /api/me': unauthenticated(),
+      'POST /api/auth/login': TWO_FACTOR_REQUIRED,
+      'POST /api/auth/login/code': apiError(429, 'rate_limited', 'Zu viele Versuche', 'Zu viele Versuche. Bitte warten Sie etwa 6 Stunden.'),
+    });
+    const { user } = renderApp('/auth');
+    const step = await passwordStep(user);
+    await user.type(within(step).getByLabelText('Bestätigungscode'), '123456');
+    await user.click(within(step).getByRole('button', { name: 'Bestätigen' }));
+    expect(await within(step).findByText(/etwa 6 Stunden/)).toBeInTheDocument();
+    expect(within(step).getByTestId('code-step-link-hint')).toHaveTextContent('Anmeldelink per E-Mail');
+  });
+
   it('accepts a recovery code', async () => {
     const api = mockApi({
       'GET /api/me': unauthenticated(),

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { api, isApiError } from './api-client';
+import type { ApiReauthenticated } from './api-types';
+
+/**
+ * Error code of every admin change (settings, keys, accounts, balances, roles, voices)
+ * while the password was not re-entered within the last 10 minutes.
+ */
+export const REAUTH_REQUIRED = 'reauth_required';
+
+export function isReauthRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === REAUTH_REQUIRED;
+}
+
+export const reauthInputSchema = z.object({
+  password: z.string().min(1, 'Bitte geben Sie Ihr Passwort ein.'),
+});
+
+export type ReauthInput = z.infer<typeof reauthInputSchema>;
+
+/** `POST /api/admin/reauth`: confirms the admin's password for the next 10 minutes. */
+export function reauth(input: ReauthInput): Promise<ApiReauthenticated> {
+  return api.post<ApiReauthenticated>('/api/admin/reauth', input);
+}
