@@ -66,11 +66,13 @@ impl From<QueryRejection> for ApiError {
 
 /// Every error answer: `{"error": ErrorDetail}`.
 #[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ErrorBody)]
 pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ErrorDetail)]
 pub struct ErrorDetail {
     /// Stable machine-readable code, e.g. `validation`, `insufficient_balance`.
     pub code: &'static str,
@@ -132,11 +134,13 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
 pub struct OpenAiError(#[from] pub shared::Error);
 
 #[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = OpenAiErrorBody)]
 pub struct OpenAiErrorBody {
     pub error: OpenAiErrorDetail,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = OpenAiErrorDetail)]
 pub struct OpenAiErrorDetail {
     /// German message that can be shown as it is.
     pub message: String,

@@ -75,6 +75,7 @@ fn move_field(error: Error, from: &str, to: &'static str) -> Error {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SessionView)]
 pub struct SessionView {
     /// A short, stable handle of the session (not its secret).
     pub id: String,
@@ -103,6 +104,7 @@ pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionView
 
 /// What "Überall abmelden" ended.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SignedOutEverywhere)]
 pub struct SignedOutEverywhere {
     pub sessions_ended: u64,
     pub api_keys_revoked: u64,
@@ -131,6 +133,7 @@ fn signed_out_message(api_keys_revoked: u64) -> String {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Transaction)]
 pub struct Transaction {
     pub id: i64,
     pub created_at: DateTime<Utc>,
@@ -146,6 +149,7 @@ pub struct Transaction {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TransactionPage)]
 pub struct TransactionPage {
     pub items: Vec<Transaction>,
     pub page: i64,

@@ -15,6 +15,7 @@ use crate::services::Services;
 use crate::synthesis::{self, Speech};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ServiceList)]
 pub struct ServiceList {
     pub configured: usize,
     pub total: usize,
@@ -63,6 +64,7 @@ pub async fn remove_key(svc: &Services, caller: &Caller, id: &str) -> Result<Ser
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ConnectionTest)]
 pub struct ConnectionTest {
     pub ok: bool,
     /// German: "Verbindung erfolgreich." or what went wrong.

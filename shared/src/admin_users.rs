@@ -22,6 +22,7 @@ use crate::services::Services;
 
 /// Columns the list sorts by (the spec's names).
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[schema(as = UserSort)]
 #[serde(rename_all = "snake_case")]
 pub enum UserSort {
     Organization,
@@ -32,6 +33,7 @@ pub enum UserSort {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
+#[schema(as = Direction)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     Asc,
@@ -52,6 +54,7 @@ pub struct UserQuery {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = UserOverview)]
 pub struct UserOverview {
     pub stats: UserStats,
     pub users: Vec<AdminUser>,
@@ -118,6 +121,7 @@ async fn target(svc: &Services, id: Uuid) -> Result<AdminUser> {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = NewUserInput)]
 pub struct NewUserInput {
     #[serde(default)]
     pub name: String,
@@ -162,6 +166,7 @@ pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Res
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = UserUpdate)]
 pub struct UserUpdate {
     pub name: Option<String>,
     pub organization: Option<String>,
@@ -228,6 +233,7 @@ pub async fn delete(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
 const MAX_ADJUSTMENT_CENT: i64 = 1_000_000;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = BalanceAdjustment)]
 pub struct BalanceAdjustment {
     /// Cents to add (negative: to take away).
     pub amount_cent: i64,

@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::services::Services;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = VoiceOwner)]
 pub struct VoiceOwner {
     pub id: Uuid,
     pub name: String,
@@ -24,12 +25,16 @@ pub struct VoiceOwner {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AdminVoice)]
 pub struct AdminVoice {
     pub id: Uuid,
     pub name: String,
     #[serde(rename = "type")]
     pub voice_type: VoiceType,
     pub provider: ProviderId,
+    /// Who speaks it, as the page shows it: the provider's label from the provider table,
+    /// or for a clone its clone engine's (the web app keeps no list of its own).
+    pub speaks_with: &'static str,
     pub language: String,
     pub engine: Option<CloneEngineId>,
     pub status: Option<CloneState>,
@@ -43,6 +48,7 @@ pub struct AdminVoice {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AdminVoiceStats)]
 pub struct AdminVoiceStats {
     pub total: i64,
     pub clones: i64,
@@ -53,6 +59,7 @@ pub struct AdminVoiceStats {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AdminVoiceList)]
 pub struct AdminVoiceList {
     pub voices: Vec<AdminVoice>,
     pub stats: AdminVoiceStats,
@@ -97,6 +104,7 @@ fn view(row: Row) -> AdminVoice {
         name: row.name,
         voice_type: row.voice_type,
         provider: row.provider,
+        speaks_with: row.clone_engine.map_or(row.provider.provider().label, CloneEngineId::label),
         language: row.language,
         engine: row.clone_engine,
         status: row.training_status.map(|s| CloneState::of(s, row.fee_paused)),
@@ -178,6 +186,7 @@ pub async fn list(svc: &Services, caller: &Caller, query: AdminVoiceQuery) -> Re
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = AdminVoiceChange)]
 pub struct AdminVoiceChange {
     /// Clones only: everyone may use it.
     pub is_global: Option<bool>,

@@ -23,6 +23,7 @@ const VISIBLE_CHARS: usize = 12;
 const NAME_MAX: usize = 80;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ApiKeyView)]
 pub struct ApiKeyView {
     pub id: Uuid,
     pub name: String,
@@ -48,6 +49,7 @@ impl From<ApiKeyRow> for ApiKeyView {
 
 /// A new key: the only time the full key is told.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CreatedKey)]
 pub struct CreatedKey {
     pub key: ApiKeyView,
     /// The full key (`sw_…`). It is not stored and cannot be shown again.

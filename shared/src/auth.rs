@@ -126,6 +126,7 @@ pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<b
 
 /// The signed-in user as the web app sees it (`/api/me` and every sign-in answer).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = Me)]
 pub struct Me {
     #[serde(flatten)]
     pub user: users::User,

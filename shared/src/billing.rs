@@ -23,6 +23,7 @@ pub const SUGGESTED_CENT: [i64; 4] = [500, 1000, 2000, 5000];
 pub const CARD_FEE_NOTE: &str = "Kartenzahlung über Stripe; Gebühr 1,4 % + 0,25 € pro Zahlung (trägt Stimmwerk).";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = BillingOptions)]
 pub struct BillingOptions {
     /// False while no Stripe key is configured: top-ups are not set up.
     pub enabled: bool,
@@ -53,12 +54,14 @@ pub async fn client(svc: &Services) -> Result<StripeClient> {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = TopUpRequest)]
 pub struct TopUpRequest {
     /// 500 to 50,000 cents (5 to 500 euros).
     pub amount_cent: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CheckoutStart)]
 pub struct CheckoutStart {
     pub top_up_id: Uuid,
     /// Stripe's payment page; the browser goes there.

@@ -9,6 +9,7 @@ use sqlx::PgPool;
 use crate::domain::kinds::ProviderId;
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Language)]
 pub struct Language {
     pub code: String,
     pub name: String,
@@ -43,8 +44,11 @@ impl Catalogue {
     }
 }
 
-/// Upserts every catalogue voice and deactivates stock voices no longer listed.
+/// Registers the providers, upserts every catalogue voice and deactivates stock voices no
+/// longer listed.
 pub async fn seed(pool: &PgPool, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
+    // Voices name their provider; the database learns the providers from the code first.
+    crate::providers::register(pool).await?;
     let mut tx = pool.begin().await?;
     for (order, voice) in catalogue.voices.iter().enumerate() {
         let stock = crate::db::voices::StockVoice {

@@ -30,6 +30,7 @@ pub fn limit_reached_message(tries: u32) -> String {
 
 /// What the demo page shows: today's tries, the text limit and the voices.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Overview)]
 pub struct Overview {
     pub tries_per_day: u32,
     pub remaining: u32,
@@ -49,6 +50,7 @@ pub async fn overview(svc: &Services, caller: &Caller) -> Result<Overview> {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = SpeakRequest)]
 pub struct SpeakRequest {
     #[serde(default)]
     pub text: String,

@@ -8,6 +8,7 @@ use crate::domain::money::{CHARS_PER_CENT, generation_cost_cent};
 use crate::domain::text::MAX_GENERATION_CHARS;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Limits)]
 pub struct Limits {
     /// Longest text of one generation, in Unicode characters of the trimmed text.
     pub text_max_chars: usize,

@@ -27,6 +27,7 @@ const DEFAULT_LANGUAGE: &str = "de-DE";
 pub const MAX_IMPORT_ROWS: usize = 1000;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = PreviewRequest)]
 pub struct PreviewRequest {
     pub text: String,
     /// The voice that will speak it (its language decides the rules).
@@ -78,6 +79,7 @@ pub async fn preview(svc: &Services, caller: &Caller, request: PreviewRequest) -
 
 /// One dictionary entry.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DictionaryEntry)]
 pub struct DictionaryEntry {
     pub id: Uuid,
     pub term: String,
@@ -112,6 +114,7 @@ pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<DictionaryEntry
 }
 
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[schema(as = EntryInput)]
 pub struct EntryInput {
     pub term: String,
     pub spoken: String,
@@ -248,6 +251,7 @@ fn from_spreadsheet(cell: &str) -> &str {
 
 /// What an import did: entries saved, and the lines it could not take (German reasons).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ImportResult)]
 pub struct ImportResult {
     pub saved: usize,
     pub errors: Vec<String>,

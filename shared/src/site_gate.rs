@@ -25,6 +25,7 @@ pub const PASS_HOURS: i64 = 24;
 
 /// What the gate screen shows.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = GateState)]
 pub struct GateState {
     /// The site has a password.
     pub required: bool,

@@ -56,6 +56,7 @@ const STREAM_PART_CHARS: usize = 240;
 const PART_ATTEMPTS: u32 = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = AudioFormat)]
 #[serde(rename_all = "lowercase")]
 pub enum AudioFormat {
     Mp3,

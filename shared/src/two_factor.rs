@@ -52,6 +52,7 @@ fn wrong_code() -> Error {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Setup)]
 pub struct Setup {
     /// For typing in by hand.
     pub secret: String,
@@ -112,12 +113,14 @@ fn now_secs() -> u64 {
 
 /// A code from the authenticator app, or a recovery code.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = CodeInput)]
 pub struct CodeInput {
     #[serde(default)]
     pub code: String,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = RecoveryCodes)]
 pub struct RecoveryCodes {
     /// Shown once: each gets in once when the app is lost.
     pub codes: Vec<String>,
@@ -136,6 +139,7 @@ fn hash_recovery(code: &str) -> String {
 
 /// Switching two-factor sign-in on: the current password and a first code from the app.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = EnableInput)]
 pub struct EnableInput {
     /// The account's current password.
     #[serde(default)]

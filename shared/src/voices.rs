@@ -15,6 +15,7 @@ use crate::providers::{self, ProviderId, ProviderOption};
 use crate::services::Services;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = VoiceView)]
 pub struct VoiceView {
     pub id: Uuid,
     pub key: Option<String>,
@@ -38,6 +39,7 @@ pub struct VoiceView {
 
 /// Languages, provider filter options and voices.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = VoiceList)]
 pub struct VoiceList {
     pub languages: Vec<Language>,
     pub providers: Vec<ProviderOption>,

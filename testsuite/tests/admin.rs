@@ -329,3 +329,41 @@ async fn switching_a_stock_voice_off_needs_a_reentry_and_is_audited(pool: PgPool
     assert!(log[0]["subject"].is_string());
     assert!(log[0]["target_user_id"].is_null(), "a stock voice belongs to nobody");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_key_can_be_stored_for_every_service_the_page_offers(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, with_master_key).await;
+    let admin = admin_client(&app).await;
+    let list: Value = admin.get("/api/admin/services").await.json().await.unwrap();
+    let storable: Vec<String> = list["services"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["can_store_key"] == true)
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect();
+    for id in ["openai_tts", "murf_tts", "elevenlabs", "replicate", "stripe"] {
+        assert!(storable.iter().any(|s| s == id), "{id} is offered: {storable:?}");
+    }
+    for id in &storable {
+        let put = admin
+            .http
+            .put(format!("{}/api/admin/services/{id}/key", app.base))
+            .json(&json!({ "key": FAKE_KEY }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(put.status(), StatusCode::OK, "storing the key of {id}: {}", put.text().await.unwrap());
+    }
+    let after: Value = admin.get("/api/admin/services").await.json().await.unwrap();
+    for service in after["services"].as_array().unwrap().iter().filter(|s| s["can_store_key"] == true) {
+        assert_eq!(service["key_last4"], "9876", "{service}");
+    }
+    // The database accepts what the code declares, and nothing else.
+    let refused = sqlx::query(
+        "INSERT INTO provider_keys (service, nonce, ciphertext, last4) VALUES ('unbekannt', '\\x000000000000000000000000', '\\x00', '0000')",
+    )
+    .execute(&app.pool)
+    .await;
+    assert!(refused.is_err());
+}

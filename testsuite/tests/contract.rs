@@ -166,3 +166,74 @@ fn every_reference_in_the_contract_resolves() {
         assert!(document["components"]["schemas"][name].is_object(), "{target} does not resolve");
     }
 }
+
+/// Every type documented in the contract (`derive(ToSchema)`) with the public name it
+/// declares (`#[schema(as = Name)]`), by file: `None` where it declares none.
+fn declared_schema_names() -> Vec<(String, String, Option<String>)> {
+    let mut found = Vec::new();
+    let mut folders: Vec<std::path::PathBuf> = ["/../api/src", "/../shared/src"]
+        .iter()
+        .map(|f| Path::new(&format!("{}{f}", env!("CARGO_MANIFEST_DIR"))).to_owned())
+        .collect();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = source.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let line = line.trim();
+                if !(line.starts_with("#[derive(") && line.contains("ToSchema")) {
+                    continue;
+                }
+                let mut name = None;
+                let mut declared = None;
+                for next in lines[i + 1..].iter().map(|l| l.trim()) {
+                    if let Some(rest) = next.strip_prefix("#[schema(as = ") {
+                        declared = Some(rest.trim_end_matches(")]").to_owned());
+                    } else if !next.starts_with("#[") {
+                        let words: Vec<&str> = next.split_whitespace().collect();
+                        let at =
+                            words.iter().position(|w| *w == "struct" || *w == "enum").expect("a type after derive");
+                        name = Some(words[at + 1].trim_end_matches(['{', '(', ';', '<']).to_owned());
+                        break;
+                    }
+                }
+                let (name, declared) = (name.unwrap(), declared);
+                if name == "$name" {
+                    // A macro's enums (`text_enum!`): each is named after itself
+                    // (`as = $name`); the invocations say which enums those are.
+                    assert_eq!(declared.as_deref(), Some("$name"), "the macro names its enums");
+                    let invoked = source.split("text_enum! {").skip(1);
+                    for enum_name in invoked.filter_map(|block| block.split("pub enum ").nth(1)) {
+                        let enum_name = enum_name.split_whitespace().next().unwrap().to_owned();
+                        found.push((path.display().to_string(), enum_name.clone(), Some(enum_name)));
+                    }
+                    continue;
+                }
+                found.push((path.display().to_string(), name, declared));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_schema_has_an_explicit_public_name_and_no_two_types_share_one() {
+    let declared = declared_schema_names();
+    assert!(declared.len() > 100, "{} schemas found", declared.len());
+    let unnamed: Vec<_> = declared.iter().filter(|(_, _, name)| name.is_none()).collect();
+    assert!(unnamed.is_empty(), "give these types `#[schema(as = PublicName)]`: {unnamed:?}");
+    let mut owners: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for (file, ty, name) in &declared {
+        owners.entry(name.as_deref().unwrap()).or_default().push(format!("{ty} in {file}"));
+    }
+    let shared: Vec<_> = owners.iter().filter(|(_, types)| types.len() > 1).collect();
+    assert!(shared.is_empty(), "two types claim one schema name (the document would keep only one): {shared:?}");
+}

@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ProfileBody)]
 struct ProfileBody {
     #[serde(default)]
     name: String,
@@ -54,6 +55,7 @@ async fn update_profile(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = PasswordBody)]
 struct PasswordBody {
     #[serde(default)]
     current_password: String,
@@ -132,6 +134,7 @@ async fn transactions_csv(State(state): State<AppState>, Caller(caller): Caller)
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = DeleteBody)]
 struct DeleteBody {
     #[serde(default)]
     password: String,
@@ -156,6 +159,7 @@ async fn delete_account(
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = TwoFactorStatus)]
 struct TwoFactorStatus {
     enabled: bool,
 }
@@ -196,6 +200,7 @@ async fn enable_two_factor(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = DisableBody)]
 struct DisableBody {
     #[serde(default)]
     password: String,

@@ -24,12 +24,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ReauthBody)]
 struct ReauthBody {
     #[serde(default)]
     password: String,
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Reauthenticated)]
 struct Reauthenticated {
     valid_until: DateTime<Utc>,
 }
@@ -60,6 +62,7 @@ async fn list(State(state): State<AppState>, AdminCaller(caller): AdminCaller) -
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = KeyBody)]
 struct KeyBody {
     #[serde(default)]
     key: String,

@@ -27,6 +27,7 @@ async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResul
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = KeyName)]
 struct KeyName {
     /// 1 - 80 characters, e.g. "Produktion" or "CMS-Plugin".
     #[serde(default)]

@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = SignUpBody)]
 struct SignUpBody {
     #[serde(default)]
     name: String,
@@ -43,6 +44,7 @@ struct SignUpBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Message)]
 struct Message {
     message: &'static str,
 }
@@ -87,6 +89,7 @@ async fn confirm(State(state): State<AppState>, ApiQuery(query): ApiQuery<Confir
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = SignInBody)]
 struct SignInBody {
     #[serde(default)]
     email: String,
@@ -191,6 +194,7 @@ async fn use_login_link(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = EmailBody)]
 struct EmailBody {
     #[serde(default)]
     email: String,
@@ -214,6 +218,7 @@ async fn request_password_reset(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ResetBody)]
 struct ResetBody {
     #[serde(default)]
     token: String,

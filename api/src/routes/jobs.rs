@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The voice a job was made with, as it was then.
 #[derive(Serialize, ToSchema)]
+#[schema(as = VoiceRef)]
 struct VoiceRef {
     id: Option<Uuid>,
     name: String,
@@ -44,6 +45,7 @@ struct VoiceRef {
 
 /// An audio of the user's library (a generation job).
 #[derive(Serialize, ToSchema)]
+#[schema(as = Job)]
 pub struct Job {
     id: Uuid,
     text: String,
@@ -111,6 +113,7 @@ impl Job {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = JobList)]
 pub struct JobList {
     pub jobs: Vec<Job>,
     /// Pass as `cursor` for the next page; absent on the last page.
@@ -196,6 +199,7 @@ async fn list(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = NewJob)]
 struct CreateBody {
     #[serde(default)]
     text: String,
@@ -210,6 +214,7 @@ struct CreateBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Created)]
 pub struct Created {
     pub job: Job,
     pub balance_cent: i64,
@@ -317,6 +322,7 @@ pub async fn serve_audio(
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Cleaned)]
 struct Cleaned {
     cleaned_jobs: u64,
 }

@@ -31,6 +31,7 @@ async fn list_categories(State(state): State<AppState>, Caller(caller): Caller) 
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = NewCategory)]
 struct NewCategory {
     #[serde(default)]
     name: String,
@@ -60,6 +61,7 @@ fn explicit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Uuid>>, D::
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = CategoryChange)]
 struct CategoryChange {
     name: Option<String>,
     /// A new parent; `null` moves it to the top level; absent leaves it.
@@ -86,6 +88,7 @@ async fn update_category(
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = CategoryDeleted)]
 struct CategoryDeleted {
     /// Sub-categories that moved up one level.
     moved_children: u64,
@@ -113,6 +116,7 @@ async fn list_tags(State(state): State<AppState>, Caller(caller): Caller) -> Api
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = NewTag)]
 struct NewTag {
     #[serde(default)]
     name: String,
@@ -135,6 +139,7 @@ async fn create_tag(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = TagChange)]
 struct TagChange {
     #[serde(default)]
     name: String,

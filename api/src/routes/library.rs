@@ -40,6 +40,7 @@ async fn stats(State(state): State<AppState>, Caller(caller): Caller) -> ApiResu
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = Ids)]
 struct Ids {
     /// Audio ids (at most 500).
     #[serde(default)]
@@ -47,6 +48,7 @@ struct Ids {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Changed)]
 struct Changed {
     changed: u64,
 }
@@ -80,6 +82,7 @@ async fn restore(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = EmptyBody)]
 struct EmptyBody {
     /// Only these trashed audios; absent: the whole trash.
     ids: Option<Vec<Uuid>>,
@@ -99,11 +102,13 @@ async fn empty_trash(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = SaveBody)]
 struct SaveBody {
     category: SaveCategory,
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Saved)]
 struct Saved {
     balance_cent: i64,
 }
@@ -126,6 +131,7 @@ async fn save(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = NewOwnCategory)]
 struct NewCategory {
     #[serde(default)]
     name: String,
@@ -133,6 +139,7 @@ struct NewCategory {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = FileBody)]
 struct FileBody {
     #[serde(default)]
     ids: Vec<Uuid>,
@@ -143,6 +150,7 @@ struct FileBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Filed)]
 struct Filed {
     category_id: Uuid,
 }
@@ -167,6 +175,7 @@ async fn file_under_category(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = TagBody)]
 struct TagBody {
     #[serde(default)]
     ids: Vec<Uuid>,
@@ -176,6 +185,7 @@ struct TagBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Tagged)]
 struct Tagged {
     tag_ids: Vec<Uuid>,
 }

@@ -91,6 +91,7 @@ async fn export(State(state): State<AppState>, Caller(caller): Caller) -> ApiRes
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ImportBody)]
 struct ImportBody {
     /// The CSV file's text (comma or semicolon separated, header optional).
     csv: String,

@@ -36,6 +36,7 @@ async fn gate_state(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = GateBody)]
 struct GateBody {
     #[serde(default)]
     password: String,

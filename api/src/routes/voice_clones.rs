@@ -130,6 +130,7 @@ async fn delete(
 
 /// The multipart form of a recording: `file`, and for uploads `kind`, `step`, `transcript`.
 #[derive(ToSchema)]
+#[schema(as = RecordingForm)]
 #[allow(dead_code)]
 struct RecordingForm {
     /// The recording, WebM with Opus (`audio/webm;codecs=opus`).
@@ -250,6 +251,7 @@ async fn sample_audio(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = TrainingBody)]
 struct TrainingBody {
     action: TrainingAction,
 }

@@ -31,6 +31,7 @@ async fn get(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = EndpointBody)]
 struct EndpointBody {
     /// An http(s) address on the public internet.
     #[serde(default)]
@@ -57,6 +58,7 @@ async fn remove(State(state): State<AppState>, Caller(caller): Caller) -> ApiRes
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = NewSecret)]
 struct NewSecret {
     /// The new signing secret (`whsec_…`), shown this once; the old one stops working.
     secret: String,

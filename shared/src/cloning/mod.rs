@@ -43,6 +43,7 @@ fn not_found() -> Error {
 
 /// A clone as its list shows it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CloneVoice)]
 pub struct CloneVoice {
     pub id: Uuid,
     pub name: String,
@@ -113,6 +114,7 @@ fn view(svc: &Services, row: CloneRow, user_id: Uuid) -> CloneVoice {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = MostUsed)]
 pub struct MostUsed {
     pub id: Uuid,
     pub name: String,
@@ -121,6 +123,7 @@ pub struct MostUsed {
 
 /// The clone list's four cards.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CloneStats)]
 pub struct CloneStats {
     pub voices: i64,
     pub most_used: Option<MostUsed>,
@@ -130,6 +133,7 @@ pub struct CloneStats {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CloneList)]
 pub struct CloneList {
     pub voices: Vec<CloneVoice>,
     pub stats: CloneStats,
@@ -197,6 +201,7 @@ pub async fn get(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Clon
 
 /// One teleprompter text.
 #[derive(Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
+#[schema(as = TrainingText)]
 pub struct TrainingText {
     pub step_number: i32,
     pub title: String,
@@ -206,6 +211,7 @@ pub struct TrainingText {
 
 /// What the wizard needs: the engine a new clone is made with, the texts, the limits.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CloneSetup)]
 pub struct CloneSetup {
     pub engine: CloneEngineId,
     pub engine_label: &'static str,
@@ -250,6 +256,7 @@ pub async fn setup(svc: &Services, caller: &Caller) -> Result<CloneSetup> {
 
 /// What the checks measured of a recording.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = RecordingCheck)]
 pub struct RecordingCheck {
     pub duration_seconds: f64,
     pub level_dbfs: f64,
@@ -263,6 +270,7 @@ pub async fn check_recording(svc: &Services, caller: &Caller, webm: Vec<u8>) -> 
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = Consents)]
 pub struct Consents {
     /// Own voice, or the speaker's explicit permission.
     pub own_voice: bool,
@@ -273,6 +281,7 @@ pub struct Consents {
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = CreateClone)]
 pub struct CreateClone {
     pub name: String,
     /// Whose voice it is.
@@ -345,6 +354,7 @@ pub async fn create(svc: &Services, caller: &Caller, request: CreateClone) -> Re
 
 /// One recording of a clone.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CloneSample)]
 pub struct CloneSample {
     pub id: Uuid,
     pub kind: SampleKind,
@@ -478,6 +488,7 @@ pub async fn act(svc: &Services, caller: &Caller, voice_id: Uuid, action: Traini
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = UpdateClone)]
 pub struct UpdateClone {
     pub name: Option<String>,
     /// An empty text removes the description.

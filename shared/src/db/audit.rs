@@ -80,6 +80,7 @@ pub async fn record(
 }
 
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = Entry)]
 pub struct Entry {
     pub id: i64,
     pub created_at: DateTime<Utc>,

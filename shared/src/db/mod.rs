@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod library;
 pub mod pronunciation;
 pub mod provider_keys;
+pub mod registry;
 pub mod sessions;
 pub mod signup_bonuses;
 pub mod tokens;

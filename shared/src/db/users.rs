@@ -6,6 +6,7 @@ use uuid::Uuid;
 use crate::domain::kinds::Role;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = User)]
 pub struct User {
     pub id: Uuid,
     pub name: String,
@@ -282,6 +283,7 @@ pub async fn take_over_unconfirmed(
 
 /// An account as the admin user list shows it.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = AdminUser)]
 pub struct AdminUser {
     pub id: Uuid,
     pub name: String,
@@ -344,6 +346,7 @@ pub async fn get_for_admin(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<A
 
 /// The admin page's four figures.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = UserStats)]
 pub struct UserStats {
     pub total_users: i64,
     /// Sum of every balance (the spec's "Gesamtumsatz").

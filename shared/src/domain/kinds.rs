@@ -11,6 +11,7 @@ macro_rules! text_enum {
         // The stored spelling is the variant's name in snake_case (a test holds serde,
         // and so the OpenAPI document, to `as_str`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[schema(as = $name)]
         #[serde(rename_all = "snake_case")]
         pub enum $name {
             $($(#[$vmeta])* $variant),+

@@ -24,6 +24,7 @@ const TAG_NAME_MAX: usize = 50;
 const TAGS_MAX: usize = 20;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CategoryView)]
 pub struct CategoryView {
     pub id: Uuid,
     pub name: String,
@@ -36,6 +37,7 @@ pub struct CategoryView {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TagView)]
 pub struct TagView {
     pub id: Uuid,
     pub name: String,

@@ -50,6 +50,7 @@ pub struct ListQuery {
 
 /// A category or tag as an audio carries it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = LabelRef)]
 pub struct LabelRef {
     pub id: Uuid,
     pub name: String,
@@ -179,6 +180,7 @@ pub async fn with_labels(svc: &Services, rows: Vec<JobRow>) -> Result<Vec<Item>>
 
 /// The dashboard's and the knowledge base's figures.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Stats)]
 pub struct Stats {
     /// Every audio ever made and still stored (with the trash).
     pub audios: i64,
@@ -201,6 +203,7 @@ pub struct Stats {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DayStats)]
 pub struct DayStats {
     pub day: NaiveDate,
     pub characters: i64,

@@ -17,6 +17,7 @@ use crate::secrets::{Sealed, SecretBox};
 
 /// A service as the admin settings page shows it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ServiceInfo)]
 pub struct ServiceInfo {
     pub id: &'static str,
     pub name: &'static str,
@@ -145,6 +146,7 @@ impl ServiceInfo {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = KeySource)]
 #[serde(rename_all = "lowercase")]
 pub enum KeySource {
     Environment,
@@ -152,6 +154,7 @@ pub enum KeySource {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = KeyStatus)]
 #[serde(rename_all = "lowercase")]
 pub enum KeyStatus {
     Configured,
@@ -160,6 +163,7 @@ pub enum KeyStatus {
 
 /// A service as the admin page shows it: its catalogue entry plus where its key is.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ServiceStatus)]
 pub struct ServiceStatus {
     #[serde(flatten)]
     pub info: &'static ServiceInfo,

@@ -18,6 +18,16 @@ use crate::storage::AudioStorage;
 pub use keys::{KeySource, ServiceInfo, ServiceStatus};
 pub use live::LiveEngines;
 
+/// Tells the database which providers and key services exist, from the provider table
+/// and the services of the admin page (`keys::SERVICES`): the one declaration of both.
+/// Runs with every seeding (`catalogue::seed`), before any voice names its provider.
+pub async fn register(db: &sqlx::PgPool) -> Result<(), sqlx::Error> {
+    let providers: Vec<&str> = ProviderId::ALL.iter().map(|p| p.as_str()).collect();
+    let services: Vec<&str> = keys::SERVICES.iter().filter(|s| s.can_store_key).map(|s| s.id).collect();
+    crate::db::registry::register_speech_providers(db, &providers).await?;
+    crate::db::registry::register_key_services(db, &services).await
+}
+
 /// How the admin settings page shows a service whose key an admin can set.
 #[derive(Debug)]
 pub struct AdminCard {
@@ -229,6 +239,7 @@ fn add_clone_engines(
 
 /// A value of the voice filter (`all`, or a provider id) with its label.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ProviderOption)]
 pub struct ProviderOption {
     pub value: &'static str,
     pub label: &'static str,

@@ -39,6 +39,7 @@ const MAX_RETRY_SECS: i64 = 3600;
 const ERROR_CHARS: usize = 300;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = EndpointView)]
 pub struct EndpointView {
     pub url: String,
     pub created_at: DateTime<Utc>,
@@ -46,6 +47,7 @@ pub struct EndpointView {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SavedEndpoint)]
 pub struct SavedEndpoint {
     pub endpoint: EndpointView,
     /// The signing secret, only when it was just made (new endpoint or rotation).
@@ -53,6 +55,7 @@ pub struct SavedEndpoint {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DeliveryView)]
 pub struct DeliveryView {
     pub id: Uuid,
     /// `job.completed`, `job.failed` or `ping`.
@@ -87,6 +90,7 @@ impl From<Delivery> for DeliveryView {
 
 /// What one attempt gave.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Attempt)]
 pub struct Attempt {
     pub delivered: bool,
     pub status_code: Option<i32>,

@@ -1530,6 +1530,11 @@ export interface components {
             provider: components["schemas"]["ProviderId"];
             /** Format: int64 */
             sample_count: number;
+            /**
+             * @description Who speaks it, as the page shows it: the provider's label from the provider table,
+             *     or for a clone its clone engine's (the web app keeps no list of its own).
+             */
+            speaks_with: string;
             status?: null | components["schemas"]["CloneState"];
             /** Format: int64 */
             times_used: number;
@@ -1797,23 +1802,6 @@ export interface components {
             /** @description Used only for speech on this platform, by this account. */
             usage: boolean;
         };
-        CreateBody: {
-            /**
-             * Format: uuid
-             * @description File the audio under this category (own or global).
-             */
-            category_id?: string | null;
-            /**
-             * Format: float
-             * @description Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
-             */
-            rate?: number | null;
-            /** @description Tag names (comma-separated allowed); existing ones are reused in any case. */
-            tags?: string[];
-            text?: string;
-            /** Format: uuid */
-            voice_id?: string | null;
-        };
         CreateClone: {
             /** @description Whose voice it is. */
             cloned_from: string;
@@ -1974,7 +1962,7 @@ export interface components {
              */
             category_id?: string | null;
             ids?: string[];
-            new_category?: null | components["schemas"]["NewCategory"];
+            new_category?: null | components["schemas"]["NewOwnCategory"];
         };
         Filed: {
             /** Format: uuid */
@@ -2156,6 +2144,30 @@ export interface components {
             times_used: number;
         };
         NewCategory: {
+            /** @description Admins only: visible to every user. */
+            global?: boolean;
+            name?: string;
+            /** Format: uuid */
+            parent_id?: string | null;
+        };
+        NewJob: {
+            /**
+             * Format: uuid
+             * @description File the audio under this category (own or global).
+             */
+            category_id?: string | null;
+            /**
+             * Format: float
+             * @description Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
+             */
+            rate?: number | null;
+            /** @description Tag names (comma-separated allowed); existing ones are reused in any case. */
+            tags?: string[];
+            text?: string;
+            /** Format: uuid */
+            voice_id?: string | null;
+        };
+        NewOwnCategory: {
             name?: string;
             /** Format: uuid */
             parent_id?: string | null;
@@ -2551,6 +2563,24 @@ export interface components {
             name?: string | null;
             organization?: string | null;
             role?: null | components["schemas"]["Role"];
+        };
+        V1NewJob: {
+            /**
+             * Format: uuid
+             * @description File the audio under this category (own or global).
+             */
+            category_id?: string | null;
+            /**
+             * Format: float
+             * @description Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
+             */
+            rate?: number | null;
+            /** @description Tag names; existing ones are reused in any case. */
+            tags?: string[];
+            /** @description 1 - 5000 characters. */
+            text?: string;
+            /** @description A voice's key (`local-de-klara`), id, or unique name; `GET /v1/voices` lists them. */
+            voice?: string;
         };
         Value: unknown;
         /** @description Languages, provider filter options and voices. */
@@ -4510,7 +4540,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateBody"];
+                "application/json": components["schemas"]["NewJob"];
             };
         };
         responses: {
@@ -6311,7 +6341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateBody"];
+                "application/json": components["schemas"]["V1NewJob"];
             };
         };
         responses: {

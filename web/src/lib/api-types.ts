@@ -63,6 +63,12 @@ export type ApiDayStats = Schemas['DayStats'];
 export type ApiCategory = Schemas['CategoryView'];
 export type ApiCategoryChange = Schemas['CategoryChange'];
 export type ApiCategoryDeleted = Schemas['CategoryDeleted'];
+/** Request bodies of the library's labels, as the contract states them. */
+export type ApiNewCategory = Schemas['NewCategory'];
+export type ApiNewTag = Schemas['NewTag'];
+export type ApiTagChange = Schemas['TagChange'];
+export type ApiFileBody = Schemas['FileBody'];
+export type ApiTagBody = Schemas['TagBody'];
 export type ApiTag = Schemas['TagView'];
 export type ApiChanged = Schemas['Changed'];
 export type ApiTagged = Schemas['Tagged'];

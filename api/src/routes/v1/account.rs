@@ -26,6 +26,7 @@ async fn list_voices(State(state): State<AppState>, KeyCaller(caller): KeyCaller
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Balance)]
 struct Balance {
     /// Prepaid balance in euro cents.
     balance_cent: i64,

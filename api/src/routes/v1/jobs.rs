@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = V1NewJob)]
 struct CreateBody {
     /// 1 - 5000 characters.
     #[serde(default)]

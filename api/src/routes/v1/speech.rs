@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = SpeechBody)]
 struct SpeechBody {
     /// One of `GET /v1/models`; the voice decides the engine.
     #[serde(default)]
@@ -94,6 +95,7 @@ async fn create_speech(
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = Model)]
 struct Model {
     id: &'static str,
     object: &'static str,
@@ -103,6 +105,7 @@ struct Model {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = ModelList)]
 struct ModelList {
     object: &'static str,
     data: Vec<Model>,

@@ -12,15 +12,6 @@ const STATUS: Record<string, { label: string; variant: 'neutral' | 'primary' | '
   paused: { label: 'Pausiert', variant: 'warning' },
 };
 
-const ENGINES: Record<string, string> = { local: 'Lokal (Annäherung)', elevenlabs: 'ElevenLabs', replicate: 'Replicate' };
-const PROVIDERS: Record<string, string> = {
-  local: 'Lokal (eSpeak NG)',
-  openai_tts: 'OpenAI',
-  gemini_tts: 'Gemini',
-  cloud_tts: 'Google Cloud',
-  murf_tts: 'Murf AI',
-};
-
 /** A labelled on/off switch (a checkbox with the switch role). */
 function Toggle({ checked, label, onChange, disabled, testId }: { checked: boolean; label: string; onChange: (on: boolean) => void; disabled?: boolean; testId: string }) {
   return (
@@ -84,7 +75,7 @@ export function AdminVoicesTable({
                 </td>
                 <td className="px-4 py-3">
                   <Badge variant={clone ? 'primary' : 'outline'}>{clone ? 'Klon' : 'Katalog'}</Badge>
-                  <span className="mt-1 block text-xs text-muted-foreground">{clone ? (ENGINES[voice.engine ?? ''] ?? voice.engine) : (PROVIDERS[voice.provider] ?? voice.provider)}</span>
+                  <span className="mt-1 block text-xs text-muted-foreground">{voice.speaks_with}</span>
                 </td>
                 <td className="px-4 py-3">
                   {voice.owner ? (

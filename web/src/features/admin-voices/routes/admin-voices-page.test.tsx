@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function voice(overrides: Partial<AdminVoice> & Pick<AdminVoice, 'id' | 'name'>): AdminVoice {
   return {
-    type: 'clone', provider: 'clone', language: 'de-DE', engine: 'local', status: 'completed',
+    type: 'clone', provider: 'clone', speaks_with: 'Lokale Annäherung (eSpeak NG)', language: 'de-DE', engine: 'local', status: 'completed',
     owner: { id: 'u-2', name: 'Erika Muster', email: 'erika@example.de' }, is_global: false, is_active: true,
     times_used: 3, sample_count: 2, created_at: '2026-11-20T10:00:00Z', consent_date: '2026-11-20T10:00:00Z',
     ...overrides,
@@ -17,7 +17,7 @@ function voice(overrides: Partial<AdminVoice> & Pick<AdminVoice, 'id' | 'name'>)
 }
 
 const clone = voice({ id: 'v-1', name: 'Erikas Stimme' });
-const stock = voice({ id: 'v-2', name: 'Klara', type: 'public', provider: 'local', engine: null, status: null, owner: null, sample_count: 0, is_global: true });
+const stock = voice({ id: 'v-2', name: 'Klara', type: 'public', provider: 'local', speaks_with: 'Lokal (eSpeak NG)', engine: null, status: null, owner: null, sample_count: 0, is_global: true });
 
 const overview: AdminVoiceList = {
   voices: [clone, stock],

@@ -1,12 +1,12 @@
 import { api } from '@/lib/api-client';
-import type { ApiCategory, ApiCategoryDeleted, ApiTag } from '@/lib/api-types';
+import type { ApiCategory, ApiCategoryChange, ApiCategoryDeleted, ApiNewCategory, ApiNewTag, ApiTag, ApiTagChange } from '@/lib/api-types';
 
 /** The category and tag managers' calls; run them through `useLibraryMutation` (refreshes the library). */
 export const labelActions = {
-  createCategory: (body: { name: string; parent_id?: string | null; global?: boolean }) => api.post<ApiCategory>('/api/categories', body),
-  renameCategory: ({ id, name }: { id: string; name: string }) => api.patch<ApiCategory>(`/api/categories/${encodeURIComponent(id)}`, { name }),
+  createCategory: (body: ApiNewCategory) => api.post<ApiCategory>('/api/categories', body),
+  renameCategory: ({ id, name }: { id: string } & Required<Pick<ApiCategoryChange, 'name'>>) => api.patch<ApiCategory>(`/api/categories/${encodeURIComponent(id)}`, { name } satisfies ApiCategoryChange),
   deleteCategory: (id: string) => api.delete<ApiCategoryDeleted>(`/api/categories/${encodeURIComponent(id)}`),
-  createTag: (body: { name: string; global?: boolean }) => api.post<ApiTag>('/api/tags', body),
-  renameTag: ({ id, name }: { id: string; name: string }) => api.patch<ApiTag>(`/api/tags/${encodeURIComponent(id)}`, { name }),
+  createTag: (body: ApiNewTag) => api.post<ApiTag>('/api/tags', body),
+  renameTag: ({ id, name }: { id: string } & Required<Pick<ApiTagChange, 'name'>>) => api.patch<ApiTag>(`/api/tags/${encodeURIComponent(id)}`, { name } satisfies ApiTagChange),
   deleteTag: (id: string) => api.delete(`/api/tags/${encodeURIComponent(id)}`),
 };

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiChanged, ApiTagged } from '@/lib/api-types';
+import type { ApiChanged, ApiFileBody, ApiTagBody, ApiTagged } from '@/lib/api-types';
 import { libraryKeys } from '@/lib/library';
 
 /** Bulk changes of the knowledge base; each refreshes the list, the figures, categories and tags. */
-export type AssignCategoryBody = { ids: string[]; category_id?: string; new_category?: { name: string; parent_id?: string | null } };
+export type AssignCategoryBody = ApiFileBody;
 
 export const libraryActions = {
   trash: (ids: string[]) => api.post<ApiChanged>('/api/library/trash', { ids }),
   restore: (ids: string[]) => api.post<ApiChanged>('/api/library/restore', { ids }),
   emptyTrash: (ids?: string[]) => api.post<ApiChanged>('/api/library/trash/empty', ids ? { ids } : {}),
   assignCategory: (body: AssignCategoryBody) => api.post<ApiChanged>('/api/library/categories', body),
-  addTags: (body: { ids: string[]; tags: string[] }) => api.post<ApiTagged>('/api/library/tags', body),
+  addTags: (body: ApiTagBody) => api.post<ApiTagged>('/api/library/tags', body),
 };
 
 /** A mutation that refreshes everything of the library when it succeeded. */
