@@ -105,13 +105,62 @@ async fn send(svc: &Services, message: mail::Mail) -> Result<()> {
     Ok(())
 }
 
+/// What a confirmation link did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    Confirmed,
+    /// Someone signed up again with this unconfirmed address: the link confirms only
+    /// together with the password of the last sign-up ([`confirm_email_with_password`]).
+    NeedsPassword,
+    /// Unknown, used or expired.
+    Invalid,
+}
+
 /// Confirms the e-mail address behind a link and grants the start credit, once per
-/// mailbox. False for an unknown or expired link.
-pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<bool> {
+/// mailbox; an address signed up with more than once waits for the password.
+pub async fn confirm_email(svc: &Services, confirmation_token: &str) -> Result<Confirmation> {
+    let token_hash = token::hash_token(confirmation_token);
+    let Some(user_id) = db::tokens::find(&svc.pool, TokenPurpose::EmailConfirmation, &token_hash).await? else {
+        return Ok(Confirmation::Invalid);
+    };
+    if users::signup_contested(&svc.pool, user_id).await? {
+        return Ok(Confirmation::NeedsPassword);
+    }
+    Ok(if confirm(svc, &token_hash).await? { Confirmation::Confirmed } else { Confirmation::Invalid })
+}
+
+/// Confirms a contested address (see [`Confirmation::NeedsPassword`]) with the password
+/// of its last sign-up: the owner, who got the link, proves which sign-up is hers. The
+/// check shares the sign-in limits. A wrong password leaves the link working; the owner
+/// can also sign up again, which makes her password the one the link asks for.
+pub async fn confirm_email_with_password(
+    svc: &Services,
+    caller: &Caller,
+    confirmation_token: &str,
+    password: &str,
+) -> Result<()> {
+    let invalid = || Error::invalid("Link ungültig", "Der Bestätigungslink ist ungültig oder abgelaufen.");
+    let token_hash = token::hash_token(confirmation_token);
+    let user_id =
+        db::tokens::find(&svc.pool, TokenPurpose::EmailConfirmation, &token_hash).await?.ok_or_else(invalid)?;
+    let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid)?;
+    let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
+    if !credentials::password_matches(svc, user_id, password).await? {
+        return Err(Error::field(
+            "password",
+            "Das Passwort passt nicht zur letzten Registrierung mit dieser Adresse. Falls Sie sich nicht zuletzt \
+             registriert haben, registrieren Sie sich bitte erneut; der neue Link gilt dann für Ihr Passwort.",
+        ));
+    }
+    svc.login_limiter.succeeded(attempt).await?;
+    if confirm(svc, &token_hash).await? { Ok(()) } else { Err(invalid()) }
+}
+
+/// Uses up the confirmation link, confirms the address and grants the start credit (once
+/// per mailbox), in one transaction. False when the link was used meanwhile.
+async fn confirm(svc: &Services, token_hash: &str) -> Result<bool> {
     let mut tx = svc.pool.begin().await?;
-    let Some(user_id) =
-        db::tokens::consume(&mut *tx, TokenPurpose::EmailConfirmation, &token::hash_token(confirmation_token)).await?
-    else {
+    let Some(user_id) = db::tokens::consume(&mut *tx, TokenPurpose::EmailConfirmation, token_hash).await? else {
         return Ok(false);
     };
     let Some(address) = users::confirm_email(&mut *tx, user_id).await? else { return Ok(false) };

@@ -259,8 +259,12 @@ async fn a_stranger_who_registered_my_address_first_keeps_neither_his_password_n
     assert_ne!(link, stranger_link);
     let res = stranger.http.get(&stranger_link).send().await.unwrap();
     assert_eq!(res.headers()["location"], "/auth?confirmed=0", "the first registrant's link is dead");
+    // A contested address confirms with the password of the last sign-up: hers.
+    let token = link.split("token=").nth(1).unwrap().to_owned();
     let res = owner.http.get(&link).send().await.unwrap();
-    assert_eq!(res.headers()["location"], "/auth?confirmed=1");
+    assert_eq!(res.headers()["location"].to_str().unwrap(), format!("/auth?confirm={token}"));
+    let res = owner.post("/api/auth/confirm", json!({ "token": token, "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
 
     let res = owner.post("/api/auth/login", json!({ "email": "opfer@example.de", "password": PASSWORD })).await;
     assert_eq!(res.status(), StatusCode::OK, "her password");
@@ -308,4 +312,51 @@ async fn a_password_reset_revokes_every_api_key(pool: PgPool) {
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     assert_eq!(balance().await.unwrap().status(), StatusCode::UNAUTHORIZED, "the old key is dead");
     assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED, "and every session");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_stranger_who_signs_up_after_the_owner_cannot_have_her_confirm_his_password(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let owner = app.client();
+    let stranger = app.client_from([127, 0, 0, 67]);
+    let signup = |password: &str| json!({ "name": "Olga Opfer", "organization": "Eigen", "email": "spaet@example.de", "password": password });
+    assert_eq!(owner.post("/api/auth/signup", signup(PASSWORD)).await.status(), StatusCode::CREATED);
+    let her_link = app.confirmation_link("spaet@example.de");
+    // Before she clicks, he signs up with her address and his password.
+    assert_eq!(
+        stranger.post("/api/auth/signup", signup("Fremdes-Passwort-Kiwi-55")).await.status(),
+        StatusCode::CREATED
+    );
+    let res = owner.http.get(&her_link).send().await.unwrap();
+    assert_eq!(res.headers()["location"], "/auth?confirmed=0", "his sign-up ended her link");
+
+    // The newest link reaches her mailbox; it confirms only with the last sign-up's password.
+    let link = app.confirmation_link("spaet@example.de");
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    let res = owner.http.get(&link).send().await.unwrap();
+    assert_eq!(res.headers()["location"].to_str().unwrap(), format!("/auth?confirm={token}"));
+    let (status, error) =
+        error_of(owner.post("/api/auth/confirm", json!({ "token": token, "password": PASSWORD })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error["fields"]["password"].as_str().unwrap().contains("registrieren Sie sich bitte erneut"), "{error}");
+    let (status, _) = error_of(
+        stranger
+            .post("/api/auth/login", json!({ "email": "spaet@example.de", "password": "Fremdes-Passwort-Kiwi-55" }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "still unconfirmed: he cannot sign in");
+
+    // She signs up again: her password is the last one, and her new link confirms it.
+    assert_eq!(owner.post("/api/auth/signup", signup(PASSWORD)).await.status(), StatusCode::CREATED);
+    let link = app.confirmation_link("spaet@example.de");
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    let res = owner.post("/api/auth/confirm", json!({ "token": token, "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let res = owner.post("/api/auth/login", json!({ "email": "spaet@example.de", "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = stranger
+        .post("/api/auth/login", json!({ "email": "spaet@example.de", "password": "Fremdes-Passwort-Kiwi-55" }))
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }

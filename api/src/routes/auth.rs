@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
-use shared::auth::{Me, SignInStep};
+use shared::auth::{Confirmation, Me, SignInStep};
 use shared::two_factor::CodeInput;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -19,7 +19,7 @@ use crate::extract::{ApiJson, ApiQuery, Caller};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(sign_up))
-        .routes(routes!(confirm))
+        .routes(routes!(confirm, confirm_with_password))
         .routes(routes!(sign_in))
         .routes(routes!(sign_in_with_code))
         .routes(routes!(request_login_link, use_login_link))
@@ -80,12 +80,43 @@ struct ConfirmQuery {
 }
 
 /// The link in the confirmation mail: confirms and sends the browser to the sign-in page.
+/// An address someone signed up with again goes to `/auth?confirm=<token>`, where the
+/// password of the last sign-up confirms it (`POST /api/auth/confirm`).
 #[utoipa::path(get, path = "/api/auth/confirm", tag = "auth", params(ConfirmQuery), responses(
-    (status = 303, description = "Weiter zu `/auth?confirmed=1`, oder `confirmed=0` bei ungültigem Link"),
+    (status = 303, description = "Weiter zu `/auth?confirmed=1`, `confirmed=0` bei ungültigem Link, oder `/auth?confirm=<token>`, wenn die Bestätigung das Passwort braucht"),
 ))]
 async fn confirm(State(state): State<AppState>, ApiQuery(query): ApiQuery<ConfirmQuery>) -> ApiResult<Redirect> {
-    let confirmed = shared::auth::confirm_email(&state.svc, &query.token).await?;
-    Ok(Redirect::to(if confirmed { "/auth?confirmed=1" } else { "/auth?confirmed=0" }))
+    Ok(match shared::auth::confirm_email(&state.svc, &query.token).await? {
+        Confirmation::Confirmed => Redirect::to("/auth?confirmed=1"),
+        Confirmation::Invalid => Redirect::to("/auth?confirmed=0"),
+        // The token is one of ours (hex): safe in the address as it is.
+        Confirmation::NeedsPassword => Redirect::to(&format!("/auth?confirm={}", query.token)),
+    })
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ConfirmBody)]
+struct ConfirmBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// Confirms an address that was signed up with more than once, with the link's token and
+/// the password of the last sign-up (limited like a sign-in).
+#[utoipa::path(post, path = "/api/auth/confirm", tag = "auth", request_body = ConfirmBody, responses(
+    (status = 204, description = "Adresse bestätigt"),
+    (status = 422, description = "Link ungültig, oder das Passwort passt nicht zur letzten Registrierung", body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+async fn confirm_with_password(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<ConfirmBody>,
+) -> ApiResult<StatusCode> {
+    shared::auth::confirm_email_with_password(&state.svc, &caller, &body.token, &body.password).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, ToSchema)]

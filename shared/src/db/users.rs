@@ -85,6 +85,15 @@ pub async fn confirm_email(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<S
     .await
 }
 
+/// Whether someone signed up again with the unconfirmed address of this account (then
+/// its confirmation asks for the password of the last sign-up).
+pub async fn signup_contested(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query_scalar!("SELECT signup_contested FROM users WHERE id = $1", id)
+        .fetch_optional(db)
+        .await?
+        .unwrap_or(false))
+}
+
 /// Deletes accounts whose address was never confirmed within `hours`, so the address is
 /// free again. Returns how many.
 pub async fn delete_unconfirmed(db: impl PgExecutor<'_>, hours: i64) -> Result<u64, sqlx::Error> {
@@ -259,7 +268,8 @@ pub async fn take_over_unconfirmed(
     password_hash: &str,
 ) -> Result<Option<Uuid>, sqlx::Error> {
     let Some(id) = sqlx::query_scalar!(
-        r#"UPDATE users SET name = $2, organization = $3, password_hash = $4, created_at = now()
+        r#"UPDATE users SET name = $2, organization = $3, password_hash = $4, created_at = now(),
+                  signup_contested = true
            WHERE email = $1 AND email_confirmed_at IS NULL
            RETURNING id"#,
         email,

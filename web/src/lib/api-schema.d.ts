@@ -374,10 +374,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The link in the confirmation mail: confirms and sends the browser to the sign-in page. */
+        /**
+         * The link in the confirmation mail: confirms and sends the browser to the sign-in page.
+         *     An address someone signed up with again goes to `/auth?confirm=<token>`, where the
+         *     password of the last sign-up confirms it (`POST /api/auth/confirm`).
+         */
         get: operations["get_auth_confirm"];
         put?: never;
-        post?: never;
+        /**
+         * Confirms an address that was signed up with more than once, with the link's token and
+         *     the password of the last sign-up (limited like a sign-in).
+         */
+        post: operations["post_auth_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1788,6 +1796,10 @@ export interface components {
         /** @description A code from the authenticator app, or a recovery code. */
         CodeInput: {
             code?: string;
+        };
+        ConfirmBody: {
+            password?: string;
+            token?: string;
         };
         ConnectionTest: {
             /** @description German: "Verbindung erfolgreich." or what went wrong. */
@@ -3771,12 +3783,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Weiter zu `/auth?confirmed=1`, oder `confirmed=0` bei ungültigem Link */
+            /** @description Weiter zu `/auth?confirmed=1`, `confirmed=0` bei ungültigem Link, oder `/auth?confirm=<token>`, wenn die Bestätigung das Passwort braucht */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    post_auth_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description Adresse bestätigt */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Link ungültig, oder das Passwort passt nicht zur letzten Registrierung */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -35,6 +35,7 @@ export type ApiDeleteAccountBody = Schemas['DeleteBody'];
 export type ApiMessage = Schemas['Message'];
 export type ApiEmailBody = Required<Schemas['EmailBody']>;
 export type ApiResetBody = Required<Schemas['ResetBody']>;
+export type ApiConfirmBody = Required<Schemas['ConfirmBody']>;
 export type ApiAdminUser = Schemas['AdminUser'];
 export type ApiUserOverview = Schemas['UserOverview'];
 export type ApiUserStats = Schemas['UserStats'];

@@ -10,4 +10,5 @@ export const authFeatureKeys = {
   resetLink: (token: string) => [...authFeatureKeys.all, 'reset-link', token] as const,
   passwordResetConfirm: () => [...authFeatureKeys.all, 'password-reset-confirm'] as const,
   confirmation: () => [...authFeatureKeys.all, 'confirmation'] as const,
+  confirmWithPassword: () => [...authFeatureKeys.all, 'confirm-with-password'] as const,
 };

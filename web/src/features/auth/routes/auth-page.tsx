@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AuthShell } from '../components/auth-shell';
+import { ConfirmEmailForm } from '../components/confirm-email-form';
 import { LoginForm } from '../components/login-form';
 import { SignupForm } from '../components/signup-form';
 import { paths } from '@/config/paths';
@@ -51,6 +52,22 @@ export function AuthPage() {
     params.delete('forgot');
     setSearchParams(params, { replace: true });
   };
+
+  const confirmToken = searchParams.get('confirm');
+  if (confirmToken) {
+    return (
+      <AuthShell>
+        <Card className="w-full max-w-lg">
+          <CardHeader className="text-center">
+            <h1 className="text-xl font-semibold leading-tight tracking-tight">E-Mail-Adresse bestätigen</h1>
+          </CardHeader>
+          <CardContent>
+            <ConfirmEmailForm token={confirmToken} onConfirmed={() => setSearchParams({ confirmed: '1' }, { replace: true })} />
+          </CardContent>
+        </Card>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell>
