@@ -4,21 +4,18 @@
 
 use sqlx::PgExecutor;
 
-/// Adds the ids not registered yet (ids of a provider that was removed stay, so its old
-/// rows remain valid).
-pub async fn register_speech_providers(db: impl PgExecutor<'_>, ids: &[&str]) -> Result<(), sqlx::Error> {
-    let ids: Vec<String> = ids.iter().map(|id| (*id).to_owned()).collect();
-    sqlx::query!("INSERT INTO speech_providers (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", &ids)
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
-/// The same for the services whose key an admin can store.
-pub async fn register_key_services(db: impl PgExecutor<'_>, ids: &[&str]) -> Result<(), sqlx::Error> {
-    let ids: Vec<String> = ids.iter().map(|id| (*id).to_owned()).collect();
-    sqlx::query!("INSERT INTO key_services (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", &ids)
-        .execute(db)
-        .await?;
+/// Adds the speech providers and the services with a storable key not registered yet
+/// (ids of one that was removed stay, so its old rows remain valid).
+pub async fn register(db: impl PgExecutor<'_>, providers: &[&str], services: &[&str]) -> Result<(), sqlx::Error> {
+    let (providers, services): (Vec<String>, Vec<String>) =
+        (providers.iter().map(|p| (*p).to_owned()).collect(), services.iter().map(|s| (*s).to_owned()).collect());
+    sqlx::query!(
+        "WITH providers AS (INSERT INTO speech_providers (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING)
+         INSERT INTO key_services (id) SELECT unnest($2::text[]) ON CONFLICT DO NOTHING",
+        &providers,
+        &services
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }

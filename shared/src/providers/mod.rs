@@ -24,8 +24,7 @@ pub use live::LiveEngines;
 pub async fn register(db: &sqlx::PgPool) -> Result<(), sqlx::Error> {
     let providers: Vec<&str> = ProviderId::ALL.iter().map(|p| p.as_str()).collect();
     let services: Vec<&str> = keys::SERVICES.iter().filter(|s| s.can_store_key).map(|s| s.id).collect();
-    crate::db::registry::register_speech_providers(db, &providers).await?;
-    crate::db::registry::register_key_services(db, &services).await
+    crate::db::registry::register(db, &providers, &services).await
 }
 
 /// How the admin settings page shows a service whose key an admin can set.
