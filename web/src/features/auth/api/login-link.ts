@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ApiMessage } from '@/lib/api-types';
 import type { MutationConfig } from '@/lib/react-query';
 import { authFeatureKeys } from './keys';
 import type { LoginLinkInput } from './schemas';
 
-export type LoginLinkResponse = { message: string };
+export type LoginLinkResponse = ApiMessage;
 
 /**
  * `POST /api/auth/login-link`: the server mails a one-time sign-in link (if the address has

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { apiKeyKeys } from '@/lib/api-keys';
-import type { ApiCreatedKey } from '@/lib/api-types';
+import type { ApiCreatedKey, ApiKeyName } from '@/lib/api-types';
 
 export { newestActive, useApiKeys, type ApiKey } from '@/lib/api-keys';
 export type CreatedKey = ApiCreatedKey;
@@ -18,5 +18,5 @@ function useKeyMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   return useMutation({ mutationFn, retry: false, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }) });
 }
 
-export const useCreateKey = () => useKeyMutation((name: string) => api.post<CreatedKey>('/api/api-keys', { name }));
+export const useCreateKey = () => useKeyMutation((name: string) => api.post<CreatedKey>('/api/api-keys', { name } satisfies ApiKeyName));
 export const useRevokeKey = () => useKeyMutation((id: string) => api.delete(`/api/api-keys/${encodeURIComponent(id)}`));

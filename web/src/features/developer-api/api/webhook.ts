@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiDelivery, ApiDeliveryAttempt, ApiSavedEndpoint, ApiWebhookEndpoint } from '@/lib/api-types';
+import type { ApiDelivery, ApiDeliveryAttempt, ApiEndpointBody, ApiNewSecret, ApiSavedEndpoint, ApiWebhookEndpoint } from '@/lib/api-types';
 import { developerKeys } from './keys';
 
 export type Endpoint = ApiWebhookEndpoint;
@@ -36,8 +36,8 @@ function useWebhookMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   });
 }
 
-export const useSaveWebhook = () => useWebhookMutation((url: string) => api.put<SavedEndpoint>('/api/webhook', { url }));
-export const useRotateSecret = () => useWebhookMutation(() => api.post<{ secret: string }>('/api/webhook/secret'));
+export const useSaveWebhook = () => useWebhookMutation((url: string) => api.put<SavedEndpoint>('/api/webhook', { url } satisfies ApiEndpointBody));
+export const useRotateSecret = () => useWebhookMutation(() => api.post<ApiNewSecret>('/api/webhook/secret'));
 export const useRemoveWebhook = () => useWebhookMutation(() => api.delete('/api/webhook'));
 export const useTestWebhook = () => useWebhookMutation(() => api.post<Attempt>('/api/webhook/test'));
 export const useResend = () => useWebhookMutation((id: string) => api.post(`/api/webhook/deliveries/${encodeURIComponent(id)}/resend`));
