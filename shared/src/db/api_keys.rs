@@ -49,12 +49,6 @@ pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<ApiKeyRo
     .await
 }
 
-pub async fn count_active(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL"#, user_id)
-        .fetch_one(db)
-        .await
-}
-
 /// Revokes one of the user's keys; `false` when it is not theirs or already revoked.
 pub async fn revoke(db: impl PgExecutor<'_>, user_id: Uuid, id: Uuid) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!(

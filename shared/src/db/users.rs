@@ -143,18 +143,6 @@ pub async fn update_profile(
     .await
 }
 
-/// Deletes the account; its rows go with it (ledger rows stay, without the user).
-pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query!("DELETE FROM users WHERE id = $1", id).execute(db).await?.rows_affected() == 1)
-}
-
-/// Admins who may sign in (a disabled admin does not count).
-pub async fn count_admins(db: impl PgExecutor<'_>) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM users WHERE role = 'admin' AND disabled_at IS NULL"#)
-        .fetch_one(db)
-        .await
-}
-
 /// Whether the account is the only admin who may sign in (a quick look before anything
 /// irreversible; the guarded statements below decide).
 pub async fn is_last_active_admin(db: impl PgExecutor<'_>, id: Uuid) -> Result<bool, sqlx::Error> {
