@@ -26,7 +26,7 @@ DATABASE_URL="$(database_url "$SQLX_DB")" cargo sqlx prepare --workspace --check
   || { echo ".sqlx ist veraltet: cargo sqlx prepare --workspace (README, Development)" >&2; exit 1; }
 drop_database "$SQLX_DB"
 
-# The storage tests start moto's S3 server from here (testsuite/tests/common/s3.rs).
+# The storage tests start moto's S3 server from here (testsuite/tests/integration/common/s3.rs).
 ensure_python_sdk
 export STIMMWERK_MOTO_SERVER="$ROOT/.tools/py-sdk/bin/moto_server"
 
@@ -34,7 +34,10 @@ log "docker-compose.yml: Prüfung mit Compose selbst"
 # No container engine is needed to validate the file; the same topology runs without
 # containers below (scripts/topology.sh).
 command -v docker-compose >/dev/null || apt_install docker-compose
-ADMIN_PASSWORD=check S3_SECRET=check-secret docker-compose -f docker-compose.yml config -q
+# Every required variable set, as an operator's .env would (.env.example lists them).
+ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=check S3_SECRET=check-secret ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)" \
+  SMTP_URL=smtps://u:p@smtp.example.com MAIL_FROM="Stimmwerk <no-reply@example.com>" \
+  docker-compose -f docker-compose.yml config -q
 
 log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log

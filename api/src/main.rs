@@ -11,8 +11,8 @@ use shared::config::Settings;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     shared::cpu::keep_memory_small();
-    shared::telemetry::init_logging("info,tower_http=warn");
     let settings = Settings::load().context("invalid configuration")?;
+    shared::telemetry::init_logging(&settings.log, "info,tower_http=warn");
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     match std::env::args().nth(1).as_deref() {
         None | Some("serve") => serve(settings, pool).await,

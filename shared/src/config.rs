@@ -27,6 +27,20 @@ pub struct Settings {
     pub api: ApiSettings,
     pub webhooks: WebhookSettings,
     pub cloning: CloningSettings,
+    pub log: LogSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LogSettings {
+    pub format: LogFormat,
+}
+
+/// Readable lines for a terminal, or JSON lines for a log collector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -353,11 +367,58 @@ const DEFAULTS: &str = include_str!("../../config/default.toml");
 impl Settings {
     /// Built-in defaults, then an optional `config/local.toml`, then `APP__*` variables.
     pub fn load() -> Result<Self, config::ConfigError> {
-        config::Config::builder()
+        Self::load_from(None)
+    }
+
+    /// [`Settings::load`] with `environment` read instead of the process's variables
+    /// (a deployment's environment, checked by a test). A variable or key that names no
+    /// setting stops the start: a misspelt `APP__MAIL__SMTP_URL` would otherwise leave
+    /// the mails in a folder without a word.
+    pub fn load_from(environment: Option<config::Map<String, String>>) -> Result<Self, config::ConfigError> {
+        let config = config::Config::builder()
             .add_source(config::File::from_str(DEFAULTS, config::FileFormat::Toml))
             .add_source(config::File::with_name("config/local").required(false))
-            .add_source(config::Environment::with_prefix("APP").prefix_separator("__").separator("__"))
-            .build()?
-            .try_deserialize()
+            .add_source(
+                config::Environment::with_prefix("APP").prefix_separator("__").separator("__").source(environment),
+            )
+            .build()?;
+        let mut unknown = Vec::new();
+        let settings = serde_ignored::deserialize(config, |path| unknown.push(variable_name(&path.to_string())))?;
+        if unknown.is_empty() {
+            Ok(settings)
+        } else {
+            Err(config::ConfigError::Message(format!("unknown settings: {}", unknown.join(", "))))
+        }
+    }
+}
+
+/// The environment variable that sets the setting at `path` (`mail.smtp_url`).
+fn variable_name(path: &str) -> String {
+    format!("APP__{}", path.replace('.', "__").to_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn environment(pairs: &[(&str, &str)]) -> config::Map<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn a_variable_that_names_no_setting_stops_the_start_with_its_name() {
+        let error = Settings::load_from(Some(environment(&[("APP__MAIL__SMTP_UR", "smtp://x")]))).unwrap_err();
+        assert!(error.to_string().contains("APP__MAIL__SMTP_UR"), "{error}");
+    }
+
+    #[test]
+    fn variables_set_the_settings_they_name() {
+        let settings = Settings::load_from(Some(environment(&[
+            ("APP__MAIL__SMTP_URL", "smtp://mail.example.com"),
+            ("APP__LOG__FORMAT", "json"),
+        ])))
+        .unwrap();
+        assert_eq!(settings.log.format, LogFormat::Json);
+        assert!(settings.mail.smtp_url.is_some());
     }
 }

@@ -8,14 +8,14 @@ use std::time::Duration;
 use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
-/// Starts the log output: JSON lines when `APP__LOG__FORMAT=json`, else readable text;
-/// the level from `RUST_LOG`, else `default_filter`. Every line of a request carries its
-/// request id and client, every line of a job its kind and id (the spans they run in).
-pub fn init_logging(default_filter: &str) {
+/// Starts the log output in `settings.format` (`log.format`); the level from `RUST_LOG`,
+/// else `default_filter`. Every line of a request carries its request id and client,
+/// every line of a job its kind and id (the spans they run in).
+pub fn init_logging(settings: &crate::config::LogSettings, default_filter: &str) {
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default_filter.to_owned().into());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    if std::env::var("APP__LOG__FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
+    if settings.format == crate::config::LogFormat::Json {
         builder.json().flatten_event(true).with_current_span(true).with_span_list(false).init();
     } else {
         builder.init();

@@ -12,8 +12,8 @@ use tokio_util::sync::CancellationToken;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     shared::cpu::keep_memory_small();
-    shared::telemetry::init_logging("info");
     let settings = Settings::load().context("invalid configuration")?;
+    shared::telemetry::init_logging(&settings.log, "info");
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     let svc = Services::new(settings, pool).await.context("connecting to Redis, loading speech engines")?;
     // Keys an admin stores reach this process within seconds.

@@ -1,7 +1,7 @@
 //! Admin engine settings: role and re-authentication enforced on the server, keys
 //! stored encrypted and never readable back, and stored keys switching engines on.
 
-mod common;
+use crate::common;
 
 use base64::Engine;
 use common::{PASSWORD, TestApp, error_of};

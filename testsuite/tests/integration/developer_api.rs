@@ -3,7 +3,7 @@
 //! per-key rate limit, the OpenAI-compatible speech endpoint (streamed audio, OpenAI's
 //! error shape), and that another user's key never reaches my jobs.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestApp, error_of};
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! The worker's guarantees: exactly-once refunds, no double synthesis on redelivery,
 //! recovery of lost and stuck jobs, and the real queue path through Redis.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

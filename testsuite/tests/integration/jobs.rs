@@ -1,7 +1,7 @@
 //! Generation jobs over HTTP: pricing, the concurrent-debit guarantee, idempotency,
 //! validation, and that nobody reaches another user's jobs.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! with the clone, privacy of clones, the admin's delete of everything hanging on a clone,
 //! and the monthly fee: once per period, never below zero, paused and resumed.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

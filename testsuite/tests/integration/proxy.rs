@@ -2,7 +2,7 @@
 //! the client the trusted proxy forwarded, and nobody else can pick an address by sending
 //! `X-Forwarded-For` themselves.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp};
 use reqwest::StatusCode;

@@ -2,7 +2,7 @@
 //! snapshot (from which the web app's types are generated), every documented route is
 //! served, and what the web app shows about limits comes from the server.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! The anonymous live demo: limits enforced on the server, synthesis in the workers'
 //! priority lane.
 
-mod common;
+use crate::common;
 
 use common::{TestApp, error_of};
 use reqwest::StatusCode;

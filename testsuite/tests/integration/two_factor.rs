@@ -5,7 +5,7 @@
 //! still gets in with a mailed link), recovery codes, switching it off (limited like a
 //! password change), the notice mails, and what a password reset does to it.
 
-mod common;
+use crate::common;
 
 use base64::Engine;
 use common::{PASSWORD, TestApp, authenticator, error_of};

@@ -27,6 +27,12 @@ pub struct TestApp {
 
 pub const PASSWORD: &str = "Sonnenblume-Kaffee-42";
 
+/// The argon2 hash of [`PASSWORD`], made once per test run.
+fn password_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| shared::domain::password::hash_password(PASSWORD).unwrap())
+}
+
 impl TestApp {
     pub async fn spawn(pool: PgPool) -> TestApp {
         Self::spawn_with(pool, |_| {}).await
@@ -103,8 +109,36 @@ impl TestApp {
         (stop, running)
     }
 
-    /// Signs up, confirms through the link in the outbox mail, signs in.
+    /// A confirmed account with the start credit, made directly in the database as a
+    /// confirmation would leave it (one ledger row for the credit), then signed in over
+    /// HTTP. The real sign-up and mail flow has its own tests
+    /// ([`TestApp::signed_up_through_the_mail`] and `auth`); going through it for every
+    /// test user cost a sign-up, a mail and a strength check each.
     pub async fn signed_in_user(&self, email: &str) -> (Client, Uuid) {
+        let address = shared::domain::email::Email::parse(email).unwrap();
+        let mut tx = self.pool.begin().await.unwrap();
+        let new = shared::db::users::NewUser {
+            name: "Test Person",
+            email: address.as_str(),
+            organization: "Testfirma",
+            password_hash: password_hash(),
+            role: shared::domain::kinds::Role::User,
+            confirmed: true,
+        };
+        let user = shared::db::users::insert(&mut *tx, &new).await.unwrap();
+        let bonus = self.settings.auth.signup_bonus_cent;
+        if bonus > 0 && shared::db::signup_bonuses::claim(&mut tx, &address.mailbox(), user).await.unwrap() {
+            shared::db::ledger::credit(&mut tx, user, bonus, shared::db::ledger::Kind::SignupBonus, None)
+                .await
+                .unwrap();
+        }
+        tx.commit().await.unwrap();
+        (self.signed_in(email).await, user)
+    }
+
+    /// Signs up over HTTP, confirms through the link in the outbox mail, signs in: the
+    /// whole way a new customer takes.
+    pub async fn signed_up_through_the_mail(&self, email: &str) -> (Client, Uuid) {
         let client = self.client();
         let res = client
             .post(
@@ -118,10 +152,22 @@ impl TestApp {
         let link = self.confirmation_link(email);
         let res = client.http.get(&link).send().await.unwrap();
         assert_eq!(res.headers()["location"], "/auth?confirmed=1");
+        let user = self.sign_in(&client, email).await;
+        (client, user)
+    }
+
+    /// A new client signed in as `email` with [`PASSWORD`].
+    async fn signed_in(&self, email: &str) -> Client {
+        let client = self.client();
+        self.sign_in(&client, email).await;
+        client
+    }
+
+    async fn sign_in(&self, client: &Client, email: &str) -> Uuid {
         let res = client.post("/api/auth/login", json!({ "email": email, "password": PASSWORD })).await;
-        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.status(), StatusCode::OK, "{}", res.text().await.unwrap());
         let user: Value = res.json().await.unwrap();
-        (client, user["id"].as_str().unwrap().parse().unwrap())
+        user["id"].as_str().unwrap().parse().unwrap()
     }
 
     /// The configured admin, signed in (not yet re-authenticated), and its password.
@@ -215,21 +261,10 @@ impl TestApp {
         shared::db::users::balance(&self.pool, user).await.unwrap()
     }
 
-    /// Adds credit, booked like any top-up (one ledger row in the same transaction).
+    /// Adds credit through the ledger, booked as a top-up.
     pub async fn top_up(&self, user: Uuid, cents: i64) {
         let mut tx = self.pool.begin().await.unwrap();
-        sqlx::query("UPDATE users SET balance_cent = balance_cent + $2 WHERE id = $1")
-            .bind(user)
-            .bind(cents)
-            .execute(&mut *tx)
-            .await
-            .unwrap();
-        sqlx::query("INSERT INTO ledger_entries (user_id, amount_cent, kind) VALUES ($1, $2, 'top_up')")
-            .bind(user)
-            .bind(cents)
-            .execute(&mut *tx)
-            .await
-            .unwrap();
+        shared::db::ledger::credit(&mut tx, user, cents, shared::db::ledger::Kind::TopUp, None).await.unwrap();
         tx.commit().await.unwrap();
     }
 

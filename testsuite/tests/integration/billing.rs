@@ -2,7 +2,7 @@
 //! the session request, the signed webhook (exactly once, even delivered five times at
 //! once), refused signatures and sessions, and reconciliation of lost webhooks.
 
-mod common;
+use crate::common;
 
 use common::{TestApp, error_of};
 use reqwest::StatusCode;

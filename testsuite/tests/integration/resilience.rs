@@ -1,7 +1,7 @@
 //! The worker outlives its Redis: a private redis-server is restarted twice during a
 //! burst of 200 paid jobs, and every job still finishes, charged once, no ledger drift.
 
-mod common;
+use crate::common;
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The pronunciation preview: what the engines will read, per voice language, for
 //! signed-in users only, with every change located in the typed text.
 
-mod common;
+use crate::common;
 
 use common::{TestApp, error_of};
 use reqwest::StatusCode;

@@ -2,7 +2,7 @@
 //! limiter races, one spelling per identity, lockouts that hurt the owner, sign-up abuse,
 //! attacker text in our mails, hostile input, deleted running jobs, and the info items.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,7 +1,7 @@
 //! Every cloud engine through the whole job path (submit -> worker -> MP3 -> refund on
 //! failure), against local fake servers that speak each provider's exact API.
 
-mod common;
+use crate::common;
 
 use base64::Engine as _;
 use common::TestApp;
@@ -151,19 +151,8 @@ async fn case(pool: PgPool, provider: Provider, answer: ResponseTemplate) -> Cas
     let base = fake.uri();
     let app = TestApp::spawn_with(pool, move |s| provider.configure(s, base)).await;
     let (client, user) = app.signed_in_user(&format!("{provider:?}@example.de").to_lowercase()).await;
-    // Enough credit for a 5000-character text, booked like any top-up.
-    let mut tx = app.pool.begin().await.unwrap();
-    sqlx::query("UPDATE users SET balance_cent = balance_cent + 1000 WHERE id = $1")
-        .bind(user)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    sqlx::query("INSERT INTO ledger_entries (user_id, amount_cent, kind) VALUES ($1, 1000, 'top_up')")
-        .bind(user)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    // Enough credit for a 5000-character text.
+    app.top_up(user, 1000).await;
     Case { app, fake, user, client }
 }
 

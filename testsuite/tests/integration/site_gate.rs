@@ -2,7 +2,7 @@
 //! gate cookie, three wrong tries lock the client for 30 seconds (counted atomically, so
 //! parallel guesses get no more tries), other clients unaffected.
 
-mod common;
+use crate::common;
 
 use common::{TestApp, error_of};
 use reqwest::StatusCode;

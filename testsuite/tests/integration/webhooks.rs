@@ -3,7 +3,7 @@
 //! hours, resend, secret rotation, the address rule at saving and at delivery, and that
 //! nobody reads or resends another user's deliveries.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

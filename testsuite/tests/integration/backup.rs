@@ -1,7 +1,7 @@
 //! Backup and restore: an installation saved with `shared::backup` and restored into an
 //! empty database and another store serves the same audios and the same balances.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp};
 use reqwest::StatusCode;

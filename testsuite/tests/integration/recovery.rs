@@ -1,7 +1,7 @@
 //! Getting back in: a forgotten password (single-use mailed link, one hour, every session
 //! ends) and a lost confirmation mail. Same answers whether or not an address exists.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::StatusCode;

@@ -4,7 +4,7 @@
 //! password re-entry within ten minutes, and no change leaves no active admin, not even
 //! two admins demoting, disabling or deleting each other at the same moment.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::{Method, StatusCode};

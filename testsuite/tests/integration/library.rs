@@ -3,7 +3,7 @@
 //! tags (bulk filing, tag reuse, the tree stays a tree), expiry, the permanent save
 //! charged exactly once, and that one user can neither see nor change another's.
 
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use common::{Client, TestApp, error_of};
@@ -370,15 +370,9 @@ async fn a_permanent_save_is_charged_exactly_once_under_concurrent_clicks(pool: 
 
     // Short balance: refused in German, nothing booked.
     let other = seed(&app, user, Seed::default()).await;
-    sqlx::query("UPDATE users SET balance_cent = 10 WHERE id = $1").bind(user).execute(&app.pool).await.unwrap();
-    sqlx::query(
-        "INSERT INTO ledger_entries (user_id, amount_cent, kind, note) VALUES ($1, $2, 'admin_adjustment', 'Test')",
-    )
-    .bind(user)
-    .bind(10 - (before - 25))
-    .execute(&app.pool)
-    .await
-    .unwrap();
+    let mut tx = app.pool.begin().await.unwrap();
+    shared::db::ledger::adjust(&mut tx, user, 10 - (before - 25), "Test").await.unwrap().unwrap();
+    tx.commit().await.unwrap();
     let (status, error) =
         error_of(client.post(&format!("/api/library/audios/{other}/save"), json!({ "category": "demo" })).await).await;
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED);

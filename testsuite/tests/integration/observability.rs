@@ -1,7 +1,7 @@
 //! What operators see: `/metrics` with the series the dashboards need, `/healthz` and
 //! `/readyz` (with the reason a dependency is not ready), and logs that name the request.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

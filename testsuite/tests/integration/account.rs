@@ -1,7 +1,7 @@
 //! The account page's server side: profile, password change, sessions, the transaction
 //! history from the ledger, and deleting an account with everything it owns.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::StatusCode;

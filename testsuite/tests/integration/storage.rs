@@ -2,7 +2,7 @@
 //! stored, read, deleted, handed to browsers as presigned links after the ownership
 //! check; a store that is down fails the job with a refund and leaves nothing behind.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

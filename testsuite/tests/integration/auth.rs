@@ -1,6 +1,6 @@
 //! Sign-up, confirmation, sign-in, sessions, rate limiting and CSRF, over real HTTP.
 
-mod common;
+use crate::common;
 
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::StatusCode;
@@ -14,7 +14,7 @@ async fn the_start_credit_of_100_cents_comes_with_the_confirmation_as_one_ledger
     assert_eq!(app.client().post("/api/auth/signup", body).await.status(), StatusCode::CREATED);
     let unconfirmed: i64 = sqlx::query_scalar("SELECT balance_cent FROM users").fetch_one(&app.pool).await.unwrap();
     assert_eq!(unconfirmed, 0, "no credit before the address is confirmed");
-    let (client, user) = app.signed_in_user("anna@example.de").await;
+    let (client, user) = app.signed_up_through_the_mail("anna@example.de").await;
     assert_eq!(app.balance(user).await, 100);
     assert_eq!(app.ledger_rows(user, "signup_bonus").await, vec![100]);
     let me: serde_json::Value = client.get("/api/me").await.json().await.unwrap();
