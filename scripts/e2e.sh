@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests in headless Chromium against the real api and worker binaries
 # (debug build in $CARGO_TARGET_DIR) and the built web app (web/dist). Called by test.sh;
-# runs alone after `cargo build --bins -p api -p worker` and `npm run build` in web/.
+# runs alone after a debug build of api and worker (test.sh builds every target at once) and `npm run build` in web/
 # E2E_DB and E2E_PORT let two checkouts run it side by side on one machine.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"

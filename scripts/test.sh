@@ -39,6 +39,12 @@ ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=check S3_SECRET=check-secret ENCRYP
   SMTP_URL=smtps://u:p@smtp.example.com MAIL_FROM="Stimmwerk <no-reply@example.com>" \
   docker-compose -f docker-compose.yml config -q
 
+log "Rust: ein Build aller Ziele"
+# One build with one feature set for every target: the tests and the api and worker
+# binaries the browser tests run (a separate `cargo build --bins` would resolve features
+# without the test crates' and compile shared, api and worker a second time).
+cargo build --workspace --all-targets --quiet
+
 log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
@@ -51,7 +57,7 @@ log "Web: Lint, Typprüfung, Unit-Tests"
 ( cd web && npm ci --no-audit --no-fund --loglevel=error && npm run check:api && npm run lint && npm run typecheck && npm test )
 ( cd web && npm run build --silent )
 
-build_rust debug
+# The api and worker binaries come from the build above.
 "$ROOT/scripts/e2e.sh"
 "$ROOT/scripts/topology.sh"
 "$ROOT/scripts/faults.sh"
