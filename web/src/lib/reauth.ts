@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { api, isApiError } from './api-client';
 import type { ApiReauthenticated } from './api-types';
 
@@ -12,11 +11,7 @@ export function isReauthRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === REAUTH_REQUIRED;
 }
 
-export const reauthInputSchema = z.object({
-  password: z.string().min(1, 'Bitte geben Sie Ihr Passwort ein.'),
-});
-
-export type ReauthInput = z.infer<typeof reauthInputSchema>;
+export type ReauthInput = { password: string };
 
 /** `POST /api/admin/reauth`: confirms the admin's password for the next 10 minutes. */
 export function reauth(input: ReauthInput): Promise<ApiReauthenticated> {

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
+import { toast } from 'sonner';
 
 /**
  * One `<audio>` element that plays one of several sources (job rows, the demo result):
@@ -63,4 +64,23 @@ export function useAudioPlayer({ onError }: { onError: () => void }) {
   };
 
   return { playingId, toggle, stop, audioProps };
+}
+
+const PLAYBACK_ERROR_TOAST = 'playback-error';
+
+/**
+ * The player of the audio lists (TTS jobs, dashboard, knowledge base): a failed playback
+ * says so in one toast (repeated clicks do not stack them), and `toggleJob` plays a job's
+ * audio once it has one.
+ */
+export function useJobAudioPlayer() {
+  const onError = useCallback(
+    () => toast.error('Wiedergabefehler', { id: PLAYBACK_ERROR_TOAST, description: 'Audio konnte nicht abgespielt werden.' }),
+    [],
+  );
+  const player = useAudioPlayer({ onError });
+  const toggleJob = (job: { id: string; audio_url?: string | null }) => {
+    if (job.audio_url) void player.toggle(job.id, job.audio_url);
+  };
+  return { ...player, toggleJob };
 }

@@ -3,16 +3,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
-import { useMe, useSessionExit, type User } from '@/lib/auth';
 import { paths } from '@/config/paths';
+import { useMe, useSessionExit, type User } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
 import { SecondFactorNotice } from './second-factor-notice';
 
 function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div className="flex min-h-screen items-center justify-center px-4">
       <Alert variant="error" title="Sitzung konnte nicht geprüft werden" className="max-w-md">
-        <p>{isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.'}</p>
+        <p>{errorMessage(error)}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
           Erneut versuchen
         </Button>

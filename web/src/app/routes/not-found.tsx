@@ -1,5 +1,4 @@
 import { House } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ButtonLink } from '@/components/ui/button';
 import { MAIN_CONTENT_ID, paths } from '@/config/paths';
@@ -22,15 +21,17 @@ function NotFoundContent() {
   );
 }
 
-/** 404: inside the dashboard frame (`embedded`, whose layout has the `<main>`) or on its own page. */
-export function NotFoundPage({ embedded = false }: { embedded?: boolean }): ReactNode {
-  if (embedded) {
-    return (
-      <div className="flex flex-col items-center py-20 text-center">
-        <NotFoundContent />
-      </div>
-    );
-  }
+/** 404 inside the dashboard frame, whose layout has the `<main>`. */
+export function EmbeddedNotFoundPage() {
+  return (
+    <div className="flex flex-col items-center py-20 text-center">
+      <NotFoundContent />
+    </div>
+  );
+}
+
+/** 404 on its own page. */
+export function NotFoundPage() {
   return (
     <>
       <SkipLink />

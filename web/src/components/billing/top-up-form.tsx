@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
+import { errorMessage, errorTitle } from '@/lib/errors';
 import {
   goToCheckout,
   topUpSchema,
@@ -36,11 +37,7 @@ export function TopUpForm({ options, onCancel }: { options: BillingOptions; onCa
           form.setError('custom', { type: 'server', message: fieldMessage });
           return;
         }
-        setFailure(
-          isApiError(error)
-            ? { title: error.title, message: error.message }
-            : { title: 'Zahlung nicht gestartet', message: 'Bitte versuchen Sie es erneut.' },
-        );
+        setFailure({ title: errorTitle(error, 'Zahlung nicht gestartet'), message: errorMessage(error) });
       },
     },
   });

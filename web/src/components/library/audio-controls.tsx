@@ -1,4 +1,5 @@
 import { Download, Pause, Play } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
@@ -16,9 +17,25 @@ export async function downloadAudio(job: Pick<LibraryJob, 'id' | 'text' | 'audio
   }
 }
 
+type AudioControlsProps = {
+  job: LibraryJob;
+  playing: boolean;
+  onTogglePlay: (job: LibraryJob) => void;
+  /** The audio is gone; by default the server's `is_expired` says so (a live countdown may know it earlier). */
+  expired?: boolean;
+  /** Prefix of the buttons' test ids (`<prefix>-play`, `<prefix>-download`). */
+  testIdPrefix?: string;
+};
+
 /** Play/pause and download of one audio (disabled while it cannot be played). */
-export function AudioControls({ job, playing, onTogglePlay }: { job: LibraryJob; playing: boolean; onTogglePlay: (job: LibraryJob) => void }) {
-  const ready = job.status === 'completed' && !!job.audio_url && !job.is_expired;
+export function AudioControls({ job, playing, onTogglePlay, expired = job.is_expired, testIdPrefix = 'audio' }: AudioControlsProps) {
+  const ready = job.status === 'completed' && !!job.audio_url && !expired;
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    await downloadAudio(job);
+    setDownloading(false);
+  };
   return (
     <div className="flex shrink-0 items-center gap-1.5">
       <Button
@@ -29,7 +46,7 @@ export function AudioControls({ job, playing, onTogglePlay }: { job: LibraryJob;
         aria-label={playing ? 'Pausieren' : 'Abspielen'}
         aria-pressed={playing}
         title={playing ? 'Pausieren' : 'Abspielen'}
-        data-testid="audio-play"
+        data-testid={`${testIdPrefix}-play`}
       >
         {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
       </Button>
@@ -37,12 +54,13 @@ export function AudioControls({ job, playing, onTogglePlay }: { job: LibraryJob;
         variant="outline"
         size="icon"
         disabled={!ready}
-        onClick={() => void downloadAudio(job)}
+        loading={downloading}
+        onClick={() => void download()}
         aria-label="Herunterladen"
         title="Herunterladen"
-        data-testid="audio-download"
+        data-testid={`${testIdPrefix}-download`}
       >
-        <Download aria-hidden="true" />
+        {!downloading && <Download aria-hidden="true" />}
       </Button>
     </div>
   );

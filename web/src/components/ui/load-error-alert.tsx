@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -17,7 +17,7 @@ export function LoadErrorAlert({
 }) {
   return (
     <Alert variant="error" title={title} className={className}>
-      <p>{isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.'}</p>
+      <p>{errorMessage(error)}</p>
       <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
         <RefreshCw aria-hidden="true" /> Erneut versuchen
       </Button>

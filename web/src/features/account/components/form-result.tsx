@@ -1,5 +1,5 @@
 import { Alert } from '@/components/ui/alert';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, errorTitle } from '@/lib/errors';
 
 export type FormResult = { kind: 'success'; title: string; message?: string } | { kind: 'error'; title: string; message: string };
 
@@ -15,7 +15,5 @@ export function FormResultAlert({ result }: { result: FormResult | null }) {
 
 /** A failure that no form field explains: the server's message, or a generic one. */
 export function errorResult(error: unknown, fallbackTitle: string): FormResult {
-  return isApiError(error)
-    ? { kind: 'error', title: error.title, message: error.message }
-    : { kind: 'error', title: fallbackTitle, message: 'Bitte versuchen Sie es erneut.' };
+  return { kind: 'error', title: errorTitle(error, fallbackTitle), message: errorMessage(error) };
 }

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
@@ -42,9 +42,7 @@ export function SessionsCard() {
       },
       onError: (error) => {
         setConfirm(false);
-        toast.error(isApiError(error) ? error.title : 'Abmelden fehlgeschlagen', {
-          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.',
-        });
+toastError(error, 'Abmelden fehlgeschlagen');
       },
     },
   });

@@ -1,11 +1,10 @@
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { pageCount, useTransactions } from '../api/get-transactions';
 import { TransactionsTable } from './transactions-table';
@@ -17,9 +16,7 @@ export function TransactionsCard() {
   const csv = useDownloadTransactionsCsv({
     mutationConfig: {
       onError: (error) =>
-        toast.error(isApiError(error) ? error.title : 'Download fehlgeschlagen', {
-          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.',
-        }),
+toastError(error, 'Download fehlgeschlagen'),
     },
   });
   const data = transactions.data;

@@ -3,15 +3,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { useDeleteServiceKey } from '../api/delete-service-key';
 import { useTestService } from '../api/test-service';
 import type { Service } from '../api/types';
-
-function showError(error: unknown, fallbackTitle: string) {
-  if (isApiError(error)) toast.error(error.title, { description: error.message });
-  else toast.error(fallbackTitle, { description: 'Bitte versuchen Sie es erneut.' });
-}
 
 /** "Aktualisieren", "Verbindung testen" and "Entfernen" (after confirmation) of one service. */
 export function ServiceActions({ service, editing, onEdit }: { service: Service; editing: boolean; onEdit: () => void }) {
@@ -24,7 +19,7 @@ export function ServiceActions({ service, editing, onEdit }: { service: Service;
       },
       onError: (error) => {
         setConfirmRemove(false);
-        showError(error, 'Entfernen fehlgeschlagen');
+        toastError(error, 'Entfernen fehlgeschlagen');
       },
     },
   });
@@ -34,7 +29,7 @@ export function ServiceActions({ service, editing, onEdit }: { service: Service;
         if (result.ok) toast.success(`Verbindungstest: ${service.name}`, { description: result.message });
         else toast.error(`Verbindungstest: ${service.name}`, { description: result.message });
       },
-      onError: (error) => showError(error, 'Verbindungstest fehlgeschlagen'),
+      onError: (error) => toastError(error, 'Verbindungstest fehlgeschlagen'),
     },
   });
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import {
   serviceKeyInputSchema,
@@ -34,8 +34,7 @@ export function UpdateKeyForm({ service, onDone }: { service: Service; onDone: (
       },
       onError: (error) => {
         if (applyServerFieldErrors(error, form.setError, ['key'])) return;
-        if (isApiError(error)) toast.error(error.title, { description: error.message });
-        else toast.error('Speichern fehlgeschlagen', { description: 'Bitte versuchen Sie es erneut.' });
+        toastError(error, 'Speichern fehlgeschlagen');
       },
     },
   });

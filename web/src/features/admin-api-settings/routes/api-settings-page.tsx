@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { isReauthRequired, useServices } from '../api/get-services';
 import type { ServiceCategory, ServicesResponse } from '../api/types';
 import { CategoryFilter } from '../components/category-filter';
@@ -91,7 +91,7 @@ export function ApiSettingsPage() {
       <>
         <PageHeader title={TITLE} description={DESCRIPTION} />
         <Alert variant="error" title="Die Einstellungen konnten nicht geladen werden" className="max-w-xl">
-          <p>{isApiError(services.error) ? services.error.message : 'Bitte versuchen Sie es erneut.'}</p>
+          <p>{errorMessage(services.error)}</p>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void services.refetch()}>
             <RefreshCw aria-hidden="true" /> Erneut versuchen
           </Button>

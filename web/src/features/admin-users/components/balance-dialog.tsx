@@ -10,12 +10,12 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { formatEuroFromCents } from '@/lib/format';
 import { balanceSchema, useAdjustBalance, type BalanceFormInput, type BalanceFormOutput } from '../api/adjust-balance';
 import type { AdminUser } from '../api/types';
 import { parseEuroToCents } from '../utils/money';
-import { toastError } from '../utils/toast-error';
 
 /** Adds (or with a minus takes away) euros with a required reason; shows the new balance. */
 export function BalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

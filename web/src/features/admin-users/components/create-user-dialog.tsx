@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { toastError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { newUserSchema, useCreateUser, type NewUserFormInput, type NewUserFormOutput } from '../api/create-user';
-import { toastError } from '../utils/toast-error';
 import { RoleSelect } from './role-select';
 
 const EMPTY: NewUserFormInput = { name: '', email: '', organization: '', password: '', role: 'user' };

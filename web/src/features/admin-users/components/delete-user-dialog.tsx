@@ -1,9 +1,9 @@
 import { toast } from 'sonner';
 import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import type { AdminUser } from '../api/types';
+import { toastError } from '@/lib/errors';
 import { useDeleteUser } from '../api/delete-user';
-import { toastError } from '../utils/toast-error';
+import type { AdminUser } from '../api/types';
 
 /** Asks before deleting; names the person and what is lost and what stays. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

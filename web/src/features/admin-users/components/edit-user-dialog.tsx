@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { toastError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import type { AdminUser } from '../api/types';
 import { userUpdateSchema, useUpdateUser, type UserUpdateFormInput, type UserUpdateFormOutput } from '../api/update-user';
-import { toastError } from '../utils/toast-error';
 import { RoleSelect } from './role-select';
 
 /** Name, organisation, role and "Anmeldung gesperrt" of one account. */

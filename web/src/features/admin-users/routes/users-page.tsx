@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import type { AuditUser, UserSort } from '../api/types';
 import { AuditLog } from '../components/audit-log';
@@ -10,7 +11,6 @@ import { CreateUserDialog } from '../components/create-user-dialog';
 import { UserStats } from '../components/user-stats';
 import { UsersPanel } from '../components/users-panel';
 import { DEFAULT_SORT, nextSort } from '../utils/sort';
-import { useDebouncedValue } from '../utils/use-debounced-value';
 
 /**
  * /admin/users: figures, the searchable and sortable list with its actions, and the audit log

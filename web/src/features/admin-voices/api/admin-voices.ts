@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { voiceKeys } from '@/lib/voices';
 import type { AdminVoice, AdminVoiceChange, AdminVoiceFilters, AdminVoiceList } from './types';
 
@@ -26,7 +27,7 @@ export function useAdminVoices(filters: AdminVoiceFilters) {
 }
 
 function failed(title: string) {
-  return (error: unknown) => toast.error(title, { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
+  return (error: unknown) => toast.error(title, { description: errorMessage(error) });
 }
 
 /**

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError, type ApiError } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
+import { RETRY_LATER_HINT, errorMessage, errorTitle } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { isChallengeExpired, useLoginWithCode } from '../api/login-code';
 import { loginCodeInputSchema, type LoginCodeInput } from '../api/schemas';
@@ -19,10 +20,42 @@ type CodeStepFormProps = {
   onBack: (expired?: ApiError) => void;
 };
 
+type Failure = { title: string; message: string; rateLimited: boolean };
+
+/** Names the form (`aria-labelledby`, `aria-describedby`). */
+function CodeStepHeading({ recovery }: { recovery: boolean }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <h2 id="code-step-title" className="text-base font-semibold">
+        Zwei-Faktor-Anmeldung
+      </h2>
+      <p id="code-step-description" className="text-sm text-muted-foreground">
+        {recovery
+          ? 'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder Code gilt nur einmal.'
+          : 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.'}
+      </p>
+    </div>
+  );
+}
+
+function CodeStepFailure({ failure }: { failure: Failure }) {
+  return (
+    <Alert variant="error" title={failure.title}>
+      {failure.message}
+      {failure.rateLimited && (
+        <span className="mt-1 block" data-testid="code-step-link-hint">
+          Sie können sich über „Zurück“ einen Anmeldelink per E-Mail senden lassen; danach fragen wir wieder nach dem
+          Code aus Ihrer App.
+        </span>
+      )}
+    </Alert>
+  );
+}
+
 /** The second step of a sign-in with two-factor: the code from the app, or a recovery code. */
 export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
   const [recovery, setRecovery] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; message: string; rateLimited: boolean } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<LoginCodeInput>({ resolver: zodResolver(loginCodeInputSchema), defaultValues: { code: '' } });
   const { setFocus } = form;
 
@@ -45,8 +78,8 @@ export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
           return;
         }
         setFailure({
-          title: isApiError(error) ? error.title : 'Anmeldung fehlgeschlagen',
-          message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          title: errorTitle(error, 'Anmeldung fehlgeschlagen'),
+          message: errorMessage(error, RETRY_LATER_HINT),
           // Too many wrong codes: a mailed sign-in link still leads to the code step.
           rateLimited: isApiError(error) && error.status === 429,
         });
@@ -66,27 +99,8 @@ export function CodeStepForm({ onSuccess, onBack }: CodeStepFormProps) {
         mutation.mutate({ code: loginCodeInputSchema.parse(values).code });
       })}
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="code-step-title" className="text-base font-semibold">
-          Zwei-Faktor-Anmeldung
-        </h2>
-        <p id="code-step-description" className="text-sm text-muted-foreground">
-          {recovery
-            ? 'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder Code gilt nur einmal.'
-            : 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.'}
-        </p>
-      </div>
-      {failure && (
-        <Alert variant="error" title={failure.title}>
-          {failure.message}
-          {failure.rateLimited && (
-            <span className="mt-1 block" data-testid="code-step-link-hint">
-              Sie können sich über „Zurück“ einen Anmeldelink per E-Mail senden lassen; danach fragen wir wieder nach
-              dem Code aus Ihrer App.
-            </span>
-          )}
-        </Alert>
-      )}
+      <CodeStepHeading recovery={recovery} />
+      {failure && <CodeStepFailure failure={failure} />}
       <FormField
         key={String(recovery)}
         label={recovery ? 'Wiederherstellungscode' : 'Bestätigungscode'}

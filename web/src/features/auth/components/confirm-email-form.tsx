@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useConfirmEmail } from '../api/confirm-email';
 
@@ -31,7 +31,7 @@ export function ConfirmEmailForm({ token, onConfirmed }: ConfirmEmailFormProps) 
           form.setFocus('password');
           return;
         }
-        setFailure(isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.');
+        setFailure(errorMessage(error, RETRY_LATER_HINT));
       },
     },
   });

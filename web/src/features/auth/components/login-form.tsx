@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useLogin } from '../api/login';
 import { isTwoFactorRequired } from '../api/login-code';
@@ -58,7 +59,7 @@ export function LoginForm({ defaultEmail = '', defaultForgotOpen = false, defaul
         // Shown in the form (role="alert"), where the person is looking; a toast would say it twice.
         setFailure({
           title: 'Anmeldung fehlgeschlagen',
-          message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          message: errorMessage(error, RETRY_LATER_HINT),
           code: isApiError(error) ? error.code : null,
           rateLimited: isApiError(error) && error.status === 429,
         });

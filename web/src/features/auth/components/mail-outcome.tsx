@@ -1,11 +1,11 @@
 import { Alert } from '@/components/ui/alert';
-import { isApiError } from '@/lib/api-client';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
 
 /** The answer to "send me a mail": the server's message, or why nothing was sent. */
 export type MailOutcomeState = { kind: 'sent' | 'failed'; message: string } | null;
 
 export function failedOutcome(error: unknown): MailOutcomeState {
-  return { kind: 'failed', message: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.' };
+  return { kind: 'failed', message: errorMessage(error, RETRY_LATER_HINT) };
 }
 
 /** The server's message in a status region (always present, so it is announced), a failure as an alert. */

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useConfirmPasswordReset } from '../api/password-reset-confirm';
 import { newPasswordInputSchema, PASSWORD_MIN_LENGTH, type NewPasswordInput } from '../api/schemas';
@@ -41,7 +42,7 @@ export function NewPasswordForm({ token, onSuccess, onInvalidLink }: NewPassword
           onInvalidLink(error.message);
           return;
         }
-        setFailure(isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.');
+        setFailure(errorMessage(error, RETRY_LATER_HINT));
       },
     },
   });

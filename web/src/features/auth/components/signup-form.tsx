@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { PASSWORD_MIN_LENGTH, signupInputSchema, type SignupInput } from '../api/schemas';
 import { useSignup } from '../api/signup';
@@ -29,7 +29,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['name', 'organization', 'email', 'password']);
         toast.error('Registrierung fehlgeschlagen', {
-          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          description: errorMessage(error, RETRY_LATER_HINT),
         });
       },
     },

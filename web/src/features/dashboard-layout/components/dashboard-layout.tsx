@@ -2,20 +2,21 @@ import { Outlet, useLocation } from 'react-router';
 import { SkipLink } from '@/components/layout/skip-link';
 import { MAIN_CONTENT_ID } from '@/config/paths';
 import type { User } from '@/lib/auth';
-import { useFocusHeadingOnNavigate } from '@/lib/use-focus-heading';
+import { useFocusHeadingOnNavigate } from '../hooks/use-focus-heading';
 import { SidebarProvider } from '../hooks/use-sidebar';
+import type { Navigation } from './nav-items';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 /** Frame of every /dashboard and /admin screen: skip link, sidebar, top bar and the page. */
-export function DashboardLayout({ user }: { user: User }) {
+export function DashboardLayout({ user, navigation }: { user: User; navigation: Navigation }) {
   const { pathname } = useLocation();
   useFocusHeadingOnNavigate(pathname);
   return (
     <SidebarProvider>
       <SkipLink />
       <div className="flex min-h-screen bg-background">
-        <Sidebar user={user} isAdmin={user.role === 'admin'} />
+        <Sidebar user={user} isAdmin={user.role === 'admin'} navigation={navigation} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar user={user} />
           <main

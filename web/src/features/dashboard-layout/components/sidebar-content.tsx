@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { ADMIN_NAV, MAIN_NAV } from './nav-items';
+import type { Navigation } from './nav-items';
 import { NavList } from './sidebar-nav';
 
 export type SidebarUser = { name: string; email: string; organization: string };
 
 const groupLabel = 'mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground';
 
-export function SidebarContent({ user, isAdmin, onNavigate }: { user: SidebarUser; isAdmin: boolean; onNavigate: () => void }) {
+type SidebarContentProps = { user: SidebarUser; isAdmin: boolean; navigation: Navigation; onNavigate: () => void };
+
+export function SidebarContent({ user, isAdmin, navigation, onNavigate }: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center border-b border-sidebar-border px-4">
@@ -18,11 +20,11 @@ export function SidebarContent({ user, isAdmin, onNavigate }: { user: SidebarUse
       </div>
       <nav aria-label="Hauptnavigation" className="flex-1 overflow-y-auto px-3 py-4">
         <p className={groupLabel}>Menü</p>
-        <NavList items={MAIN_NAV} onNavigate={onNavigate} />
+        <NavList items={navigation.main} onNavigate={onNavigate} />
         {isAdmin && (
           <div className="mt-6" data-testid="admin-nav">
             <p className={groupLabel}>Administration</p>
-            <NavList items={ADMIN_NAV} onNavigate={onNavigate} />
+            <NavList items={navigation.admin} onNavigate={onNavigate} />
           </div>
         )}
       </nav>

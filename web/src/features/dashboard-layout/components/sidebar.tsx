@@ -2,13 +2,14 @@ import { Sheet } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_MOBILE } from '../hooks/sidebar-state';
 import { useSidebar } from '../hooks/use-sidebar';
+import type { Navigation } from './nav-items';
 import { SidebarContent, type SidebarUser } from './sidebar-content';
 
 /**
  * Fixed sidebar on desktop (collapsible); below 768 px a Radix sheet that takes the focus,
  * traps it, closes on Escape and returns the focus to the toggle.
  */
-export function Sidebar({ user, isAdmin }: { user: SidebarUser; isAdmin: boolean }) {
+export function Sidebar({ user, isAdmin, navigation }: { user: SidebarUser; isAdmin: boolean; navigation: Navigation }) {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
 
   if (isMobile) {
@@ -21,7 +22,7 @@ export function Sidebar({ user, isAdmin }: { user: SidebarUser; isAdmin: boolean
         style={{ width: SIDEBAR_WIDTH_MOBILE }}
         data-testid="sidebar"
       >
-        <SidebarContent user={user} isAdmin={isAdmin} onNavigate={() => setOpenMobile(false)} />
+        <SidebarContent user={user} isAdmin={isAdmin} navigation={navigation} onNavigate={() => setOpenMobile(false)} />
       </Sheet>
     );
   }
@@ -40,7 +41,7 @@ export function Sidebar({ user, isAdmin }: { user: SidebarUser; isAdmin: boolean
         )}
         inert={!open}
       >
-        <SidebarContent user={user} isAdmin={isAdmin} onNavigate={() => undefined} />
+        <SidebarContent user={user} isAdmin={isAdmin} navigation={navigation} onNavigate={() => undefined} />
       </aside>
     </>
   );

@@ -1,15 +1,15 @@
 import { FileAudio } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { truncate } from '@/lib/format';
 import { useLibraryJobs, type LibraryJob } from '@/lib/library';
-import { useAudioPlayer } from '@/lib/use-audio-player';
+import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteJob } from '../api/delete-job';
 import { AudioFilters, INITIAL_DASHBOARD_FILTERS, toServerFilters } from './audio-filters';
@@ -22,9 +22,7 @@ export function GeneratedAudios() {
   const { query, jobs, total } = useLibraryJobs(toServerFilters({ ...filters, speaker }));
   const [doomed, setDoomed] = useState<LibraryJob | null>(null);
   const remove = useDeleteJob();
-  const player = useAudioPlayer({
-    onError: useCallback(() => toast.error('Wiedergabefehler', { description: 'Audio konnte nicht abgespielt werden.' }), []),
-  });
+  const player = useJobAudioPlayer();
   return (
     <Card>
       <CardHeader>
@@ -52,7 +50,7 @@ export function GeneratedAudios() {
                 key={job.id}
                 job={job}
                 playing={player.playingId === job.id}
-                onTogglePlay={(j) => j.audio_url && void player.toggle(j.id, j.audio_url)}
+                onTogglePlay={player.toggleJob}
                 onDelete={setDoomed}
               />
             ))}
@@ -76,7 +74,7 @@ export function GeneratedAudios() {
           doomed &&
           remove.mutate(doomed.id, {
             onSuccess: () => (setDoomed(null), toast.success('Audio gelöscht')),
-            onError: (e) => toast.error('Fehler beim Löschen', { description: isApiError(e) ? e.message : 'Bitte versuchen Sie es erneut.' }),
+            onError: (e) => toast.error('Fehler beim Löschen', { description: errorMessage(e) }),
           })
         }
       />

@@ -12,7 +12,7 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useApiKeys, useCreateKey, useRevokeKey, type ApiKey } from '../api/keys';
 import { CreatedSecretDialog } from './created-secret-dialog';
@@ -45,7 +45,7 @@ export function ApiKeysCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" aria-label="Neuer API-Schlüssel">
-          <FormField label="Name des Schlüssels" error={form.formState.errors.name?.message ?? (isApiError(create.error) ? create.error.message : undefined)} className="flex-1">
+          <FormField label="Name des Schlüssels" error={form.formState.errors.name?.message ?? serverMessage(create.error)} className="flex-1">
             <Input placeholder="z. B. Produktion oder CMS-Plugin" {...form.register('name')} data-testid="key-name" />
           </FormField>
           <Button type="submit" className="sm:mt-7" loading={create.isPending} data-testid="key-create">
@@ -94,7 +94,7 @@ export function ApiKeysCard() {
           doomed &&
           revoke.mutate(doomed.id, {
             onSuccess: () => (toast.success('Schlüssel widerrufen'), setDoomed(null)),
-            onError: (e) => toast.error('Fehler', { description: isApiError(e) ? e.message : 'Bitte versuchen Sie es erneut.' }),
+            onError: (e) => toast.error('Fehler', { description: errorMessage(e) }),
           })
         }
       />

@@ -2,7 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDeliveries, useResend, type Delivery } from '../api/webhook';
 
@@ -54,7 +54,7 @@ export function DeliveryLog() {
                   onClick={() =>
                     resend.mutate(d.id, {
                       onSuccess: () => toast.success('Wird erneut gesendet'),
-                      onError: (e) => toast.error('Fehler', { description: isApiError(e) ? e.message : 'Bitte versuchen Sie es erneut.' }),
+                      onError: (e) => toast.error('Fehler', { description: errorMessage(e) }),
                     })
                   }
                 >

@@ -10,13 +10,14 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { useRemoveWebhook, useRotateSecret, useSaveWebhook, useTestWebhook, useWebhook } from '../api/webhook';
 import { CreatedSecretDialog } from './created-secret-dialog';
 import { DeliveryLog } from './delivery-log';
 
 const schema = z.object({ url: z.string().trim().url('Bitte geben Sie eine vollständige Adresse wie https://example.com/webhook an.') });
 
-const failed = (e: Error) => toast.error('Fehler', { description: isApiError(e) ? e.message : 'Bitte versuchen Sie es erneut.' });
+const failed = (e: Error) => toast.error('Fehler', { description: errorMessage(e) });
 
 /** The webhook endpoint: URL, secret (shown once, rotatable), test ping, removal, and the delivery log. */
 export function WebhookCard() {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { splitTagInput } from '@/lib/library';
 import { libraryActions, useLibraryMutation } from '../api/library-actions';
 
@@ -75,7 +75,7 @@ export function AddTagsDialog({ ids, open, onOpenChange, onDone }: { ids: string
         )}
         {add.isError && (
           <Alert variant="error" title="Hinzufügen fehlgeschlagen">
-            {isApiError(add.error) ? add.error.message : 'Bitte versuchen Sie es erneut.'}
+            {errorMessage(add.error)}
           </Alert>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { categoryTree, useCategoryList } from '@/lib/library';
 import { libraryActions, useLibraryMutation } from '../api/library-actions';
 
@@ -100,7 +100,7 @@ export function AssignCategoryDialog({ ids, open, onOpenChange, onDone }: { ids:
         )}
         {assign.isError && (
           <Alert variant="error" title="Zuweisen fehlgeschlagen">
-            {isApiError(assign.error) ? assign.error.message : 'Bitte versuchen Sie es erneut.'}
+            {errorMessage(assign.error)}
           </Alert>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/auth';
+import { errorMessage, serverMessage } from '@/lib/errors';
 import { LabelNameForm, type LabelKind, type LabelNameValues } from './label-name-form';
 import { LabelRow, type ManagedLabel } from './label-row';
 
@@ -43,7 +43,7 @@ export function LabelManager<R>({
   const [doomed, setDoomed] = useState<ManagedLabel | null>(null);
   const noun = NOUN[kind];
   const failed = (error: Error) =>
-    toast.error('Fehler', { description: isApiError(error) ? error.message : `${noun.one} konnte nicht gelöscht werden.` });
+    toast.error('Fehler', { description: errorMessage(error, `${noun.one} konnte nicht gelöscht werden.`) });
   return (
     <div className="flex flex-col gap-4">
       <LabelNameForm
@@ -51,7 +51,7 @@ export function LabelManager<R>({
         allowGlobal={isAdmin}
         submitLabel="Anlegen"
         pending={create.isPending}
-        serverError={isApiError(create.error) ? create.error.message : undefined}
+        serverError={serverMessage(create.error)}
         onSubmit={(values, reset) => create.mutate(values, { onSuccess: () => (reset(), toast.success(noun.created, { description: values.name })) })}
         testId={`${kind}-create`}
       />

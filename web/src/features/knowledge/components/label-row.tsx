@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/errors';
 import { LabelNameForm, type LabelKind } from './label-name-form';
 
 export type ManagedLabel = { id: string; name: string; is_global: boolean; editable: boolean; audio_count: number; depth?: number };
@@ -28,7 +28,7 @@ export function LabelRow({
           initialName={label.name}
           submitLabel="Speichern"
           pending={rename.isPending}
-          serverError={isApiError(rename.error) ? rename.error.message : undefined}
+          serverError={serverMessage(rename.error)}
           onSubmit={({ name }) => rename.mutate({ id: label.id, name }, { onSuccess: () => setEditing(false) })}
           onCancel={() => setEditing(false)}
           testId={`${kind}-rename`}

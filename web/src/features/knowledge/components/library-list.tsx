@@ -1,22 +1,73 @@
-import { ArchiveRestore, FileAudio, FolderPlus, Tags, Trash, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { FileAudio } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
-import { useLibraryJobs, type LibraryFilters } from '@/lib/library';
-import { useAudioPlayer } from '@/lib/use-audio-player';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { useLibraryJobs, type LibraryFilters, type LibraryJob } from '@/lib/library';
+import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { AddTagsDialog } from './add-tags-dialog';
 import { AssignCategoryDialog } from './assign-category-dialog';
+import { EmptyTrashDialog, LibraryBulkActions, type BulkDialog } from './library-bulk-actions';
 import { LibraryItem } from './library-item';
 
 export const KB_REFRESH_MS = 10_000;
 
-type Open = 'category' | 'tags' | 'empty' | null;
+/** The checked audios; only those still in the list count. */
+function useSelection(jobs: LibraryJob[]) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const ids = jobs.filter((j) => selected.has(j.id)).map((j) => j.id);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectAll = (on: boolean) => setSelected(on ? new Set(jobs.map((j) => j.id)) : new Set());
+  return { selected, ids, toggle, selectAll, clear: () => setSelected(new Set()) };
+}
+
+type Selection = ReturnType<typeof useSelection>;
+
+type Player = ReturnType<typeof useJobAudioPlayer>;
+
+/** "Alle auswählen" and the rows, each with its checkbox and player. */
+function LibraryRows({ jobs, title, selection, player }: { jobs: LibraryJob[]; title: string; selection: Selection; player: Player }) {
+  return (
+    <>
+      <label className="flex items-center gap-3 border-t border-border px-4 py-2 text-sm sm:px-6">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={jobs.length > 0 && selection.ids.length === jobs.length}
+          onChange={(e) => selection.selectAll(e.target.checked)}
+          data-testid="kb-select-all"
+        />
+        Alle auswählen
+      </label>
+      <ul className="divide-y divide-border border-t border-border" aria-label={title} data-testid="kb-list">
+        {jobs.map((job) => (
+          <LibraryItem
+            key={job.id}
+            job={job}
+            selected={selection.selected.has(job.id)}
+            onSelect={selection.toggle}
+            playing={player.playingId === job.id}
+            onTogglePlay={player.toggleJob}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type LibraryListProps = {
+  filters: LibraryFilters;
+  emptyText?: string;
+  loadingText?: string;
+  title?: string;
+};
 
 /** "Audio-Bibliothek (n)": the filtered list with multi-select and bulk actions. */
 export function LibraryList({
@@ -24,26 +75,13 @@ export function LibraryList({
   emptyText = 'Keine Audios in der Knowledge Base gefunden',
   loadingText = 'Lädt Knowledge Base...',
   title = 'Audio-Bibliothek',
-}: {
-  filters: LibraryFilters;
-  emptyText?: string;
-  loadingText?: string;
-  title?: string;
-}) {
+}: LibraryListProps) {
   const { query, jobs, total } = useLibraryJobs(filters, { refetchInterval: KB_REFRESH_MS });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [open, setOpen] = useState<Open>(null);
-  const player = useAudioPlayer({
-    onError: useCallback(() => toast.error('Wiedergabefehler', { description: 'Audio konnte nicht abgespielt werden.' }), []),
-  });
-  const ids = jobs.filter((j) => selected.has(j.id)).map((j) => j.id);
-  const clear = () => setSelected(new Set());
-  const onError = (error: Error) => toast.error('Aktion fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
-  const trash = useLibraryMutation(libraryActions.trash);
-  const restore = useLibraryMutation(libraryActions.restore);
-  const empty = useLibraryMutation(libraryActions.emptyTrash);
-  const deletedView = filters.trash === 'deleted';
-  const allSelected = jobs.length > 0 && ids.length === jobs.length;
+  const selection = useSelection(jobs);
+  const player = useJobAudioPlayer();
+  const [open, setOpen] = useState<BulkDialog>(null);
+  const { ids, clear } = selection;
+  const openChange = (dialog: BulkDialog) => (o: boolean) => setOpen(o ? dialog : null);
 
   return (
     <Card>
@@ -51,43 +89,7 @@ export function LibraryList({
         <CardTitle data-testid="kb-title">
           {title} ({total})
         </CardTitle>
-        <div className="flex flex-wrap items-center gap-2">
-          {ids.length > 0 && <span className="text-sm text-muted-foreground">{ids.length} ausgewählt</span>}
-          <Button size="sm" variant="outline" disabled={ids.length === 0} onClick={() => setOpen('category')} data-testid="kb-assign-category">
-            <FolderPlus aria-hidden="true" /> Kategorie zuweisen
-          </Button>
-          <Button size="sm" variant="outline" disabled={ids.length === 0} onClick={() => setOpen('tags')} data-testid="kb-add-tags">
-            <Tags aria-hidden="true" /> Tags hinzufügen
-          </Button>
-          {deletedView ? (
-            <>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={ids.length === 0}
-                loading={restore.isPending}
-                onClick={() => restore.mutate(ids, { onSuccess: () => (clear(), toast.success('Audios wiederhergestellt')), onError })}
-                data-testid="kb-restore"
-              >
-                <ArchiveRestore aria-hidden="true" /> Wiederherstellen
-              </Button>
-              <Button size="sm" variant="destructive" disabled={jobs.length === 0} onClick={() => setOpen('empty')} data-testid="kb-empty-trash">
-                <Trash2 aria-hidden="true" /> Papierkorb leeren
-              </Button>
-            </>
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={ids.length === 0}
-              loading={trash.isPending}
-              onClick={() => trash.mutate(ids, { onSuccess: () => (clear(), toast.success('In den Papierkorb verschoben')), onError })}
-              data-testid="kb-trash"
-            >
-              <Trash aria-hidden="true" /> In den Papierkorb
-            </Button>
-          )}
-        </div>
+        <LibraryBulkActions ids={ids} deletedView={filters.trash === 'deleted'} listEmpty={jobs.length === 0} onOpen={setOpen} onDone={clear} />
       </CardHeader>
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the audio's text, shown in its row, is the transcript */}
       <audio {...player.audioProps} preload="none" className="hidden" />
@@ -107,37 +109,7 @@ export function LibraryList({
           <p className="text-sm text-muted-foreground">{emptyText}</p>
         </div>
       ) : (
-        <>
-          <label className="flex items-center gap-3 border-t border-border px-4 py-2 text-sm sm:px-6">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={allSelected}
-              onChange={(e) => setSelected(e.target.checked ? new Set(jobs.map((j) => j.id)) : new Set())}
-              data-testid="kb-select-all"
-            />
-            Alle auswählen
-          </label>
-          <ul className="divide-y divide-border border-t border-border" aria-label={title} data-testid="kb-list">
-            {jobs.map((job) => (
-              <LibraryItem
-                key={job.id}
-                job={job}
-                selected={selected.has(job.id)}
-                onSelect={(id, on) =>
-                  setSelected((prev) => {
-                    const next = new Set(prev);
-                    if (on) next.add(id);
-                    else next.delete(id);
-                    return next;
-                  })
-                }
-                playing={player.playingId === job.id}
-                onTogglePlay={(j) => j.audio_url && void player.toggle(j.id, j.audio_url)}
-              />
-            ))}
-          </ul>
-        </>
+        <LibraryRows jobs={jobs} title={title} selection={selection} player={player} />
       )}
       {query.hasNextPage && (
         <div className="flex justify-center border-t border-border p-4">
@@ -146,27 +118,9 @@ export function LibraryList({
           </Button>
         </div>
       )}
-      <AssignCategoryDialog ids={ids} open={open === 'category'} onOpenChange={(o) => setOpen(o ? 'category' : null)} onDone={clear} />
-      <AddTagsDialog ids={ids} open={open === 'tags'} onOpenChange={(o) => setOpen(o ? 'tags' : null)} onDone={clear} />
-      <ConfirmDialog
-        open={open === 'empty'}
-        onOpenChange={(o) => setOpen(o ? 'empty' : null)}
-        title="Papierkorb leeren?"
-        description={
-          ids.length > 0
-            ? `Die ${ids.length} ausgewählten Audios werden mit ihren Dateien endgültig gelöscht.`
-            : 'Alle Audios im Papierkorb werden mit ihren Dateien endgültig gelöscht. Dies kann nicht rückgängig gemacht werden.'
-        }
-        confirmLabel="Endgültig löschen"
-        destructive
-        loading={empty.isPending}
-        onConfirm={() =>
-          empty.mutate(ids.length > 0 ? ids : undefined, {
-            onSuccess: () => (setOpen(null), clear(), toast.success('Papierkorb geleert')),
-            onError,
-          })
-        }
-      />
+      <AssignCategoryDialog ids={ids} open={open === 'category'} onOpenChange={openChange('category')} onDone={clear} />
+      <AddTagsDialog ids={ids} open={open === 'tags'} onOpenChange={openChange('tags')} onDone={clear} />
+      <EmptyTrashDialog ids={ids} open={open === 'empty'} onOpenChange={openChange('empty')} onDone={clear} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import type { Category } from '@/lib/library';
 import { labelActions } from '../api/label-actions';
 import { useLibraryMutation } from '../api/library-actions';
@@ -26,7 +26,7 @@ export function SubcategorySuggestions({ category, siblings }: { category: Categ
               { name: s.name, parent_id: category.id },
               {
                 onSuccess: () => toast.success('Unterkategorie angelegt', { description: `${category.name} › ${s.name}` }),
-                onError: (e) => toast.error('Fehler', { description: isApiError(e) ? e.message : 'Kategorie konnte nicht erstellt werden.' }),
+                onError: (e) => toast.error('Fehler', { description: errorMessage(e, 'Kategorie konnte nicht erstellt werden.') }),
               },
             )
           }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { useDictionaryMutations } from '../api/dictionary';
 
@@ -41,7 +41,7 @@ export function EntryFormCard({ isAdmin }: { isAdmin: boolean }) {
       },
       onError: (error) => {
         if (applyServerFieldErrors(error, form.setError, ['term', 'spoken', 'ipa'])) return;
-        toast.error('Speichern fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
+        toast.error('Speichern fehlgeschlagen', { description: errorMessage(error) });
       },
     }),
   );

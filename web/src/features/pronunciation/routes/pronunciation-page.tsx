@@ -6,8 +6,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
 import { type DictionaryEntry, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
 import { EntriesTable } from '../components/entries-table';
 import { EntryFormCard } from '../components/entry-form';
@@ -41,7 +41,7 @@ export function PronunciationPage() {
         if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
         else toast.warning('Import mit Fehlern', { description: `${summary} ${result.errors.slice(0, 3).join(' ')}` });
       },
-      onError: (error) => toast.error('Import fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' }),
+      onError: (error) => toast.error('Import fehlgeschlagen', { description: errorMessage(error) }),
     });
   };
 
@@ -100,7 +100,7 @@ export function PronunciationPage() {
           if (deleting)
             remove.mutate(deleting, {
               onSuccess: () => toast.success('Eintrag gelöscht'),
-              onError: (error) => toast.error('Löschen fehlgeschlagen', { description: isApiError(error) ? error.message : '' }),
+              onError: (error) => toast.error('Löschen fehlgeschlagen', { description: errorMessage(error, '') }),
               onSettled: () => setDeleting(null),
             });
         }}

@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { siteGateKeys } from './keys';
 
-export const unlockInputSchema = z.object({
-  password: z.string().min(1, 'Bitte geben Sie das Passwort ein.'),
-});
-
-export type UnlockInput = z.infer<typeof unlockInputSchema>;
+export type UnlockInput = { password: string };
 
 /**
  * `POST /api/site-gate` → 204 and the gate cookie for this browser session; a wrong

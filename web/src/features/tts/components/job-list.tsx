@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useNow } from '@/lib/expiry';
 import { flattenJobs, useJobs } from '../api/get-jobs';
 import type { Job } from '../api/types';
 import { useJobActions, useRefreshBalanceOnFailure } from '../hooks/use-job-actions';
+import { useNow } from '../utils/expiry';
 import { DeleteJobDialog } from './delete-job-dialog';
 import { JobListHeader } from './job-list-header';
 import { JobRow } from './job-row';
@@ -23,7 +23,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   useRefreshBalanceOnFailure(jobs);
   const now = useNow();
   const [jobToSave, setJobToSave] = useState<Job | null>(null);
-  const { player, jobToDelete, setJobToDelete, remove, download, cleanup } = useJobActions();
+  const { player, jobToDelete, setJobToDelete, remove, cleanup } = useJobActions();
   const listRef = useRef<HTMLUListElement>(null);
   const focused = useRef<string | null>(null);
 
@@ -64,9 +64,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
               key={job.id}
               job={job}
               playing={player.playingId === job.id}
-              downloading={download.isPending && download.variables?.id === job.id}
-              onTogglePlay={(j) => j.audio_url && void player.toggle(j.id, j.audio_url)}
-              onDownload={(j) => download.mutate(j)}
+              onTogglePlay={player.toggleJob}
               onDelete={setJobToDelete}
               onSave={setJobToSave}
               now={now}

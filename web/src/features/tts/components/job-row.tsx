@@ -1,9 +1,10 @@
-import { BookmarkCheck, CalendarClock, Clock, Euro, Download, Hourglass, LoaderCircle, Mic, Pause, Play, Save, Trash2 } from 'lucide-react';
+import { BookmarkCheck, CalendarClock, Clock, Euro, Hourglass, LoaderCircle, Mic, Save, Trash2 } from 'lucide-react';
+import { AudioControls } from '@/components/library/audio-controls';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { expiryState } from '@/lib/expiry';
 import { formatCents, formatDateTime, formatDuration, truncate } from '@/lib/format';
 import type { Job } from '../api/types';
+import { expiryState } from '../utils/expiry';
 import { JOB_STATUS_VARIANTS, isActiveStatus, statusLabel } from '../utils/status';
 
 export const TEXT_PREVIEW_LENGTH = 100;
@@ -11,18 +12,15 @@ export const TEXT_PREVIEW_LENGTH = 100;
 export type JobRowProps = {
   job: Job;
   playing: boolean;
-  downloading: boolean;
   onTogglePlay: (job: Job) => void;
-  onDownload: (job: Job) => void;
   onDelete: (job: Job) => void;
   onSave: (job: Job) => void;
   /** The current time (one clock for every row's countdown). */
   now: number;
 };
 
-export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, onDelete, onSave, now }: JobRowProps) {
+export function JobRow({ job, playing, onTogglePlay, onDelete, onSave, now }: JobRowProps) {
   const expiry = expiryState(job, now);
-  const ready = job.status === 'completed' && !!job.audio_url && expiry.kind !== 'expired';
   const preview = truncate(job.text, TEXT_PREVIEW_LENGTH);
   const variant = JOB_STATUS_VARIANTS[job.status] ?? 'primary';
   return (
@@ -70,30 +68,7 @@ export function JobRow({ job, playing, downloading, onTogglePlay, onDownload, on
         )}
       </div>
       <div className="flex shrink-0 items-center gap-1.5 self-end sm:self-center">
-        <Button
-          variant={playing ? 'primary' : 'outline'}
-          size="icon"
-          disabled={!ready}
-          onClick={() => onTogglePlay(job)}
-          aria-label={playing ? 'Pausieren' : 'Abspielen'}
-          aria-pressed={playing}
-          title={playing ? 'Pausieren' : 'Abspielen'}
-          data-testid="job-play"
-        >
-          {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          disabled={!ready}
-          loading={downloading}
-          onClick={() => onDownload(job)}
-          aria-label="Herunterladen"
-          title="Herunterladen"
-          data-testid="job-download"
-        >
-          {!downloading && <Download aria-hidden="true" />}
-        </Button>
+        <AudioControls job={job} playing={playing} onTogglePlay={onTogglePlay} expired={expiry.kind === 'expired'} testIdPrefix="job" />
         {expiry.kind === 'countdown' && (
           <Button variant="outline" size="sm" onClick={() => onSave(job)} data-testid="job-save">
             <Save aria-hidden="true" />

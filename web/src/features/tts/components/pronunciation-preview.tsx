@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { type PronunciationPreview as Preview, usePronunciationPreview } from '../api/preview-pronunciation';
 
 /** The server counts places in UTF-8 bytes; JavaScript strings count UTF-16 units. */
@@ -65,7 +65,7 @@ export function PronunciationPreview({ text, voiceId, language }: { text: string
         </p>
       </div>
       {preview.isError && (
-        <p className="text-sm text-destructive">{isApiError(preview.error) ? preview.error.message : 'Die Vorschau ist gerade nicht möglich.'}</p>
+        <p className="text-sm text-destructive">{errorMessage(preview.error, 'Die Vorschau ist gerade nicht möglich.')}</p>
       )}
       {current && (
         <section aria-label="Vorschau der Aussprache" className="rounded-md border border-border bg-muted/40 p-3 text-sm" data-testid="pronunciation-result">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatEuroFromCents, truncate } from '@/lib/format';
 import { SAVE_CATEGORIES, SAVE_PRICE_CENT, useSaveJob, type SaveCategory } from '../api/save-job';
 import type { Job } from '../api/types';
@@ -21,7 +21,7 @@ export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () =
         toast.success('Audio dauerhaft gespeichert', { description: 'Das Audio läuft nicht mehr ab.' });
         close();
       },
-      onError: (err) => setError(isApiError(err) ? err.message : 'Das Audio konnte nicht gespeichert werden.'),
+      onError: (err) => setError(errorMessage(err, 'Das Audio konnte nicht gespeichert werden.')),
     },
   });
   function close() {

@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { isApiError } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth';
-import { useAudioPlayer } from '@/lib/use-audio-player';
+import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
+import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { useCleanupJobs } from '../api/cleanup-jobs';
 import { useDeleteJob } from '../api/delete-job';
-import { useDownloadJobAudio } from '../api/download-job-audio';
 import type { Job } from '../api/types';
 import { isActiveStatus } from '../utils/status';
-
-const PLAYBACK_ERROR_TOAST = 'playback-error';
 
 export function cleanupMessage(count: number): string {
   if (count === 0) return 'Es wurden keine hängenden Jobs gefunden.';
@@ -31,13 +28,9 @@ export function useRefreshBalanceOnFailure(jobs: Job[] | undefined) {
   }, [jobs, queryClient]);
 }
 
-/** Play, download, delete (after confirmation) and clean up, each with its German toast. */
+/** Play, delete (after confirmation) and clean up, each with its German toast (downloads: `AudioControls`). */
 export function useJobActions() {
-  const showPlaybackError = useCallback(
-    () => toast.error('Wiedergabefehler', { id: PLAYBACK_ERROR_TOAST, description: 'Audio konnte nicht abgespielt werden.' }),
-    [],
-  );
-  const player = useAudioPlayer({ onError: showPlaybackError });
+  const player = useJobAudioPlayer();
   const [jobToDelete, setJobToDelete] = useState<Job | null>(null);
 
   const remove = useDeleteJob({
@@ -50,17 +43,9 @@ export function useJobActions() {
       onError: (error) => {
         setJobToDelete(null);
         toast.error('Fehler beim Löschen', {
-          description: isApiError(error) ? error.message : 'Das Audio konnte nicht gelöscht werden.',
+          description: errorMessage(error, 'Das Audio konnte nicht gelöscht werden.'),
         });
       },
-    },
-  });
-
-  const download = useDownloadJobAudio({
-    mutationConfig: {
-      retry: false,
-      onError: () =>
-        toast.error('Download fehlgeschlagen', { description: 'Die Audio-Datei konnte nicht heruntergeladen werden.' }),
     },
   });
 
@@ -69,10 +54,10 @@ export function useJobActions() {
       onSuccess: (data) => toast.success('Aufräumen abgeschlossen', { description: cleanupMessage(data.cleaned_jobs) }),
       onError: (error) =>
         toast.error('Fehler beim Aufräumen', {
-          description: isApiError(error) ? error.message : 'Bitte versuchen Sie es später erneut.',
+          description: errorMessage(error, RETRY_LATER_HINT),
         }),
     },
   });
 
-  return { player, jobToDelete, setJobToDelete, remove, download, cleanup };
+  return { player, jobToDelete, setJobToDelete, remove, cleanup };
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { VoiceSelection } from '@/components/ui/voice-selection-panel';
-import { isApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/errors';
 import { estimateCostCents, textLength, TOO_LONG_TITLE, type Limits } from '@/lib/limits';
 import { ALL_PROVIDERS, defaultLanguage, visibleVoices } from '@/lib/voices';
 import {
@@ -70,8 +70,7 @@ export function useTtsForm({
         onCreated(data.job);
       },
       onError: (error) => {
-        if (isApiError(error)) toast.error(error.title, { description: error.message });
-        else toast.error('Fehler bei der TTS-Generierung', { description: 'Bitte versuchen Sie es erneut.' });
+        toastError(error, 'Fehler bei der TTS-Generierung');
       },
     },
   });

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
-import { clearDraft, loadDraft, type VoiceCloneDraft } from '@/lib/voice-clone-draft';
 import type { CloneSetup } from '../api/types';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { useFinishWizard } from '../hooks/use-finish-wizard';
-import { restoreWizardDraft } from '../utils/draft-store';
+import { useWizardDraft } from '../hooks/use-wizard-draft';
 import {
   fillConsentStatement,
   initialValues,
@@ -15,17 +14,9 @@ import {
   type WizardValues,
 } from '../utils/wizard';
 import { DraftBanner } from './draft-banner';
-import { ActivationStep } from './steps/activation-step';
-import { ConsentStep } from './steps/consent-step';
-import { NameStep } from './steps/name-step';
-import { PreviewStep } from './steps/preview-step';
-import { RecordingStep } from './steps/recording-step';
-import { SourceStep } from './steps/source-step';
-import { TeleprompterStep } from './steps/teleprompter-step';
 import { WizardNav } from './wizard-nav';
 import { WizardProgress } from './wizard-progress';
-
-type DraftChoice = 'pending' | 'restoring' | 'decided';
+import { WizardStepBody } from './wizard-step-body';
 
 /** The seven steps of creating a voice clone, with the draft kept in this browser. */
 export function CloneWizard({
@@ -44,11 +35,19 @@ export function CloneWizard({
   const [step, setStep] = useState(1);
   const [values, setValues] = useState<WizardValues>(initialValues);
   const [revision, setRevision] = useState(0);
-  const [draft] = useState<VoiceCloneDraft | null>(() => loadDraft(userId));
-  const [choice, setChoice] = useState<DraftChoice>(draft ? (autoResume ? 'restoring' : 'pending') : 'decided');
   const heading = useRef<HTMLHeadingElement>(null);
   // Bumped whenever the step heading should take the focus (a step change, a restored or discarded draft).
   const [focusRequest, setFocusRequest] = useState(0);
+  const focusHeading = useCallback(() => setFocusRequest((n) => n + 1), []);
+  const restored = useCallback(
+    (from: { step: number; values: WizardValues }) => {
+      setValues(from.values);
+      setStep(from.step);
+      focusHeading();
+    },
+    [focusHeading],
+  );
+  const { draft, choice, resume, discard } = useWizardDraft({ userId, autoResume, onRestored: restored, onDiscarded: focusHeading });
 
   const trainingText = [...setup.training_texts].sort((a, b) => a.step_number - b.step_number)[0];
   const statement = fillConsentStatement(setup.consent_statement, speakerName(values.clonedFrom, userName));
@@ -68,7 +67,7 @@ export function CloneWizard({
   }, []);
 
   const goTo = (next: number) => {
-    setFocusRequest((n) => n + 1);
+    focusHeading();
     setStep(Math.min(TOTAL_STEPS, Math.max(1, next)));
     setRevision((r) => r + 1);
   };
@@ -77,35 +76,6 @@ export function CloneWizard({
   useEffect(() => {
     if (focusRequest > 0) heading.current?.focus();
   }, [focusRequest]);
-
-  const restore = useCallback(async (from: VoiceCloneDraft) => {
-    const restored = await restoreWizardDraft(from);
-    setValues(restored.values);
-    setStep(restored.step);
-    setFocusRequest((n) => n + 1);
-    setChoice('decided');
-  }, []);
-
-  const resume = () => {
-    if (!draft) return;
-    setChoice('restoring');
-    void restore(draft);
-  };
-
-  // Asked to continue (and there is a draft of this user): restore it once, right away.
-  const autoRestore = useRef(autoResume && draft !== null);
-  useEffect(() => {
-    if (!autoRestore.current || !draft) return;
-    autoRestore.current = false;
-    void restore(draft);
-  }, [draft, restore]);
-
-  const discard = async () => {
-    setChoice('decided');
-    // The banner and its button are gone: the focus goes on to the wizard.
-    setFocusRequest((n) => n + 1);
-    await clearDraft(userId);
-  };
 
   const valid = isStepValid(step, values);
 
@@ -134,24 +104,7 @@ export function CloneWizard({
             >
               {STEP_TITLES[step]}
             </h2>
-            <div data-testid={`wizard-step-${step}`}>
-              {step === 1 && <NameStep values={values} onChange={change} />}
-              {step === 2 && <SourceStep values={values} onChange={change} />}
-              {step === 3 && <TeleprompterStep values={values} onChange={change} text={trainingText?.content ?? ''} />}
-              {step === 4 && <RecordingStep values={values} onChange={change} text={trainingText} limits={setup} />}
-              {step === 5 && <PreviewStep values={values} />}
-              {step === 6 && (
-                <ConsentStep
-                  values={values}
-                  onChange={change}
-                  statement={statement}
-                  monthlyFeeCent={setup.monthly_fee_cent}
-                  maxSeconds={setup.max_seconds}
-                  serverTexts={setup.consents}
-                />
-              )}
-              {step === 7 && <ActivationStep values={values} setup={setup} />}
-            </div>
+            <WizardStepBody step={step} values={values} onChange={change} setup={setup} trainingText={trainingText} statement={statement} />
             <WizardNav
               step={step}
               valid={valid}

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import type { VoiceCloneDraft } from '@/lib/voice-clone-draft';
+import type { VoiceCloneDraft } from '../utils/voice-clone-draft';
 
 /** "Entwurf gefunden": continue the saved wizard or throw it away. */
 export function DraftBanner({

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
 import { updateClone } from '../api/clone-actions';
 import { refreshClones } from '../api/get-clones';
@@ -46,7 +46,7 @@ export function EditCloneDialog({ voice, onClose }: { voice: CloneVoice; onClose
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['name', 'description', 'tags'])) return;
-      toast.error('Speichern fehlgeschlagen', { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
+      toast.error('Speichern fehlgeschlagen', { description: errorMessage(error) });
     },
     onSettled: () => refreshClones(queryClient),
   });

@@ -11,6 +11,28 @@ import { formatClock } from '../utils/wizard';
 import { LevelMeter } from './level-meter';
 import { Teleprompter } from './teleprompter';
 
+/** Why the server refused a recording, or that it could not check it (then it may try again). */
+function CheckError({ error, onRecheck }: { error: Error; onRecheck?: () => void }) {
+  if (isApiError(error) && (error.status === 422 || error.status === 413)) {
+    // The server's reason (too short, silent, clipped, too large, …): only a new recording helps.
+    return (
+      <Alert variant="error" title={error.title}>
+        <span data-testid="record-error">{error.message}</span>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="error" title="Die Aufnahme konnte nicht geprüft werden">
+      <span data-testid="record-error">{error.message}</span>
+      {onRecheck && (
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRecheck} data-testid="record-recheck">
+          Erneut prüfen
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
 /**
  * Record, stop, check with the server and re-record one recording, with the input level and
  * (given a `teleprompter`) the text scrolling while recording. Only a recording that passed
@@ -89,28 +111,7 @@ export function RecorderPanel({
           {recording_ ? 'Aufnahme läuft. Lesen Sie den Text laut vor.' : check.isPending ? 'Aufnahme wird geprüft…' : ''}
         </span>
       </div>
-      {check.isError &&
-        (isApiError(check.error) && (check.error.status === 422 || check.error.status === 413) ? (
-          // The server's reason (too short, silent, clipped, too large, …): only a new recording helps.
-          <Alert variant="error" title={check.error.title}>
-            <span data-testid="record-error">{check.error.message}</span>
-          </Alert>
-        ) : (
-          <Alert variant="error" title="Die Aufnahme konnte nicht geprüft werden">
-            <span data-testid="record-error">{check.error.message}</span>
-            {check.variables && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                onClick={() => onRecorded(check.variables)}
-                data-testid="record-recheck"
-              >
-                Erneut prüfen
-              </Button>
-            )}
-          </Alert>
-        ))}
+      {check.isError && <CheckError error={check.error} onRecheck={check.variables ? () => onRecorded(check.variables) : undefined} />}
       {recording && !check.isError && (
         <Alert variant="success" title="Aufnahme geprüft">
           <span data-testid="record-duration">Dauer: {formatDuration(recording.durationSeconds)}</span>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { isApiError } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth';
+import { errorMessage, toastError } from '@/lib/errors';
 import { deleteClone, payClone } from '../api/clone-actions';
 import { refreshClones } from '../api/get-clones';
 import { trainingAction } from '../api/training';
@@ -16,7 +16,7 @@ const ACTION_ERRORS: Record<TrainingAction, string> = {
 };
 
 function toastFailure(title: string, error: unknown) {
-  toast.error(title, { description: isApiError(error) ? error.message : 'Bitte versuchen Sie es erneut.' });
+  toast.error(title, { description: errorMessage(error) });
 }
 
 /** What the result of an action tells the user (check_status: finished or failed). */
@@ -50,7 +50,7 @@ export function useCloneActions() {
   const pay = useMutation({
     mutationFn: (id: string) => payClone(id),
     onSuccess: (voice) => toast.success('Gebühr bezahlt', { description: `„${voice.name}“ ist wieder nutzbar.` }),
-    onError: (error) => toastFailure(isApiError(error) ? error.title : 'Bezahlen fehlgeschlagen', error),
+    onError: (error) => toastError(error, 'Bezahlen fehlgeschlagen'),
     onSettled: () => Promise.all([refreshClones(queryClient), queryClient.invalidateQueries({ queryKey: authKeys.me() })]),
   });
   const remove = useMutation({

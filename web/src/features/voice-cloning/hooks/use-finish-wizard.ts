@@ -3,12 +3,12 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
-import { clearDraft } from '@/lib/voice-clone-draft';
 import { createClone } from '../api/create-clone';
 import { voiceCloneKeys } from '../api/keys';
 import { trainingAction } from '../api/training';
 import type { CloneVoice, TrainingText } from '../api/types';
 import { uploadSample } from '../api/upload-sample';
+import { clearDraft } from '../utils/voice-clone-draft';
 import type { WizardValues } from '../utils/wizard';
 
 /** The server's German reason (an `ApiError` is an `Error`). */

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_STORAGE_KEY, saveDraft, type DraftRecording } from '@/lib/voice-clone-draft';
 import { makeUser } from '@/testing/fixtures';
 import { apiError, mockApi, type MockHandler, type MockRequest } from '@/testing/mock-api';
 import { currentPath, renderApp } from '@/testing/test-utils';
 import type { CloneSetup, CloneVoice } from '../api/types';
+import { DRAFT_STORAGE_KEY, saveDraft, type DraftRecording } from '../utils/voice-clone-draft';
 
 // jsdom has no IndexedDB: the draft's recordings live in a Map for these tests.
 const idb = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/lib/voice-clone-draft', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/voice-clone-draft')>();
+vi.mock('../utils/voice-clone-draft', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../utils/voice-clone-draft')>();
   const key = (userId: string, step: number) => `${userId}/${step}`;
   return {
     ...actual,

@@ -11,7 +11,6 @@ import { SamplesPlaylistDialog } from '@/components/voice-samples/samples-playli
 import { paths } from '@/config/paths';
 import { authKeys, useMe } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clearDraft, loadDraft } from '@/lib/voice-clone-draft';
 import { useClones } from '../api/get-clones';
 import type { CloneVoice } from '../api/types';
 import { CloneFilters } from '../components/clone-filters';
@@ -21,6 +20,7 @@ import { DraftBanner } from '../components/draft-banner';
 import { EditCloneDialog } from '../components/edit-clone-dialog';
 import { StuckTrainingsCard } from '../components/stuck-trainings-card';
 import { useCloneActions } from '../hooks/use-clone-actions';
+import { clearDraft, loadDraft } from '../utils/voice-clone-draft';
 
 /**
  * /dashboard/voice-cloning: an unfinished wizard draft, trainings that take too long, the

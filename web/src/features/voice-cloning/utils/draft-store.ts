@@ -1,5 +1,5 @@
 /**
- * The wizard's side of the draft: its values to and from `lib/voice-clone-draft` (form in
+ * The wizard's side of the draft: its values to and from `voice-clone-draft.ts` (form in
  * localStorage, recordings in IndexedDB "VoiceCloneDB" by user id and wizard step).
  */
 import {
@@ -8,7 +8,7 @@ import {
   saveDraft,
   saveDraftRecording,
   type VoiceCloneDraft,
-} from '@/lib/voice-clone-draft';
+} from './voice-clone-draft';
 import {
   clampStep,
   clampTo,
