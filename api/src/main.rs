@@ -77,10 +77,17 @@ async fn serve(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<()> {
         tracing::info!("metrics on http://{metrics_address}/metrics");
     }
     tracing::info!("listening on http://{address}");
+    let svc = state.svc.clone();
     api::serve(listener, state, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await?;
+    // Streamed answers whose caller went away may still be synthesizing: the worker
+    // finishes them now instead of after their heartbeat went stale.
+    let handed = shared::run::hand_back_held(&svc).await;
+    if handed > 0 {
+        tracing::info!(handed, "inline jobs handed to the worker");
+    }
     Ok(())
 }
 

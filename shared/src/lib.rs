@@ -43,6 +43,7 @@ pub mod payments;
 pub mod providers;
 pub mod queue;
 pub mod rate_limit;
+pub mod run;
 pub mod secrets;
 pub mod services;
 pub mod storage;

@@ -33,6 +33,9 @@ pub struct Services {
     pub cpu: CpuPool,
     /// The live-demo requests this process waits for (the workers' demo lane answers).
     pub demo_answers: crate::queue::DoneWaiters,
+    /// Names this set of services: the runs it holds (`crate::run`) are handed back at
+    /// its shutdown, not at another's in the same process (tests run many).
+    pub instance: uuid::Uuid,
 }
 
 impl Services {
@@ -55,6 +58,7 @@ impl Services {
             gate_limiter: GateLimiter::new(queue.connection(), &prefix),
             api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),
             demo_answers: Default::default(),
+            instance: uuid::Uuid::new_v4(),
             storage: crate::storage::from_settings(&settings),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),
             catalogue: Arc::new(Catalogue::builtin()),

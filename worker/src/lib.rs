@@ -34,8 +34,8 @@ pub fn registry() -> Registry {
 /// queue before it returns.
 pub async fn run(svc: Services, shutdown: CancellationToken) {
     runner::run(svc.clone(), registry(), shutdown).await;
-    let handed = synthesize::hand_back_held(&svc).await;
+    let handed = shared::run::hand_back_held(&svc).await;
     if handed > 0 {
-        tracing::info!(handed, "jobs handed back to the queue");
+        tracing::info!(handed, "runs handed back to the queue");
     }
 }

@@ -196,10 +196,7 @@ async fn handle<J: QueuedJob>(job: J::Payload, svc: Data<Services>) -> Result<()
     let started = Instant::now();
     let outcome = J::process(&svc, id).instrument(tracing::info_span!("job", kind = name, job_id = %id)).await;
     let label = match &outcome {
-        Ok(Outcome::Completed) => "completed",
-        Ok(Outcome::Skipped) => "skipped",
-        Ok(Outcome::Retry) => "retry",
-        Ok(Outcome::Failed) => "failed",
+        Ok(outcome) => outcome.as_str(),
         Err(_) => "error",
     };
     shared::telemetry::job_ran(name, label, started.elapsed());

@@ -1,5 +1,5 @@
 //! A clone's training: started and stopped from a request, run by the worker. A run is
-//! claimed by a conditional update and kept alive by a heartbeat; it remembers the
+//! claimed by a conditional update and lives the lifecycle of `crate::run`; it remembers the
 //! provider's training (`training_ref`) as soon as there is one, so a worker that dies
 //! mid-training is replaced by one that polls the same training instead of paying for a
 //! second. Every write names the run: after a cancel or reset, an old run's result is
@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use async_trait::async_trait;
 use chrono::Utc;
 use uuid::Uuid;
 
@@ -15,6 +16,7 @@ use crate::db::clones::{self, ClaimedTraining, CloneRow};
 use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
 use crate::engine::{EngineError, TrainingInput, TrainingSample, TrainingStep, TrainingTarget, VoiceCloner};
 use crate::error::{Error, Result};
+use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
 
 /// How often a running training proves it is alive.
@@ -72,47 +74,71 @@ pub(super) async fn stop(svc: &Services, clone: &CloneRow) -> Result<()> {
     Ok(())
 }
 
-/// How one delivery of a training ended.
-#[derive(Debug, PartialEq, Eq)]
-pub enum RunEnd {
-    Completed,
-    Failed,
-    /// A passing failure: released for another attempt.
-    Retry,
-    /// Not ours: claimed elsewhere, cancelled, reset or deleted.
-    Skipped,
-}
-
 /// Runs (or continues) one clone's training until it ends, fails or is stopped.
-pub async fn run(svc: &Services, voice_id: Uuid) -> Result<RunEnd> {
+pub async fn run(svc: &Services, voice_id: Uuid) -> Result<Outcome> {
     let Some(claim) = clones::claim_training(&svc.pool, voice_id, STALE_AFTER_SECS).await? else {
-        return Ok(RunEnd::Skipped);
+        return Ok(Outcome::Skipped);
     };
-    let heartbeat = spawn_heartbeat(svc.pool.clone(), claim.voice_id, claim.run);
-    let end = drive(svc, &claim).await;
-    heartbeat.abort();
-    let end = match end {
-        Ok(end) => end,
-        Err(EngineError::Transient(message)) if claim.attempts < svc.settings.cloning.max_attempts => {
-            tracing::warn!(%voice_id, attempt = claim.attempts, %message, "training failed for the moment, will retry");
-            clones::release_training(&svc.pool, voice_id, claim.run).await?;
-            RunEnd::Retry
-        }
-        Err(EngineError::Cancelled) => RunEnd::Skipped,
-        Err(EngineError::Transient(message)) => {
-            fail(svc, &claim, &format!("{message} (nach {} Versuchen)", claim.attempts)).await?
-        }
-        Err(EngineError::Permanent(message)) => fail(svc, &claim, &message).await?,
-    };
-    Ok(end)
+    let training = Training { voice_id, run: claim.run, attempt: claim.attempts };
+    run::run(svc, training, drive(svc, &claim)).await
 }
 
-async fn fail(svc: &Services, claim: &ClaimedTraining, message: &str) -> Result<RunEnd> {
+/// A clone's training run, claimed at the attempt its claim counted.
+struct Training {
+    voice_id: Uuid,
+    run: i32,
+    attempt: i32,
+}
+
+#[async_trait]
+impl Claim for Training {
+    fn kind(&self) -> &'static str {
+        "training"
+    }
+
+    fn id(&self) -> Uuid {
+        self.voice_id
+    }
+
+    fn attempt(&self) -> i32 {
+        self.attempt
+    }
+
+    fn max_attempts(&self, svc: &Services) -> i32 {
+        svc.settings.cloning.max_attempts
+    }
+
+    fn heartbeat_every(&self, _svc: &Services) -> Duration {
+        HEARTBEAT_EVERY
+    }
+
+    async fn heartbeat(&self, svc: &Services) -> Result<bool> {
+        Ok(clones::heartbeat(&svc.pool, self.voice_id, self.run).await?)
+    }
+
+    async fn release(&self, svc: &Services) -> Result<()> {
+        Ok(clones::release_training(&svc.pool, self.voice_id, self.run).await?)
+    }
+
+    async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
+        Ok(clones::fail_training(&svc.pool, self.voice_id, self.run, message).await?)
+    }
+
+    async fn hand_back(&self, svc: &Services) -> Result<bool> {
+        if !clones::hand_back_training(&svc.pool, self.voice_id, self.run, self.attempt).await? {
+            return Ok(false);
+        }
+        enqueue_training(svc, self.voice_id).await;
+        Ok(true)
+    }
+}
+
+async fn fail(svc: &Services, claim: &ClaimedTraining, message: &str) -> Result<Outcome> {
     tracing::warn!(voice_id = %claim.voice_id, %message, "training failed");
     Ok(if clones::fail_training(&svc.pool, claim.voice_id, claim.run, message).await? {
-        RunEnd::Failed
+        Outcome::Failed
     } else {
-        RunEnd::Skipped
+        Outcome::Skipped
     })
 }
 
@@ -121,7 +147,7 @@ fn db_error(e: impl std::fmt::Display) -> EngineError {
 }
 
 /// The training's steps; `Err` for engine trouble (database trouble counts as passing).
-async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<RunEnd, EngineError> {
+async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<Outcome, EngineError> {
     let target = TrainingTarget { voice_id: claim.voice_id, user_id: claim.owner_id };
     let timeout = chrono::Duration::minutes(svc.settings.cloning.training_timeout_minutes);
     let Some(cloner) = svc.engines.current().cloner(claim.engine) else {
@@ -140,11 +166,11 @@ async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<RunEnd, Engine
         Some(training_ref) => cloner.poll(&target, training_ref).await?,
         None => {
             if !report(10, 1, None).await? {
-                return Ok(RunEnd::Skipped);
+                return Ok(Outcome::Skipped);
             }
             let input = input(svc, claim, target).await?;
             if !report(30, 2, None).await? {
-                return Ok(RunEnd::Skipped);
+                return Ok(Outcome::Skipped);
             }
             cloner.start(&input).await?
         }
@@ -162,7 +188,7 @@ async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<RunEnd, Engine
                 if !report(percent, 3, Some(training_ref.clone())).await? {
                     // Cancelled or reset meanwhile: stop the provider too.
                     cloner.cancel(&training_ref).await.ok();
-                    return Ok(RunEnd::Skipped);
+                    return Ok(Outcome::Skipped);
                 }
                 if Utc::now() - claim.started_at > timeout {
                     cloner.cancel(&training_ref).await.ok();
@@ -190,7 +216,7 @@ async fn finish(
     cloner: &dyn VoiceCloner,
     clone_ref: &str,
     provider_voice_id: Option<String>,
-) -> Result<RunEnd, EngineError> {
+) -> Result<Outcome, EngineError> {
     let done = clones::complete_training(&svc.pool, claim.voice_id, claim.run, clone_ref, provider_voice_id.as_deref())
         .await
         .map_err(db_error)?;
@@ -199,13 +225,13 @@ async fn finish(
         if let Some(id) = &provider_voice_id {
             cloner.delete_voice(id).await.ok();
         }
-        return Ok(RunEnd::Skipped);
+        return Ok(Outcome::Skipped);
     }
     // The first month is due now; the daily job retries if this fails.
     if let Err(e) = super::fees::charge(&svc.pool, claim.voice_id).await {
         tracing::warn!(voice_id = %claim.voice_id, error = %e, "first clone fee not charged yet");
     }
-    Ok(RunEnd::Completed)
+    Ok(Outcome::Completed)
 }
 
 /// The clone's training recordings, read from storage and decoded.
@@ -232,22 +258,6 @@ async fn input(svc: &Services, claim: &ClaimedTraining, target: TrainingTarget) 
         language: claim.language.clone(),
         samples,
     })
-}
-
-/// Beats until dropped (see `generation::spawn_heartbeat`).
-fn spawn_heartbeat(pool: sqlx::PgPool, voice_id: Uuid, run: i32) -> tokio_util::task::AbortOnDropHandle<()> {
-    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
-        let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
-        tick.tick().await;
-        loop {
-            tick.tick().await;
-            match clones::heartbeat(&pool, voice_id, run).await {
-                Ok(true) => {}
-                Ok(false) => return,
-                Err(e) => tracing::warn!(%voice_id, error = %e, "training heartbeat failed"),
-            }
-        }
-    }))
 }
 
 /// Pushes trainings no worker holds back to the queue (the sweep calls this).

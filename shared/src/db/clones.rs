@@ -494,6 +494,27 @@ pub async fn release_training(db: impl PgExecutor<'_>, voice_id: Uuid, run: i32)
     Ok(())
 }
 
+/// Gives run `run` back at shutdown, without counting the attempt: only while it is
+/// still at the attempt this process claimed (another delivery may have taken it over).
+pub async fn hand_back_training(
+    db: impl PgExecutor<'_>,
+    voice_id: Uuid,
+    run: i32,
+    attempt: i32,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query!(
+        r#"UPDATE voices SET training_heartbeat_at = NULL, training_attempts = training_attempts - 1
+           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'
+             AND training_attempts = $3"#,
+        voice_id,
+        run,
+        attempt
+    )
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}
+
 /// Trainings no worker holds: never picked up within `grace_secs` of their start, or
 /// whose heartbeat is older than `stale_secs` (the worker died).
 pub async fn unattended_trainings(

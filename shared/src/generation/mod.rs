@@ -1,7 +1,11 @@
 //! Generations (text to speech jobs), the use cases: submit (validate, authorize, charge,
 //! enqueue), list, play or download, delete, the user's "clean up stuck jobs", and what the
-//! worker needs around them: fail with refund, and recovery of jobs lost between Postgres
-//! and Redis or stuck in a dead worker.
+//! runs need around them: fail with refund, and recovery of jobs lost between Postgres
+//! and Redis or stuck in a dead worker. A job is made by one of two runs (`crate::run`):
+//! [`queued`] in the worker, or [`inline`] in the api process for a streamed answer.
+
+pub mod inline;
+pub mod queued;
 
 use serde_json::json;
 use sha2::{Digest, Sha256};
@@ -256,27 +260,6 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
     Ok(())
 }
 
-/// Beats for the job every `every` (`worker.heartbeat_secs`; the sweep takes jobs back
-/// whose heartbeat is older than `worker.stuck_after_secs`) until the handle is dropped: a job whose future is dropped (its
-/// timeout, the end of a shutdown's grace) must stop beating, or the sweep would never
-/// take it back.
-pub fn spawn_heartbeat(
-    pool: sqlx::PgPool,
-    job_id: Uuid,
-    every: std::time::Duration,
-) -> tokio_util::task::AbortOnDropHandle<()> {
-    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
-        let mut every = tokio::time::interval(every);
-        every.tick().await;
-        loop {
-            every.tick().await;
-            if let Err(e) = jobs::heartbeat(&pool, job_id).await {
-                tracing::warn!(%job_id, error = %e, "heartbeat failed");
-            }
-        }
-    }))
-}
-
 /// "Hängende Jobs bereinigen": recovers the caller's own lost and stuck jobs now.
 pub async fn cleanup(svc: &Services, caller: &Caller) -> Result<u64> {
     let user_id = caller.user()?.id;
@@ -347,6 +330,16 @@ pub async fn fail_and_refund_undelivered(
 /// the attempt not counted, pushed so another worker takes it.
 pub async fn hand_back(svc: &Services, job_id: Uuid, attempt: i32) -> Result<bool> {
     if !jobs::hand_back(&svc.pool, job_id, attempt).await? {
+        return Ok(false);
+    }
+    enqueue(&svc.pool, &svc.queue, job_id).await;
+    Ok(true)
+}
+
+/// processing -> pending and pushed to the queue: the worker makes the job (a run that
+/// cannot finish it here). False when the job was no longer processing.
+pub async fn release_to_worker(svc: &Services, job_id: Uuid) -> Result<bool> {
+    if !jobs::release(&svc.pool, job_id).await? {
         return Ok(false);
     }
     enqueue(&svc.pool, &svc.queue, job_id).await;

@@ -301,6 +301,75 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
     // The POST mock's `expect(1)` holds when the server drops: one prediction paid for.
 }
 
+/// The worker stops while Replicate trains: after the grace, its run is handed back at
+/// once (no wait for a stale heartbeat), the attempt not counted, and the next worker
+/// polls the same prediction instead of paying for a second.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_training_held_at_shutdown_is_handed_back_at_once_without_counting_the_attempt(pool: PgPool) {
+    let server = MockServer::start().await;
+    let app = app_with(pool, |s| {
+        s.providers.insert("replicate".into(), section(&server, "lucataco/xtts-v2:abc"));
+    })
+    .await;
+    let (client, _) = app.signed_in_user("feierabend@example.com").await;
+    let svc = app.worker_state(app.engines("", &app.settings.providers));
+    Mock::given(method("POST"))
+        .and(path("/v1/predictions"))
+        .respond_with(ResponseTemplate::new(201).set_body_json(prediction("pr9", "starting", None)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/predictions/pr9"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr9", "processing", None)))
+        .mount(&server)
+        .await;
+    let voice = started_clone(&client, "Feierabend").await;
+    let run = tokio::spawn({
+        let svc = svc.clone();
+        async move { train_voice::process(&svc, voice).await }
+    });
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    // The end of the shutdown's grace: the run's future is dropped while it polls.
+    run.abort();
+    assert!(run.await.unwrap_err().is_cancelled());
+    let queued_before = svc.queue.depth::<shared::queue::TrainVoice>().await.unwrap();
+
+    assert_eq!(shared::run::hand_back_held(&svc).await, 1);
+    let (heartbeat, attempts): (Option<chrono::DateTime<chrono::Utc>>, i32) =
+        sqlx::query_as("SELECT training_heartbeat_at, training_attempts FROM voices WHERE id = $1")
+            .bind(voice)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((heartbeat, attempts), (None, 0), "free to take at once, the attempt not counted");
+    assert_eq!(svc.queue.depth::<shared::queue::TrainVoice>().await.unwrap(), queued_before + 1, "pushed again");
+    assert_eq!(shared::run::hand_back_held(&svc).await, 0, "handed back once");
+
+    let output = format!("{}/out.wav", server.uri());
+    Mock::given(method("GET"))
+        .and(path("/v1/predictions/pr9"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr9", "succeeded", Some(output))))
+        .with_priority(1)
+        .mount(&server)
+        .await;
+    let wav =
+        shared::audio::wav_from_pcm16(&shared::audio::pcm16_bytes(&speech_like(150.0, 1.0, 6000.0).samples), 48_000);
+    Mock::given(method("GET"))
+        .and(path("/out.wav"))
+        .respond_with(ResponseTemplate::new(200).set_body_bytes(wav))
+        .mount(&server)
+        .await;
+    assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
+    let attempts: i32 = sqlx::query_scalar("SELECT training_attempts FROM voices WHERE id = $1")
+        .bind(voice)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 1);
+    // The POST mock's `expect(1)` holds when the server drops: one prediction paid for.
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn a_training_can_be_cancelled_and_a_slow_provider_times_out(pool: PgPool) {
     let server = MockServer::start().await;

@@ -23,17 +23,8 @@ use shared::Services;
 use shared::queue::Job;
 use uuid::Uuid;
 
-/// What happened to a delivered job.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Completed,
-    /// Failed for good (and, where money was involved, refunded).
-    Failed,
-    /// Released for another attempt.
-    Retry,
-    /// Not ours to do: already claimed, finished or deleted.
-    Skipped,
-}
+/// What happened to a delivered job (one vocabulary for every kind: `shared::run`).
+pub use shared::run::Outcome;
 
 /// A job kind fed through a Redis queue. Postgres holds its state; the payload is the
 /// row's id, so a repeated delivery finds the row claimed and does nothing.

@@ -1,10 +1,8 @@
-//! Clone training: claim the clone's run, make the voice with its clone engine (locally at
-//! once, or at the provider, polled until it ends), mark it completed or failed. The
-//! steps live in `shared::cloning::training`; a repeated delivery finds the run claimed.
+//! Clone trainings: the run is `shared::cloning::training`; this is its wiring.
 
 use std::time::Duration;
 
-use shared::cloning::training::{self, RunEnd};
+use shared::cloning::training;
 use shared::{Services, queue};
 use uuid::Uuid;
 
@@ -36,10 +34,5 @@ impl QueuedJob for TrainVoiceJob {
 }
 
 pub async fn process(svc: &Services, voice_id: Uuid) -> shared::Result<Outcome> {
-    Ok(match training::run(svc, voice_id).await? {
-        RunEnd::Completed => Outcome::Completed,
-        RunEnd::Failed => Outcome::Failed,
-        RunEnd::Retry => Outcome::Retry,
-        RunEnd::Skipped => Outcome::Skipped,
-    })
+    training::run(svc, voice_id).await
 }

@@ -1,0 +1,120 @@
+//! A queued generation's run in the worker: claim the row, synthesize chunk by chunk,
+//! make one MP3, store it, complete the job. Engine and store failures are retried while
+//! attempts are left; the last one fails the job with a refund (`crate::run`). A repeated
+//! delivery finds the row claimed and does nothing.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+use crate::db::jobs::{self, ClaimedJob};
+use crate::engine::EngineError;
+use crate::error::Result;
+use crate::queue::{self, Job};
+use crate::run::{self, Claim, Outcome};
+use crate::services::Services;
+use crate::synthesis::{self, Speech};
+use crate::{audio, storage, telemetry};
+
+/// Runs the queued job `job_id` once (one delivery).
+pub async fn process(svc: &Services, job_id: Uuid) -> Result<Outcome> {
+    let Some(job) = jobs::claim(&svc.pool, job_id).await? else {
+        return Ok(Outcome::Skipped);
+    };
+    if job.attempts == 1 {
+        telemetry::job_picked_up(queue::Synthesize::NAME, Duration::from_secs_f64(job.waited_seconds.max(0.0)));
+    }
+    let claim = QueuedJob { id: job.id, attempt: job.attempts };
+    run::run(svc, claim, async {
+        let mp3 = synthesize(svc, &job).await?;
+        store(svc, &job, mp3).await
+    })
+    .await
+}
+
+/// A generation job claimed from the queue, at the attempt its claim counted.
+struct QueuedJob {
+    id: Uuid,
+    attempt: i32,
+}
+
+#[async_trait]
+impl Claim for QueuedJob {
+    fn kind(&self) -> &'static str {
+        "job"
+    }
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    fn attempt(&self) -> i32 {
+        self.attempt
+    }
+
+    fn max_attempts(&self, svc: &Services) -> i32 {
+        svc.settings.worker.max_attempts
+    }
+
+    fn heartbeat_every(&self, svc: &Services) -> Duration {
+        svc.settings.worker.heartbeat()
+    }
+
+    async fn heartbeat(&self, svc: &Services) -> Result<bool> {
+        jobs::heartbeat(&svc.pool, self.id).await?;
+        Ok(true)
+    }
+
+    async fn release(&self, svc: &Services) -> Result<()> {
+        jobs::release(&svc.pool, self.id).await?;
+        Ok(())
+    }
+
+    async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
+        let stop = if message.ends_with('.') { "" } else { "." };
+        super::fail_and_refund(&svc.pool, self.id, &format!("{message}{stop} Der Betrag wurde erstattet.")).await
+    }
+
+    async fn hand_back(&self, svc: &Services) -> Result<bool> {
+        super::hand_back(svc, self.id, self.attempt).await
+    }
+}
+
+/// Stores the MP3 and completes the job. A store that fails is a transient failure like
+/// an engine's: nothing was written (a put replaces whole or not at all), so the job is
+/// tried again while attempts are left, then failed and refunded.
+async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> std::result::Result<Outcome, EngineError> {
+    let database = |e: sqlx::Error| EngineError::Transient(format!("Die Datenbank ist nicht erreichbar: {e}"));
+    if !jobs::is_processing(&svc.pool, job.id).await.map_err(database)? {
+        return Ok(Outcome::Skipped);
+    }
+    let key = storage::audio_key(job.user_id, job.id);
+    if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
+        tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
+        return Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into()));
+    }
+    let completed = super::complete_stored(svc, job.id, job.attempts, &key, mp3.duration_seconds)
+        .await
+        .map_err(|e| EngineError::Transient(e.to_string()))?;
+    Ok(if completed { Outcome::Completed } else { Outcome::Skipped })
+}
+
+async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<audio::Mp3, EngineError> {
+    let engine = svc
+        .engines
+        .current()
+        .usable(job.provider)
+        .map_err(|why| EngineError::Permanent(why.reason_for(crate::domain::kinds::Role::User).into()))?;
+    let voice =
+        job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
+    let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
+    let instructions = job.options.get("instructions").and_then(|i| i.as_str());
+    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+        .await
+        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
+    let speech =
+        Speech { text: &job.text, voice, language: &job.language, rate, instructions, dictionary: &dictionary };
+    let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
+    synthesis::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
+}
