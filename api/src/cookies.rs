@@ -50,7 +50,7 @@ impl SessionCookies {
     }
 
     pub fn challenge(&self, token: String) -> Cookie<'static> {
-        let minutes = Duration::minutes(shared::two_factor::CHALLENGE_MINUTES);
+        let minutes = Duration::minutes(shared::use_cases::two_factor::CHALLENGE_MINUTES);
         self.build(self.challenge_name(), token, "/api/auth", SameSite::Strict, Some(minutes))
     }
 
@@ -59,7 +59,7 @@ impl SessionCookies {
     }
 
     /// The site gate's pass: HttpOnly, for the browser session only (no expiry; the pass
-    /// itself stops working after `shared::site_gate::PASS_HOURS`).
+    /// itself stops working after `shared::use_cases::site_gate::PASS_HOURS`).
     pub fn gate_name(&self) -> &'static str {
         if self.secure { "__Host-stimmwerk_gate" } else { "stimmwerk_gate" }
     }

@@ -1,7 +1,7 @@
 //! `stimmwerk-api`: `serve` (default) runs the HTTP server; `migrate` applies the
 //! migrations, seeds the voice catalogue and creates the first admin account (and the S3
 //! bucket); `backup <dir>` and `restore <dir>` save and restore the database with every
-//! stored file (`shared::backup`).
+//! stored file (`shared::use_cases::backup`).
 
 use anyhow::Context;
 use api::AppState;
@@ -23,8 +23,8 @@ async fn main() -> anyhow::Result<()> {
             let dir = std::path::Path::new(&dir);
             let url = &settings.database.url;
             let manifest = match command {
-                "backup" => shared::backup::backup(&pool, url, store.as_ref(), dir).await?,
-                _ => shared::backup::restore(&pool, url, store.as_ref(), dir).await?,
+                "backup" => shared::use_cases::backup::backup(&pool, url, store.as_ref(), dir).await?,
+                _ => shared::use_cases::backup::restore(&pool, url, store.as_ref(), dir).await?,
             };
             println!(
                 "{command}: Datenbank und {} Dateien ({} fehlten beim Sichern) in {}",
@@ -50,7 +50,7 @@ async fn migrate(settings: &Settings, pool: &sqlx::PgPool) -> anyhow::Result<()>
             .await
             .context("preparing the S3 bucket")?;
     }
-    match shared::auth::ensure_admin(pool, &settings.admin).await? {
+    match shared::use_cases::auth::ensure_admin(pool, &settings.admin).await? {
         Some(password) => println!("Admin-Konto angelegt: {} / Passwort: {password}", settings.admin.email),
         None => println!("Admin-Konto vorhanden: {}", settings.admin.email),
     }

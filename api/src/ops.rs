@@ -11,7 +11,8 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use shared::{health, telemetry};
+use shared::telemetry;
+use shared::use_cases::health;
 
 use crate::AppState;
 

@@ -1,30 +1,12 @@
-//! Everything `api` and `worker` share. Use cases sit at the top, one module per feature
-//! (each takes the `Services` and the `Caller` and owns its whole flow); what they stand
-//! on sits below them: `db/` (SQL next to the function that runs it), `domain/` (pure
-//! rules), `engine/` (speech providers), `providers/` (the provider table and keys), the
-//! queue, storage, audio, mail and the limiters.
+//! Everything `api` and `worker` share. The use cases sit in `use_cases/`, one module per
+//! feature (each takes the `Services` and the `Caller` and owns its whole flow); what they
+//! stand on is every other module: `db/` (SQL next to the function that runs it),
+//! `domain/` (pure rules), `engine/` (speech providers), `providers/` (the provider table
+//! and keys), the run lifecycle, the queue, storage, audio, mail and the limiters. A
+//! building block never reaches up into a use case (the architecture test holds it).
 
-// Use cases.
-pub mod account;
-pub mod admin_settings;
-pub mod admin_users;
-pub mod admin_voices;
-pub mod api_keys;
-pub mod auth;
-pub mod backup;
-pub mod billing;
-pub mod cloning;
-pub mod demo;
-pub mod generation;
-pub mod health;
-pub mod library;
-pub mod limits;
-pub mod pronunciation;
-pub mod site_gate;
-pub mod speech;
-pub mod two_factor;
-pub mod voices;
-pub mod webhooks;
+// Use cases: `use_cases/`, one module per feature.
+pub mod use_cases;
 
 // What they stand on.
 pub mod audio;

@@ -8,7 +8,8 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use shared::{Services, health};
+use shared::Services;
+use shared::use_cases::health;
 
 pub fn router(svc: Services) -> axum::Router {
     axum::Router::new()

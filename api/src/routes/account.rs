@@ -7,9 +7,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
-use shared::account::{self, PageQuery, SessionView, SignedOutEverywhere, TransactionPage};
-use shared::auth::Me;
-use shared::two_factor::{EnableInput, RecoveryCodes, Setup};
+use shared::use_cases::account::{self, PageQuery, SessionView, SignedOutEverywhere, TransactionPage};
+use shared::use_cases::auth::Me;
+use shared::use_cases::two_factor::{EnableInput, RecoveryCodes, Setup};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -170,7 +170,7 @@ struct TwoFactorStatus {
     (status = 401, body = ErrorBody),
 ))]
 async fn two_factor_status(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<TwoFactorStatus>> {
-    let enabled = shared::two_factor::is_enabled(&state.svc, caller.user()?.id).await?;
+    let enabled = shared::use_cases::two_factor::is_enabled(&state.svc, caller.user()?.id).await?;
     Ok(Json(TwoFactorStatus { enabled }))
 }
 
@@ -180,7 +180,7 @@ async fn two_factor_status(State(state): State<AppState>, Caller(caller): Caller
     (status = 409, description = "Schon eingeschaltet, oder auf dem Server nicht eingerichtet", body = ErrorBody),
 ))]
 async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Setup>> {
-    Ok(Json(shared::two_factor::setup(&state.svc, &caller).await?))
+    Ok(Json(shared::use_cases::two_factor::setup(&state.svc, &caller).await?))
 }
 
 /// Switches two-factor sign-in on with the current password and a first code; answers ten
@@ -196,7 +196,7 @@ async fn enable_two_factor(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EnableInput>,
 ) -> ApiResult<Json<RecoveryCodes>> {
-    Ok(Json(shared::two_factor::enable(&state.svc, &caller, &body.password, &body.code).await?))
+    Ok(Json(shared::use_cases::two_factor::enable(&state.svc, &caller, &body.password, &body.code).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -220,6 +220,6 @@ async fn disable_two_factor(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<DisableBody>,
 ) -> ApiResult<StatusCode> {
-    shared::two_factor::disable(&state.svc, &caller, &body.password, &body.code).await?;
+    shared::use_cases::two_factor::disable(&state.svc, &caller, &body.password, &body.code).await?;
     Ok(StatusCode::NO_CONTENT)
 }

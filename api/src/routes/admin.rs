@@ -5,8 +5,8 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::admin_settings::{self, ConnectionTest, ServiceList};
 use shared::providers::ServiceStatus;
+use shared::use_cases::admin_settings::{self, ConnectionTest, ServiceList};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -48,7 +48,7 @@ async fn reauthenticate(
     AdminCaller(caller): AdminCaller,
     ApiJson(body): ApiJson<ReauthBody>,
 ) -> ApiResult<Json<Reauthenticated>> {
-    let valid_until = shared::auth::reauthenticate(&state.svc, &caller, &body.password).await?;
+    let valid_until = shared::use_cases::auth::reauthenticate(&state.svc, &caller, &body.password).await?;
     Ok(Json(Reauthenticated { valid_until }))
 }
 

@@ -6,9 +6,11 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use shared::admin_users::{self, AuditQuery, BalanceAdjustment, NewUserInput, UserOverview, UserQuery, UserUpdate};
 use shared::db::audit::Entry;
 use shared::db::users::AdminUser;
+use shared::use_cases::admin_users::{
+    self, AuditQuery, BalanceAdjustment, NewUserInput, UserOverview, UserQuery, UserUpdate,
+};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;

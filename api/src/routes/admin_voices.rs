@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use shared::admin_voices::{self, AdminVoice, AdminVoiceChange, AdminVoiceList, AdminVoiceQuery};
+use shared::use_cases::admin_voices::{self, AdminVoice, AdminVoiceChange, AdminVoiceList, AdminVoiceQuery};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;

@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use shared::api_keys::{self, ApiKeyView, CreatedKey};
+use shared::use_cases::api_keys::{self, ApiKeyView, CreatedKey};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

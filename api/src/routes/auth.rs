@@ -6,8 +6,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
-use shared::auth::{Confirmation, Me, SignInStep};
-use shared::two_factor::CodeInput;
+use shared::use_cases::auth::{Confirmation, Me, SignInStep};
+use shared::use_cases::two_factor::CodeInput;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -61,13 +61,13 @@ async fn sign_up(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    let input = shared::auth::SignUp {
+    let input = shared::use_cases::auth::SignUp {
         name: &body.name,
         organization: &body.organization,
         email: &body.email,
         password: &body.password,
     };
-    shared::auth::sign_up(&state.svc, &caller, input).await?;
+    shared::use_cases::auth::sign_up(&state.svc, &caller, input).await?;
     let message = "Registrierung erfolgreich. Bitte überprüfen Sie Ihre E-Mail zur Bestätigung.";
     Ok((StatusCode::CREATED, Json(Message { message })))
 }
@@ -86,7 +86,7 @@ struct ConfirmQuery {
     (status = 303, description = "Weiter zu `/auth?confirmed=1`, `confirmed=0` bei ungültigem Link, oder `/auth?confirm=<token>`, wenn die Bestätigung das Passwort braucht"),
 ))]
 async fn confirm(State(state): State<AppState>, ApiQuery(query): ApiQuery<ConfirmQuery>) -> ApiResult<Redirect> {
-    Ok(match shared::auth::confirm_email(&state.svc, &query.token).await? {
+    Ok(match shared::use_cases::auth::confirm_email(&state.svc, &query.token).await? {
         Confirmation::Confirmed => Redirect::to("/auth?confirmed=1"),
         Confirmation::Invalid => Redirect::to("/auth?confirmed=0"),
         // The token is one of ours (hex): safe in the address as it is.
@@ -115,7 +115,7 @@ async fn confirm_with_password(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<ConfirmBody>,
 ) -> ApiResult<StatusCode> {
-    shared::auth::confirm_email_with_password(&state.svc, &caller, &body.token, &body.password).await?;
+    shared::use_cases::auth::confirm_email_with_password(&state.svc, &caller, &body.token, &body.password).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -141,7 +141,7 @@ async fn sign_in(
     jar: CookieJar,
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<Response> {
-    let step = shared::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
+    let step = shared::use_cases::auth::sign_in(&state.svc, &caller, &body.email, &body.password).await?;
     Ok(answer_step(&state, jar, step))
 }
 
@@ -174,7 +174,7 @@ async fn sign_in_with_code(
     ApiJson(body): ApiJson<CodeInput>,
 ) -> ApiResult<(CookieJar, Json<Me>)> {
     let challenge = jar.get(state.cookies.challenge_name()).map(|c| c.value().to_owned()).unwrap_or_default();
-    let signed_in = shared::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;
+    let signed_in = shared::use_cases::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;
     let jar = jar.remove(state.cookies.challenge_removal()).add(state.cookies.session(signed_in.session_token));
     Ok((jar, Json(signed_in.me)))
 }
@@ -191,7 +191,7 @@ async fn request_login_link(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    shared::auth::request_login_link(&state.svc, &caller, &body.email).await?;
+    shared::use_cases::auth::request_login_link(&state.svc, &caller, &body.email).await?;
     let message = "Falls für diese Adresse ein Konto besteht, haben wir einen Anmeldelink gesendet.";
     Ok((StatusCode::ACCEPTED, Json(Message { message })))
 }
@@ -213,7 +213,7 @@ async fn use_login_link(
     jar: CookieJar,
     ApiQuery(query): ApiQuery<LinkQuery>,
 ) -> ApiResult<(CookieJar, Redirect)> {
-    Ok(match shared::auth::use_login_link(&state.svc, &caller, &query.token).await? {
+    Ok(match shared::use_cases::auth::use_login_link(&state.svc, &caller, &query.token).await? {
         Some(SignInStep::Session(signed_in)) => {
             (jar.add(state.cookies.session(signed_in.session_token)), Redirect::to("/dashboard"))
         }
@@ -243,7 +243,7 @@ async fn request_password_reset(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    shared::auth::request_password_reset(&state.svc, &caller, &body.email).await?;
+    shared::use_cases::auth::request_password_reset(&state.svc, &caller, &body.email).await?;
     let message = "Falls für diese Adresse ein Konto besteht, haben wir einen Link zum Zurücksetzen gesendet.";
     Ok((StatusCode::ACCEPTED, Json(Message { message })))
 }
@@ -266,7 +266,7 @@ async fn check_reset_link(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<LinkQuery>,
 ) -> ApiResult<StatusCode> {
-    shared::auth::check_reset_link(&state.svc, &query.token).await?;
+    shared::use_cases::auth::check_reset_link(&state.svc, &query.token).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -277,7 +277,7 @@ async fn check_reset_link(
     (status = 422, description = "Link ungültig oder abgelaufen, oder das Passwort erfüllt die Regeln nicht", body = ErrorBody),
 ))]
 async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetBody>) -> ApiResult<StatusCode> {
-    shared::auth::reset_password(&state.svc, &body.token, &body.password).await?;
+    shared::use_cases::auth::reset_password(&state.svc, &body.token, &body.password).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -293,7 +293,7 @@ async fn resend_confirmation(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    shared::auth::resend_confirmation(&state.svc, &caller, &body.email).await?;
+    shared::use_cases::auth::resend_confirmation(&state.svc, &caller, &body.email).await?;
     let message = "Falls diese Adresse noch bestätigt werden muss, haben wir den Link erneut gesendet.";
     Ok((StatusCode::ACCEPTED, Json(Message { message })))
 }
@@ -305,7 +305,7 @@ async fn sign_out(
     Caller(caller): Caller,
     jar: CookieJar,
 ) -> ApiResult<(StatusCode, CookieJar)> {
-    shared::auth::sign_out(&state.svc, &caller).await?;
+    shared::use_cases::auth::sign_out(&state.svc, &caller).await?;
     Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
 }
 

@@ -6,7 +6,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use shared::billing::{self, BillingOptions, CheckoutStart, TopUpRequest};
+use shared::use_cases::billing::{self, BillingOptions, CheckoutStart, TopUpRequest};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
-use shared::demo::{Overview, SpeakRequest};
+use shared::use_cases::demo::{Overview, SpeakRequest};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -38,7 +38,7 @@ async fn overview(
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<Overview>)> {
     let (caller, jar) = with_browser_id(&state, caller, jar);
-    Ok((jar, Json(shared::demo::overview(&state.svc, &caller).await?)))
+    Ok((jar, Json(shared::use_cases::demo::overview(&state.svc, &caller).await?)))
 }
 
 /// One demo synthesis: the MP3, and `X-Demo-Remaining` tries left today.
@@ -56,7 +56,7 @@ async fn speak(
     ApiJson(body): ApiJson<SpeakRequest>,
 ) -> ApiResult<(CookieJar, Response)> {
     let (caller, jar) = with_browser_id(&state, caller, jar);
-    let spoken = shared::demo::speak(&state.svc, &caller, body).await?;
+    let spoken = shared::use_cases::demo::speak(&state.svc, &caller, body).await?;
     let response = (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("audio/mpeg")),

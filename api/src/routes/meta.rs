@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use shared::limits::Limits;
+use shared::use_cases::limits::Limits;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -16,7 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Limits and prices (text length, cents per characters, demo tries).
 #[utoipa::path(get, path = "/api/limits", tag = "meta", responses((status = 200, body = Limits)))]
 async fn limits(State(state): State<AppState>) -> Json<Limits> {
-    Json(shared::limits::limits(&state.svc.settings))
+    Json(shared::use_cases::limits::limits(&state.svc.settings))
 }
 
 /// This document (OpenAPI 3.1).

@@ -7,7 +7,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use shared::domain::normalize::Normalized;
-use shared::pronunciation::{self, DictionaryEntry, EntryInput, ImportResult, PreviewRequest};
+use shared::use_cases::pronunciation::{self, DictionaryEntry, EntryInput, ImportResult, PreviewRequest};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

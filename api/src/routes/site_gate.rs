@@ -1,4 +1,4 @@
-//! /api/site-gate: the optional site password (see `shared::site_gate`), and the guard
+//! /api/site-gate: the optional site password (see `shared::use_cases::site_gate`), and the guard
 //! that keeps every other API route shut for browsers without the gate cookie.
 
 use axum::Json;
@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;
-use shared::site_gate::{self, GateState};
+use shared::use_cases::site_gate::{self, GateState};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

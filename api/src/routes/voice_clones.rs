@@ -7,11 +7,11 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use shared::cloning::{
-    self, CloneList, CloneQuery, CloneSample, CloneSetup, CloneVoice, CreateClone, RecordingCheck, UpdateClone, Upload,
-};
 use shared::domain::kinds::SampleKind;
 use shared::domain::training::TrainingAction;
+use shared::use_cases::cloning::{
+    self, CloneList, CloneQuery, CloneSample, CloneSetup, CloneVoice, CreateClone, RecordingCheck, UpdateClone, Upload,
+};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use shared::voices::VoiceList;
+use shared::use_cases::voices::VoiceList;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -21,5 +21,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     (status = 401, body = ErrorBody),
 ))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<VoiceList>> {
-    Ok(Json(shared::voices::list(&state.svc, &caller).await?))
+    Ok(Json(shared::use_cases::voices::list(&state.svc, &caller).await?))
 }

@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use shared::webhooks::{self, Attempt, DeliveryView, EndpointView, SavedEndpoint};
+use shared::use_cases::webhooks::{self, Attempt, DeliveryView, EndpointView, SavedEndpoint};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -1,7 +1,7 @@
 //! The rules of a cloned voice's life: which training action is allowed in which state,
 //! what the user sees (a clone whose fee is open is paused), when a training counts as
 //! stuck, and which fee period is due. Pure functions, tested here; the use cases in
-//! `crate::cloning` apply them inside their transactions.
+//! `crate::use_cases::cloning` apply them inside their transactions.
 
 use chrono::{DateTime, Duration, Utc};
 

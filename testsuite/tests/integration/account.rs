@@ -265,7 +265,7 @@ async fn a_disabled_admin_does_not_count_as_another_admin(pool: PgPool) {
 async fn the_guarded_statements_never_leave_no_active_admin(pool: PgPool) {
     // The guard the admins' user page uses as well (demote, disable, delete).
     let app = TestApp::spawn(pool).await;
-    shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap();
+    shared::use_cases::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap();
     let (_, other) = second_admin(&app, "andere-admin@example.de").await;
     let first: Uuid = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
         .bind(&app.settings.admin.email)

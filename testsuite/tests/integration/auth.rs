@@ -180,8 +180,9 @@ async fn writes_without_the_csrf_header_are_refused(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn the_admin_is_created_once_from_configuration(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
-    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().expect("created");
-    assert!(shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().is_none());
+    let password =
+        shared::use_cases::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().expect("created");
+    assert!(shared::use_cases::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().is_none());
     let client = app.client();
     let res = client.post("/api/auth/login", json!({ "email": app.settings.admin.email, "password": password })).await;
     let me: serde_json::Value = res.json().await.unwrap();
@@ -215,7 +216,10 @@ async fn expired_sessions_stop_working_and_are_purged(pool: PgPool) {
         .await
         .unwrap();
     assert_eq!(client.get("/api/me").await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(shared::auth::purge_expired(&app.pool, app.settings.auth.confirmation_hours).await.unwrap(), 1);
+    assert_eq!(
+        shared::use_cases::auth::purge_expired(&app.pool, app.settings.auth.confirmation_hours).await.unwrap(),
+        1
+    );
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 0);
 }

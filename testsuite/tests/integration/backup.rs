@@ -1,4 +1,4 @@
-//! Backup and restore: an installation saved with `shared::backup` and restored into an
+//! Backup and restore: an installation saved with `shared::use_cases::backup` and restored into an
 //! empty database and another store serves the same audios and the same balances.
 
 use crate::common;
@@ -39,10 +39,14 @@ async fn a_restored_installation_serves_the_same_audios_and_balances(pool: PgPoo
     let balance = app.balance(user).await;
 
     let saved = tempfile::tempdir().unwrap();
-    let manifest =
-        shared::backup::backup(&pool, &url_of(&pool.connect_options()), app.state.svc.storage.as_ref(), saved.path())
-            .await
-            .unwrap();
+    let manifest = shared::use_cases::backup::backup(
+        &pool,
+        &url_of(&pool.connect_options()),
+        app.state.svc.storage.as_ref(),
+        saved.path(),
+    )
+    .await
+    .unwrap();
     assert_eq!(manifest.objects.len(), 2);
     assert!(manifest.missing.is_empty());
 
@@ -53,9 +57,9 @@ async fn a_restored_installation_serves_the_same_audios_and_balances(pool: PgPoo
     let target = PgPool::connect_with(target_options.clone()).await.unwrap();
     let store_dir = tempfile::tempdir().unwrap();
     let store = FsStorage::new(store_dir.path());
-    shared::backup::restore(&target, &url_of(&target_options), &store, saved.path()).await.unwrap();
+    shared::use_cases::backup::restore(&target, &url_of(&target_options), &store, saved.path()).await.unwrap();
     // A second restore over a used installation is refused.
-    assert!(shared::backup::restore(&target, &url_of(&target_options), &store, saved.path()).await.is_err());
+    assert!(shared::use_cases::backup::restore(&target, &url_of(&target_options), &store, saved.path()).await.is_err());
 
     let dir = store_dir.path().to_owned();
     let restored = TestApp::spawn_with(target.clone(), move |s| s.storage.dir = dir).await;
@@ -109,7 +113,7 @@ async fn backups_are_readable_by_their_owner_alone(pool: PgPool) {
     let dir = parent.path().join("sicherung").join("heute");
     let url = url_of(&pool.connect_options());
     let store = app.state.svc.storage.as_ref();
-    let manifest = shared::backup::backup(&pool, &url, store, &dir).await.unwrap();
+    let manifest = shared::use_cases::backup::backup(&pool, &url, store, &dir).await.unwrap();
     assert_eq!(manifest.objects.len(), 1);
     let check = || {
         let everything = everything_below(&dir);
@@ -128,6 +132,6 @@ async fn backups_are_readable_by_their_owner_alone(pool: PgPool) {
         let mode = if path.is_dir() { 0o755 } else { 0o644 };
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     }
-    shared::backup::backup(&pool, &url, store, &dir).await.unwrap();
+    shared::use_cases::backup::backup(&pool, &url, store, &dir).await.unwrap();
     check();
 }

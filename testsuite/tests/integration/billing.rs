@@ -197,10 +197,10 @@ async fn reconciliation_credits_a_paid_session_whose_webhook_never_came_once(poo
     let app = app_with_stripe(pool, &fake).await;
     let (client, user) = app.signed_in_user("verloren@example.de").await;
     client.post("/api/billing/checkout", json!({ "amount_cent": 1000 })).await;
-    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 0, "too young to ask about");
+    assert_eq!(shared::use_cases::billing::reconcile(&app.state.svc).await.unwrap(), 0, "too young to ask about");
     sqlx::query("UPDATE top_ups SET created_at = now() - interval '10 minutes'").execute(&app.pool).await.unwrap();
-    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 1);
-    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 0);
+    assert_eq!(shared::use_cases::billing::reconcile(&app.state.svc).await.unwrap(), 1);
+    assert_eq!(shared::use_cases::billing::reconcile(&app.state.svc).await.unwrap(), 0);
     // The late webhook finds it credited.
     let payload = paid_event("evt_late", "cs_test_1", 1000);
     assert_eq!(deliver(&app, &payload, &signed(&payload)).await.status(), StatusCode::NO_CONTENT);
@@ -264,7 +264,7 @@ async fn reconciliation_goes_on_past_a_mismatching_session_and_flags_it(pool: Pg
     let broken = old_pending_top_up(&app, user, 1500, "cs_broken", 20).await;
     let paid = old_pending_top_up(&app, user, 800, "cs_paid_8", 10).await;
 
-    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 1);
+    assert_eq!(shared::use_cases::billing::reconcile(&app.state.svc).await.unwrap(), 1);
     assert_eq!(app.balance(user).await, 900, "the 8 € behind the mismatching sessions are credited");
     assert_eq!(app.ledger_rows(user, "top_up").await, vec![800]);
     assert!(app.ledger_drift().await.is_empty());
@@ -291,7 +291,7 @@ async fn reconciliation_goes_on_past_a_mismatching_session_and_flags_it(pool: Pg
         let fake = &fake;
         async move { fake.received_requests().await.unwrap().iter().filter(|r| r.url.path().ends_with(session)).count() }
     };
-    assert_eq!(shared::billing::reconcile(&app.state.svc).await.unwrap(), 0);
+    assert_eq!(shared::use_cases::billing::reconcile(&app.state.svc).await.unwrap(), 0);
     assert_eq!((asked("cs_mismatch").await, asked("cs_dollars").await, asked("cs_broken").await), (1, 1, 2));
     assert_eq!(app.balance(user).await, 900);
 

@@ -12,8 +12,8 @@ use common::{Client, TestApp, error_of};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use shared::audio::Pcm;
-use shared::cloning::recording::testing::{speech_like, webm};
 use shared::config::{ProviderSection, Settings};
+use shared::use_cases::cloning::recording::testing::{speech_like, webm};
 use sqlx::PgPool;
 use uuid::Uuid;
 use wiremock::matchers::{method, path};
@@ -281,7 +281,7 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
         .execute(&app.pool)
         .await
         .unwrap();
-    assert_eq!(shared::cloning::training::recover(&svc).await.unwrap(), 1);
+    assert_eq!(shared::use_cases::cloning::training::recover(&svc).await.unwrap(), 1);
     let output = format!("{}/out.wav", server.uri());
     Mock::given(method("GET"))
         .and(path("/v1/predictions/pr1"))
@@ -639,8 +639,10 @@ async fn the_monthly_fee_is_charged_once_per_period_and_never_below_zero(pool: P
     assert_eq!(app.balance(user).await, 150);
 
     // The daily job runs twice at once, and again: the paid period is not charged again.
-    let (a, b) =
-        tokio::join!(shared::cloning::fees::charge_due(&app.pool), shared::cloning::fees::charge_due(&app.pool));
+    let (a, b) = tokio::join!(
+        shared::use_cases::cloning::fees::charge_due(&app.pool),
+        shared::use_cases::cloning::fees::charge_due(&app.pool)
+    );
     assert_eq!(a.unwrap().charged + b.unwrap().charged, 0);
     assert_eq!(app.ledger_rows(user, "clone_fee").await, [-100]);
 
@@ -650,8 +652,10 @@ async fn the_monthly_fee_is_charged_once_per_period_and_never_below_zero(pool: P
         .execute(&app.pool)
         .await
         .unwrap();
-    let (a, b) =
-        tokio::join!(shared::cloning::fees::charge_due(&app.pool), shared::cloning::fees::charge_due(&app.pool));
+    let (a, b) = tokio::join!(
+        shared::use_cases::cloning::fees::charge_due(&app.pool),
+        shared::use_cases::cloning::fees::charge_due(&app.pool)
+    );
     assert_eq!(a.unwrap().charged + b.unwrap().charged, 1);
     assert_eq!(app.ledger_rows(user, "clone_fee").await, [-100, -100]);
     assert_eq!(app.balance(user).await, 50);
@@ -662,7 +666,7 @@ async fn the_monthly_fee_is_charged_once_per_period_and_never_below_zero(pool: P
         .execute(&app.pool)
         .await
         .unwrap();
-    let run = shared::cloning::fees::charge_due(&app.pool).await.unwrap();
+    let run = shared::use_cases::cloning::fees::charge_due(&app.pool).await.unwrap();
     assert_eq!((run.charged, run.paused), (0, 1));
     assert_eq!(app.balance(user).await, 50);
     assert_eq!(clone_of(&client, voice).await["status"], "paused");

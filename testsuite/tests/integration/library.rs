@@ -325,8 +325,8 @@ async fn expired_audios_lose_their_files_and_saved_ones_never_expire(pool: PgPoo
         .await
         .unwrap();
     let svc = app.worker_state(app.local_engines());
-    assert_eq!(shared::library::expire(&svc, 500).await.unwrap(), (1, 1));
-    assert_eq!(shared::library::expire(&svc, 500).await.unwrap(), (0, 0), "idempotent");
+    assert_eq!(shared::use_cases::library::expire(&svc, 500).await.unwrap(), (1, 1));
+    assert_eq!(shared::use_cases::library::expire(&svc, 500).await.unwrap(), (0, 0), "idempotent");
 
     assert!(!app.settings.storage.dir.join(format!("{user}/{old}.mp3")).exists());
     assert!(app.settings.storage.dir.join(format!("{user}/{saved}.mp3")).exists());
@@ -350,7 +350,7 @@ async fn expired_audios_lose_their_files_and_saved_ones_never_expire(pool: PgPoo
         .await
         .unwrap();
     std::fs::remove_file(app.settings.storage.dir.join(format!("{user}/{fresh}.mp3"))).unwrap();
-    assert_eq!(shared::library::expire(&svc, 500).await.unwrap(), (1, 1));
+    assert_eq!(shared::use_cases::library::expire(&svc, 500).await.unwrap(), (1, 1));
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -12,8 +12,8 @@ use async_trait::async_trait;
 use common::{PASSWORD, TestApp, error_of};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use shared::cloning::recording::testing::{speech_like, webm};
 use shared::engine::{EngineAudio, EngineError, Engines, SpeechEngine, SynthesisRequest};
+use shared::use_cases::cloning::recording::testing::{speech_like, webm};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -419,7 +419,7 @@ async fn an_unconfirmed_account_is_purged_after_the_confirmation_period(pool: Pg
     assert_eq!(client.post("/api/auth/signup", body.clone()).await.status(), StatusCode::CREATED);
     sqlx::query("UPDATE users SET created_at = now() - interval '49 hours'").execute(&app.pool).await.unwrap();
     sqlx::query("UPDATE one_time_tokens SET expires_at = now() - interval '1 hour'").execute(&app.pool).await.unwrap();
-    let purged = shared::auth::purge_expired(&app.pool, app.settings.auth.confirmation_hours).await.unwrap();
+    let purged = shared::use_cases::auth::purge_expired(&app.pool, app.settings.auth.confirmation_hours).await.unwrap();
     assert!(purged >= 1);
     let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
     assert_eq!(users, 0, "the address is free again");

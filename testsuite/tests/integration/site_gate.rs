@@ -146,9 +146,9 @@ async fn the_site_gate_pass_is_per_visitor_and_refused_when_forged_altered_or_ex
     assert_eq!(parts.len(), 3, "visitor.expires.mac: {value}");
     let expires: i64 = parts[1].parse().unwrap();
     let now = chrono::Utc::now().timestamp();
-    assert!(expires > now && expires <= now + shared::site_gate::PASS_HOURS * 3600, "{expires}");
+    assert!(expires > now && expires <= now + shared::use_cases::site_gate::PASS_HOURS * 3600, "{expires}");
     let second_visitor = second.strip_prefix("stimmwerk_gate=").unwrap().split('.').next().unwrap();
-    let expired = shared::site_gate::expired_pass(&app.settings).unwrap();
+    let expired = shared::use_cases::site_gate::expired_pass(&app.settings).unwrap();
     for refused in [
         format!("{}.{}.{}", parts[0], expires + 86_400 * 365, parts[2]), // a longer life
         format!("{second_visitor}.{}.{}", parts[1], parts[2]),           // another visitor's id

@@ -173,7 +173,7 @@ async fn without_an_encryption_key_two_factor_says_it_is_not_set_up(pool: PgPool
     assert_eq!(error["code"], "unavailable");
 
     // Nor can an admin: without the server's key the admin area stays shut.
-    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
+    let password = shared::use_cases::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
     let admin = app.client();
     admin.post("/api/auth/login", json!({ "email": app.settings.admin.email, "password": password })).await;
     let (status, _) = error_of(admin.post("/api/account/two-factor/setup", json!({})).await).await;
@@ -185,7 +185,7 @@ async fn without_an_encryption_key_two_factor_says_it_is_not_set_up(pool: PgPool
 #[sqlx::test(migrations = "../migrations")]
 async fn the_admin_area_opens_only_to_a_session_that_proved_a_code(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
-    let password = shared::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
+    let password = shared::use_cases::auth::ensure_admin(&app.pool, &app.settings.admin).await.unwrap().unwrap();
     let email = app.settings.admin.email.clone();
     let admin = app.client();
     let me: Value =

@@ -35,7 +35,7 @@ async fn endpoint(client: &Client, url: &str) -> String {
 fn verifies(request: &wiremock::Request, secret: &str) -> bool {
     let timestamp: i64 = request.headers["stimmwerk-timestamp"].to_str().unwrap().parse().unwrap();
     let signature = request.headers["stimmwerk-signature"].to_str().unwrap();
-    signature == format!("v1={}", shared::webhooks::sign(secret, timestamp, &request.body))
+    signature == format!("v1={}", shared::use_cases::webhooks::sign(secret, timestamp, &request.body))
 }
 
 async fn deliveries(client: &Client) -> Vec<Value> {
@@ -67,12 +67,12 @@ async fn completed_and_failed_jobs_each_send_one_signed_event(pool: PgPool) {
     let voice = app.voice_id(VOICE).await;
     let created: Value = client.submit("Das wird scheitern.", voice).await.json().await.unwrap();
     let failing: Uuid = created["job"]["id"].as_str().unwrap().parse().unwrap();
-    shared::generation::fail_and_refund(&app.pool, failing, "Testfehler.").await.unwrap();
+    shared::use_cases::generation::fail_and_refund(&app.pool, failing, "Testfehler.").await.unwrap();
     // Written with the status change, before anything was sent.
     assert_eq!(deliveries(&client).await.len(), 2);
 
-    assert_eq!(shared::webhooks::deliver_due(&app.state.svc).await.unwrap(), 2);
-    assert_eq!(shared::webhooks::deliver_due(&app.state.svc).await.unwrap(), 0, "each is sent once");
+    assert_eq!(shared::use_cases::webhooks::deliver_due(&app.state.svc).await.unwrap(), 2);
+    assert_eq!(shared::use_cases::webhooks::deliver_due(&app.state.svc).await.unwrap(), 0, "each is sent once");
     let received = receiver.received_requests().await.unwrap();
     assert_eq!(received.len(), 2);
     let mut kinds = Vec::new();
@@ -111,7 +111,7 @@ async fn a_failing_receiver_is_retried_with_backoff_and_given_up_after_24_hours(
     completed_job(&app, &client).await;
     let svc = &app.state.svc;
 
-    shared::webhooks::deliver_due(svc).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(svc).await.unwrap();
     let first = &deliveries(&client).await[0];
     assert_eq!(
         (first["status"].as_str(), first["attempts"].as_i64(), first["last_status_code"].as_i64()),
@@ -124,11 +124,11 @@ async fn a_failing_receiver_is_retried_with_backoff_and_given_up_after_24_hours(
             .await
             .unwrap();
     assert!((25.0..=31.0).contains(&wait), "first retry after 30 s, got {wait}");
-    assert_eq!(shared::webhooks::deliver_due(svc).await.unwrap(), 0, "not before its time");
+    assert_eq!(shared::use_cases::webhooks::deliver_due(svc).await.unwrap(), 0, "not before its time");
 
     for expected in ["pending", "delivered"] {
         sqlx::query("UPDATE webhook_deliveries SET next_attempt_at = now()").execute(&app.pool).await.unwrap();
-        shared::webhooks::deliver_due(svc).await.unwrap();
+        shared::use_cases::webhooks::deliver_due(svc).await.unwrap();
         assert_eq!(deliveries(&client).await[0]["status"], expected);
     }
     let done = &deliveries(&client).await[0];
@@ -144,7 +144,7 @@ async fn a_failing_receiver_is_retried_with_backoff_and_given_up_after_24_hours(
         .execute(&app.pool)
         .await
         .unwrap();
-    shared::webhooks::deliver_due(svc).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(svc).await.unwrap();
     assert_eq!(deliveries(&client).await[0]["status"], "failed", "the next try would be after its 24 hours");
 
     // "Erneut senden" gives it another go (and 24 new hours).
@@ -153,7 +153,7 @@ async fn a_failing_receiver_is_retried_with_backoff_and_given_up_after_24_hours(
         client.post(&format!("/api/webhook/deliveries/{id}/resend"), json!({})).await.status(),
         StatusCode::NO_CONTENT
     );
-    shared::webhooks::deliver_due(svc).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(svc).await.unwrap();
     assert_eq!(dead.received_requests().await.unwrap().len(), 2);
 }
 
@@ -196,7 +196,7 @@ async fn an_endpoint_that_resolves_internally_is_refused_at_delivery(pool: PgPoo
         }),
         ..app.state.svc.clone()
     };
-    shared::webhooks::deliver_due(&strict).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(&strict).await.unwrap();
     assert!(receiver.received_requests().await.unwrap().is_empty(), "no request reached the internal address");
     let log = deliveries(&client).await;
     assert!(log[0]["last_error"].as_str().unwrap().contains("internes oder privates Netz"), "{}", log[0]);
@@ -216,7 +216,7 @@ async fn a_rotated_secret_signs_from_then_on_and_others_cannot_touch_my_webhook(
     let new = rotated["secret"].as_str().unwrap().to_owned();
     assert_ne!(new, old);
     completed_job(&app, &anna).await;
-    shared::webhooks::deliver_due(&app.state.svc).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(&app.state.svc).await.unwrap();
     let received = receiver.received_requests().await.unwrap();
     assert_eq!(received[0].url.path(), "/neu");
     assert!(verifies(&received[0], &new) && !verifies(&received[0], &old));
@@ -234,7 +234,7 @@ async fn a_rotated_secret_signs_from_then_on_and_others_cannot_touch_my_webhook(
     let his = MockServer::start().await;
     endpoint(&bert, &his.uri()).await;
     completed_job(&app, &anna).await;
-    shared::webhooks::deliver_due(&app.state.svc).await.unwrap();
+    shared::use_cases::webhooks::deliver_due(&app.state.svc).await.unwrap();
     assert!(his.received_requests().await.unwrap().is_empty());
     assert_eq!(anna.delete("/api/webhook").await.status(), StatusCode::NO_CONTENT);
 }
@@ -279,7 +279,7 @@ async fn answers_from_outside_are_never_read_whole_an_endless_webhook_answer_is_
     completed_job(&app, &client).await;
 
     let started = std::time::Instant::now();
-    assert_eq!(shared::webhooks::deliver_due(&app.state.svc).await.unwrap(), 1);
+    assert_eq!(shared::use_cases::webhooks::deliver_due(&app.state.svc).await.unwrap(), 1);
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
     let log = deliveries(&client).await;
     assert_eq!((log[0]["status"].as_str(), log[0]["last_status_code"].as_i64()), (Some("pending"), Some(500)));

@@ -84,7 +84,7 @@ async fn a_failing_engine_is_retried_then_refunded_exactly_once(pool: PgPool) {
 
     // Redelivery, a racing sweep and a second failure report change nothing.
     assert_eq!(process(&state, job).await.unwrap(), Outcome::Skipped);
-    assert!(!shared::generation::fail_and_refund(&app.pool, job, "nochmal").await.unwrap());
+    assert!(!shared::use_cases::generation::fail_and_refund(&app.pool, job, "nochmal").await.unwrap());
 
     assert_eq!(app.balance(user).await, 100);
     assert_eq!(app.ledger_rows(user, "refund").await, vec![16]);
@@ -148,7 +148,7 @@ async fn the_sweep_recovers_lost_and_stuck_jobs(pool: PgPool) {
         sqlx::query("UPDATE tts_jobs SET status = 'processing', attempts = $2, heartbeat_at = now() - interval '10 minutes' WHERE id = $1")
             .bind(id).bind(attempts).execute(&app.pool).await.unwrap();
     }
-    let recovered = shared::generation::recover(&app.state.svc, None).await.unwrap();
+    let recovered = shared::use_cases::generation::recover(&app.state.svc, None).await.unwrap();
     assert_eq!(recovered, 3);
     assert_eq!(job_field(&app, lost, "status").await.unwrap(), "pending");
     assert!(job_field(&app, lost, "enqueued_at").await.is_some(), "pushed again");
@@ -156,7 +156,7 @@ async fn the_sweep_recovers_lost_and_stuck_jobs(pool: PgPool) {
     assert_eq!(job_field(&app, dead, "status").await.unwrap(), "failed");
     assert_eq!(app.balance(victim).await, 100, "refunded");
     assert_eq!(app.balance(user).await, 98, "the lost job is still paid and will run");
-    let again = shared::generation::recover(&app.state.svc, None).await.unwrap();
+    let again = shared::use_cases::generation::recover(&app.state.svc, None).await.unwrap();
     assert_eq!(again, 0);
 }
 
@@ -310,13 +310,17 @@ async fn the_sweep_pushes_an_old_job_again_only_when_the_queue_lost_it(pool: PgP
         waiting.push(submitted_job(&app, &format!("backlog{n}@example.de"), "Wartet in der Schlange.").await.1);
     }
     sqlx::query("UPDATE tts_jobs SET enqueued_at = now() - interval '10 minutes'").execute(&app.pool).await.unwrap();
-    assert_eq!(shared::generation::recover(&app.state.svc, None).await.unwrap(), 0, "still in line: not pushed again");
+    assert_eq!(
+        shared::use_cases::generation::recover(&app.state.svc, None).await.unwrap(),
+        0,
+        "still in line: not pushed again"
+    );
     assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);
 
     // Redis loses the queue (a restart without persistence).
     let config = queue.keys::<shared::queue::Synthesize>();
     let _: () = queue.connection().del(config.active_jobs_list()).await.unwrap();
-    assert_eq!(shared::generation::recover(&app.state.svc, None).await.unwrap(), 3, "lost: pushed again");
+    assert_eq!(shared::use_cases::generation::recover(&app.state.svc, None).await.unwrap(), 3, "lost: pushed again");
     assert_eq!(queue.depth::<shared::queue::Synthesize>().await.unwrap(), 3);
     for id in waiting {
         assert_eq!(job_field(&app, id, "status").await.unwrap(), "pending");

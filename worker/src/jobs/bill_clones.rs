@@ -18,7 +18,7 @@ impl CronJob for BillClones {
     }
 
     async fn run(ctx: &JobContext) -> shared::Result<()> {
-        let run = shared::cloning::fees::charge_due(&ctx.svc.pool).await?;
+        let run = shared::use_cases::cloning::fees::charge_due(&ctx.svc.pool).await?;
         if run.charged > 0 || run.paused > 0 {
             tracing::info!(charged = run.charged, paused = run.paused, "clone fees");
         }

@@ -18,7 +18,7 @@ impl CronJob for DeliverWebhooks {
 
     async fn run(ctx: &JobContext) -> shared::Result<()> {
         // A full batch means more are due: keep going until the backlog is sent.
-        while shared::webhooks::deliver_due(&ctx.svc).await? as i64 == shared::webhooks::BATCH {}
+        while shared::use_cases::webhooks::deliver_due(&ctx.svc).await? as i64 == shared::use_cases::webhooks::BATCH {}
         Ok(())
     }
 }

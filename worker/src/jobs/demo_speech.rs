@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use shared::{Services, demo, queue};
+use shared::use_cases::demo;
+use shared::{Services, queue};
 use uuid::Uuid;
 
 use super::{Outcome, QueuedJob};

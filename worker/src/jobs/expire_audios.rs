@@ -24,7 +24,7 @@ impl CronJob for ExpireAudios {
     async fn run(ctx: &JobContext) -> shared::Result<()> {
         let (mut marked, mut deleted) = (0, 0);
         loop {
-            let (m, d) = shared::library::expire(&ctx.svc, BATCH).await?;
+            let (m, d) = shared::use_cases::library::expire(&ctx.svc, BATCH).await?;
             marked += m;
             deleted += d;
             if m < BATCH as u64 && d < BATCH as u64 {

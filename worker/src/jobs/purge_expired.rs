@@ -17,7 +17,8 @@ impl CronJob for PurgeExpired {
     }
 
     async fn run(ctx: &JobContext) -> shared::Result<()> {
-        let purged = shared::auth::purge_expired(&ctx.svc.pool, ctx.svc.settings.auth.confirmation_hours).await?;
+        let purged =
+            shared::use_cases::auth::purge_expired(&ctx.svc.pool, ctx.svc.settings.auth.confirmation_hours).await?;
         if purged > 0 {
             tracing::info!(purged, "expired sessions, links and unconfirmed accounts deleted");
         }

@@ -16,7 +16,7 @@ impl CronJob for ReconcileTopUps {
     }
 
     async fn run(ctx: &JobContext) -> shared::Result<()> {
-        let credited = shared::billing::reconcile(&ctx.svc).await?;
+        let credited = shared::use_cases::billing::reconcile(&ctx.svc).await?;
         if credited > 0 {
             tracing::warn!(credited, "top-ups credited by reconciliation (their webhook never came)");
         }

@@ -1,8 +1,9 @@
-//! Synthesis jobs: the run is `shared::generation::queued`; this is its wiring.
+//! Synthesis jobs: the run is `shared::use_cases::generation::queued`; this is its wiring.
 
 use std::time::Duration;
 
-use shared::{Services, generation, queue};
+use shared::use_cases::generation;
+use shared::{Services, queue};
 use uuid::Uuid;
 
 use super::{Outcome, QueuedJob};

@@ -1,8 +1,8 @@
-//! Clone trainings: the run is `shared::cloning::training`; this is its wiring.
+//! Clone trainings: the run is `shared::use_cases::cloning::training`; this is its wiring.
 
 use std::time::Duration;
 
-use shared::cloning::training;
+use shared::use_cases::cloning::training;
 use shared::{Services, queue};
 use uuid::Uuid;
 

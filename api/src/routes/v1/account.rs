@@ -3,8 +3,8 @@
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
-use shared::library::{self, Stats};
-use shared::voices::{self, VoiceList};
+use shared::use_cases::library::{self, Stats};
+use shared::use_cases::voices::{self, VoiceList};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

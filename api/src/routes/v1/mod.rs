@@ -14,8 +14,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use shared::api_keys::{self, Refusal};
 use shared::rate_limit::Quota;
+use shared::use_cases::api_keys::{self, Refusal};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;

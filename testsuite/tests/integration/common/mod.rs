@@ -174,7 +174,7 @@ impl TestApp {
     /// The seeded admin, signed in, with two-factor sign-in switched on in this session
     /// (the admin area needs it): (client, password).
     pub async fn signed_in_admin_with_password(&self) -> (Client, String) {
-        let password = shared::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
+        let password = shared::use_cases::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
         let client = self.client();
         let res =
             client.post("/api/auth/login", json!({ "email": self.settings.admin.email, "password": password })).await;
@@ -204,7 +204,7 @@ impl TestApp {
     /// second factor (two-factor sign-in not set up yet). Call it before any helper that
     /// switches two-factor sign-in on for the seeded admin.
     pub async fn password_only_admin(&self) -> Client {
-        let password = shared::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
+        let password = shared::use_cases::auth::ensure_admin(&self.pool, &self.settings.admin).await.unwrap().unwrap();
         let client = self.client();
         let res =
             client.post("/api/auth/login", json!({ "email": self.settings.admin.email, "password": password })).await;

@@ -12,10 +12,10 @@ use crate::caller::Caller;
 use crate::db::voices::{self, Voice};
 use crate::domain::kinds::{JobSource, JobStatus};
 use crate::error::{Error, Result};
-use crate::generation::inline::{self, InlineJob};
-pub use crate::generation::inline::{AudioFormat, PCM_RATE};
-use crate::generation::{self, Delivery, SubmitRequest};
 use crate::services::Services;
+use crate::use_cases::generation::inline::{self, InlineJob};
+pub use crate::use_cases::generation::inline::{AudioFormat, PCM_RATE};
+use crate::use_cases::generation::{self, Delivery, SubmitRequest};
 
 /// The `model` values accepted. The voice decides the engine; OpenAI's model names are
 /// accepted so that code written for OpenAI runs unchanged.

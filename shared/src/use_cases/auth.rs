@@ -214,7 +214,7 @@ async fn session_or_second_factor(
     via_link: bool,
 ) -> Result<SignInStep> {
     if second_factor {
-        let challenge = crate::two_factor::open_challenge(svc, user_id, via_link).await?;
+        let challenge = crate::use_cases::two_factor::open_challenge(svc, user_id, via_link).await?;
         return Ok(SignInStep::SecondFactor { challenge });
     }
     Ok(SignInStep::Session(open_session(svc, caller, user_id, false).await?))
@@ -223,7 +223,7 @@ async fn session_or_second_factor(
 /// The second step of a sign-in: a code from the app (or a recovery code). Only now do
 /// the address's sign-in counters start clean: a right password alone proves too little.
 pub async fn sign_in_with_code(svc: &Services, caller: &Caller, challenge: &str, code: &str) -> Result<SignedIn> {
-    let user = crate::two_factor::complete_sign_in(svc, caller.ip, challenge, code).await?;
+    let user = crate::use_cases::two_factor::complete_sign_in(svc, caller.ip, challenge, code).await?;
     svc.login_limiter.second_factor_passed(caller.ip, &user.email).await?;
     open_session(svc, caller, user.id, true).await
 }
@@ -260,7 +260,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
         Some(c) if valid => c,
         _ => return Err(Error::InvalidCredentials),
     };
-    let second_factor = crate::two_factor::is_enabled(svc, credentials.id).await?;
+    let second_factor = crate::use_cases::two_factor::is_enabled(svc, credentials.id).await?;
     if !second_factor {
         svc.login_limiter.succeeded(attempt).await?;
     }
@@ -301,7 +301,7 @@ pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -
         return Ok(None);
     };
     let Some(user) = users::get(&svc.pool, user_id).await? else { return Ok(None) };
-    let second_factor = crate::two_factor::is_enabled(svc, user_id).await?;
+    let second_factor = crate::use_cases::two_factor::is_enabled(svc, user_id).await?;
     if !second_factor {
         svc.login_limiter.address_proven(&user.email).await?;
     }

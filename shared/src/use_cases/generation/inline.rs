@@ -1,5 +1,5 @@
 //! A generation delivered in the response (`POST /v1/audio/speech`, the façade in
-//! `crate::speech`): the job is created already claimed, synthesized in this process
+//! `crate::use_cases::speech`): the job is created already claimed, synthesized in this process
 //! sentence by sentence, and each sentence's audio is sent as soon as it is encoded, so
 //! the first bytes arrive after the first sentence, not after the whole text. The MP3 of
 //! the whole text is stored as the job's audio. Its run is `crate::run` with one attempt.
@@ -228,7 +228,7 @@ async fn stream(
 ) -> std::result::Result<Finished, EngineError> {
     let permanent = |e: audio::AudioError| EngineError::Permanent(e.to_string());
     let api_name = job.voice.api_name.as_deref().unwrap_or_default();
-    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+    let dictionary = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(job.user_id))
         .await
         .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
     let speech = Speech {

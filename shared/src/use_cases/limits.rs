@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use crate::config::Settings;
-use crate::demo::DEMO_MAX_CHARS;
 use crate::domain::money::{CHARS_PER_CENT, generation_cost_cent};
 use crate::domain::text::MAX_GENERATION_CHARS;
+use crate::use_cases::demo::DEMO_MAX_CHARS;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = Limits)]

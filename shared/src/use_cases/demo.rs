@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::queue::{DemoSpeech, Job};
 use crate::services::Services;
 use crate::synthesis::{self, Speech};
-use crate::voices::{self, VoiceList};
+use crate::use_cases::voices::{self, VoiceList};
 
 pub const DEMO_MAX_CHARS: usize = 100;
 
@@ -87,7 +87,7 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
         .current()
         .usable(voice.provider)
         .map_err(|why| Error::field("voice_id", why.reason_for(crate::domain::kinds::Role::User)))?;
-    let rate = crate::generation::speech_rate(&voice, request.rate)?;
+    let rate = crate::use_cases::generation::speech_rate(&voice, request.rate)?;
 
     let Some(attempt) = svc.demo_limiter.reserve(browser, caller.ip).await? else {
         return Err(Error::DemoLimit(limit_reached_message(svc.demo_limiter.tries())));
@@ -156,7 +156,7 @@ async fn synthesize(svc: &Services, claimed: &db::demo::Claimed) -> std::result:
         .usable(voice.provider)
         .map_err(|why| why.reason_for(crate::domain::kinds::Role::User).to_owned())?;
     // Visitors have no dictionary of their own; the global entries apply.
-    let dictionary = crate::pronunciation::entries_for(&svc.pool, None).await.map_err(|e| e.to_string())?;
+    let dictionary = crate::use_cases::pronunciation::entries_for(&svc.pool, None).await.map_err(|e| e.to_string())?;
     let speech = Speech {
         text: &claimed.text,
         voice: voice.api_name.as_deref().unwrap_or_default(),

@@ -78,7 +78,7 @@ pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Resul
         ServiceCheck::Postgres => sqlx::query("SELECT 1").execute(&svc.pool).await.map(drop).map_err(|e| e.to_string()),
         ServiceCheck::Redis => svc.queue.ping().await.map_err(|e| e.to_string()),
         ServiceCheck::Unavailable(reason) => Err(reason.into()),
-        ServiceCheck::Stripe => match crate::billing::client(svc).await {
+        ServiceCheck::Stripe => match crate::use_cases::billing::client(svc).await {
             Ok(stripe) => stripe.ping().await.map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         },

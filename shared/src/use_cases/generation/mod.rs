@@ -82,11 +82,18 @@ pub struct Submitted {
 
 impl Submitted {
     /// The job as the library shows it. A new job without labels needs no read.
-    pub async fn item(&self, svc: &Services) -> Result<crate::library::Item> {
+    pub async fn item(&self, svc: &Services) -> Result<crate::use_cases::library::Item> {
         if !self.labelled {
-            return Ok(crate::library::Item { job: self.job.clone(), categories: Vec::new(), tags: Vec::new() });
+            return Ok(crate::use_cases::library::Item {
+                job: self.job.clone(),
+                categories: Vec::new(),
+                tags: Vec::new(),
+            });
         }
-        Ok(crate::library::with_labels(svc, vec![self.job.clone()]).await?.pop().expect("one row in, one out"))
+        Ok(crate::use_cases::library::with_labels(svc, vec![self.job.clone()])
+            .await?
+            .pop()
+            .expect("one row in, one out"))
     }
 }
 
@@ -120,7 +127,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
             .await?
             .ok_or_else(|| Error::field("category_id", "Bitte wählen Sie eine Kategorie aus."))?;
     }
-    let tags = crate::library::labels::tag_names(&request.tags)?;
+    let tags = crate::use_cases::library::labels::tag_names(&request.tags)?;
     let labelled = request.category_id.is_some() || !tags.is_empty();
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
     let cost_cent = generation_cost_cent(text.char_count());
@@ -157,7 +164,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         db::labels::assign_categories(&mut *tx, &[job_id], &[category]).await?;
     }
     if !tags.is_empty() {
-        let tag_ids = crate::library::labels::ensure_tags(&mut tx, user.id, &tags).await?;
+        let tag_ids = crate::use_cases::library::labels::ensure_tags(&mut tx, user.id, &tags).await?;
         db::labels::assign_tags(&mut *tx, &[job_id], &tag_ids).await?;
     }
     tx.commit().await?;

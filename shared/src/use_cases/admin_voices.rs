@@ -245,7 +245,7 @@ pub async fn delete(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<(
     if before.voice_type == VoiceType::Public {
         return Err(Error::Conflict("Katalogstimmen können nur deaktiviert werden.".into()));
     }
-    crate::cloning::remove(svc, voice_id, None).await?;
+    crate::use_cases::cloning::remove(svc, voice_id, None).await?;
     let (was, subject) = (audit_state(&before), before.name.as_str());
     audit::record(&svc.pool, admin, AuditAction::VoiceDeleted, Some(subject), owner_of(&before), Some(was), None)
         .await?;

@@ -235,7 +235,7 @@ pub async fn erase(svc: &Services, user_id: Uuid) -> Result<()> {
     }
     // A voice is personal data: its recordings and the provider's copy go first.
     for voice_id in db::clones::owned_by(&svc.pool, user_id).await? {
-        crate::cloning::remove(svc, voice_id, Some(user_id)).await?;
+        crate::use_cases::cloning::remove(svc, voice_id, Some(user_id)).await?;
     }
     let audio = db::jobs::audio_keys_for_user(&svc.pool, user_id).await?;
     let mut tx = svc.pool.begin().await?;

@@ -169,7 +169,7 @@ pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str)
     if enabled {
         return Err(Error::Conflict("Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.".into()));
     }
-    crate::account::check_current_password(svc, caller, password, "password").await?;
+    crate::use_cases::account::check_current_password(svc, caller, password, "password").await?;
     let step = matching_step(&totp, code, now_secs()).ok_or_else(wrong_code)?;
     let codes: Vec<String> = (0..RECOVERY_CODES).map(|_| recovery_code()).collect();
     let hashes: Vec<String> = codes.iter().map(|c| hash_recovery(c)).collect();
@@ -248,7 +248,7 @@ pub async fn complete_sign_in(svc: &Services, ip: IpAddr, challenge: &str, code:
 /// of a sign-in; the owner gets a notice.
 pub async fn disable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<()> {
     let user = caller.user()?;
-    crate::account::check_current_password(svc, caller, password, "password").await?;
+    crate::use_cases::account::check_current_password(svc, caller, password, "password").await?;
     if !check_code(svc, caller.ip, user, false, code).await? {
         return Err(wrong_code());
     }

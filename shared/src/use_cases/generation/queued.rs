@@ -110,7 +110,7 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<aud
         job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
     let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
     let instructions = job.options.get("instructions").and_then(|i| i.as_str());
-    let dictionary = crate::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+    let dictionary = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(job.user_id))
         .await
         .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
     let speech =

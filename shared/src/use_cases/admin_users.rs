@@ -225,7 +225,7 @@ pub async fn delete(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
         return Err(Error::Conflict("Das eigene Konto löschen Sie auf der Kontoseite.".into()));
     }
     let before = target(svc, id).await?;
-    crate::account::erase(svc, id).await?;
+    crate::use_cases::account::erase(svc, id).await?;
     record(&svc.pool, &admin, AuditAction::UserDeleted, &before, Some(snapshot(&before)), None, None).await
 }
 
