@@ -239,27 +239,58 @@ fn prediction(id: &str, status: &str, output: Option<String>) -> Value {
     json!({ "id": id, "status": status, "output": output, "error": null, "input": {}, "urls": {} })
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(pool: PgPool) {
-    let server = MockServer::start().await;
+/// A Replicate training under way: the fake answers the start once (`expect(1)`: a
+/// second prediction would be paid twice) and "processing" for every look until
+/// [`prediction_succeeds`]. Returns the app, the owner, a worker's services and the clone.
+async fn replicate_training(
+    pool: PgPool,
+    server: &MockServer,
+    email: &str,
+    id: &str,
+) -> (TestApp, Client, shared::Services, Uuid) {
     let app = app_with(pool, |s| {
-        s.providers.insert("replicate".into(), section(&server, "lucataco/xtts-v2:abc"));
+        s.providers.insert("replicate".into(), section(server, "lucataco/xtts-v2:abc"));
     })
     .await;
-    let (client, _) = app.signed_in_user("replicate@example.com").await;
+    let (client, _) = app.signed_in_user(email).await;
     let svc = app.worker_state(app.engines("", &app.settings.providers));
     Mock::given(method("POST"))
         .and(path("/v1/predictions"))
-        .respond_with(ResponseTemplate::new(201).set_body_json(prediction("pr1", "starting", None)))
+        .respond_with(ResponseTemplate::new(201).set_body_json(prediction(id, "starting", None)))
         .expect(1)
-        .mount(&server)
+        .mount(server)
         .await;
     Mock::given(method("GET"))
-        .and(path("/v1/predictions/pr1"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr1", "processing", None)))
-        .mount(&server)
+        .and(path(format!("/v1/predictions/{id}")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(prediction(id, "processing", None)))
+        .mount(server)
         .await;
     let voice = started_clone(&client, "Replik").await;
+    (app, client, svc, voice)
+}
+
+/// From now on the prediction `id` has succeeded with a voice sample to fetch.
+async fn prediction_succeeds(server: &MockServer, id: &str) {
+    let output = format!("{}/out.wav", server.uri());
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/predictions/{id}")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(prediction(id, "succeeded", Some(output))))
+        .with_priority(1)
+        .mount(server)
+        .await;
+    let wav =
+        shared::audio::wav_from_pcm16(&shared::audio::pcm16_bytes(&speech_like(150.0, 1.0, 6000.0).samples), 48_000);
+    Mock::given(method("GET"))
+        .and(path("/out.wav"))
+        .respond_with(ResponseTemplate::new(200).set_body_bytes(wav))
+        .mount(server)
+        .await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(pool: PgPool) {
+    let server = MockServer::start().await;
+    let (app, client, svc, voice) = replicate_training(pool, &server, "replicate@example.com", "pr1").await;
 
     // The worker dies while Replicate trains.
     let run = tokio::spawn({
@@ -282,20 +313,7 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
         .await
         .unwrap();
     assert_eq!(shared::use_cases::cloning::training::recover(&svc).await.unwrap(), 1);
-    let output = format!("{}/out.wav", server.uri());
-    Mock::given(method("GET"))
-        .and(path("/v1/predictions/pr1"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr1", "succeeded", Some(output))))
-        .with_priority(1)
-        .mount(&server)
-        .await;
-    let wav =
-        shared::audio::wav_from_pcm16(&shared::audio::pcm16_bytes(&speech_like(150.0, 1.0, 6000.0).samples), 48_000);
-    Mock::given(method("GET"))
-        .and(path("/out.wav"))
-        .respond_with(ResponseTemplate::new(200).set_body_bytes(wav))
-        .mount(&server)
-        .await;
+    prediction_succeeds(&server, "pr1").await;
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
     assert_eq!(clone_of(&client, voice).await["status"], "completed");
     // The POST mock's `expect(1)` holds when the server drops: one prediction paid for.
@@ -307,24 +325,7 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
 #[sqlx::test(migrations = "../migrations")]
 async fn a_training_held_at_shutdown_is_handed_back_at_once_without_counting_the_attempt(pool: PgPool) {
     let server = MockServer::start().await;
-    let app = app_with(pool, |s| {
-        s.providers.insert("replicate".into(), section(&server, "lucataco/xtts-v2:abc"));
-    })
-    .await;
-    let (client, _) = app.signed_in_user("feierabend@example.com").await;
-    let svc = app.worker_state(app.engines("", &app.settings.providers));
-    Mock::given(method("POST"))
-        .and(path("/v1/predictions"))
-        .respond_with(ResponseTemplate::new(201).set_body_json(prediction("pr9", "starting", None)))
-        .expect(1)
-        .mount(&server)
-        .await;
-    Mock::given(method("GET"))
-        .and(path("/v1/predictions/pr9"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr9", "processing", None)))
-        .mount(&server)
-        .await;
-    let voice = started_clone(&client, "Feierabend").await;
+    let (app, _client, svc, voice) = replicate_training(pool, &server, "feierabend@example.com", "pr9").await;
     let run = tokio::spawn({
         let svc = svc.clone();
         async move { train_voice::process(&svc, voice).await }
@@ -346,20 +347,7 @@ async fn a_training_held_at_shutdown_is_handed_back_at_once_without_counting_the
     assert_eq!(svc.queue.depth::<shared::queue::TrainVoice>().await.unwrap(), queued_before + 1, "pushed again");
     assert_eq!(shared::run::hand_back_held(&svc).await, 0, "handed back once");
 
-    let output = format!("{}/out.wav", server.uri());
-    Mock::given(method("GET"))
-        .and(path("/v1/predictions/pr9"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(prediction("pr9", "succeeded", Some(output))))
-        .with_priority(1)
-        .mount(&server)
-        .await;
-    let wav =
-        shared::audio::wav_from_pcm16(&shared::audio::pcm16_bytes(&speech_like(150.0, 1.0, 6000.0).samples), 48_000);
-    Mock::given(method("GET"))
-        .and(path("/out.wav"))
-        .respond_with(ResponseTemplate::new(200).set_body_bytes(wav))
-        .mount(&server)
-        .await;
+    prediction_succeeds(&server, "pr9").await;
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
     let attempts: i32 = sqlx::query_scalar("SELECT training_attempts FROM voices WHERE id = $1")
         .bind(voice)
