@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::PROVIDERS;
 use crate::config::{ProviderSettings, Settings};
 use crate::db::provider_keys::{self, StoredKey};
+use crate::domain::kinds::CloneEngineId;
 use crate::error::{Error, Result};
 use crate::secrets::{Sealed, SecretBox};
 
@@ -34,8 +35,6 @@ pub struct ServiceInfo {
 
 /// Services that are not speech providers.
 const STRIPE: &str = "stripe";
-/// Clone engines: their keys sit in `[providers.<id>]` like the speech providers'.
-const CLONE_SERVICES: [&str; 2] = ["elevenlabs", "replicate"];
 const POSTGRES: &str = "postgres";
 const REDIS: &str = "redis";
 
@@ -54,28 +53,20 @@ pub static SERVICES: LazyLock<Vec<ServiceInfo>> = LazyLock::new(|| {
             can_store_key: true,
         })
     });
-    let clone_engines = [
-        ServiceInfo {
-            id: CLONE_SERVICES[0],
-            name: "ElevenLabs (Stimmklone)",
-            category: "AI/ML",
-            description: "Instant Voice Cloning: echte Klone aus den Aufnahmen des Assistenten.",
-            secret_name: "APP__PROVIDERS__ELEVENLABS__API_KEY".into(),
-            docs_url: "https://elevenlabs.io/docs/api-reference/voices/ivc/create",
-            key_url: "https://elevenlabs.io/app/settings/api-keys",
+    // Clone engines: their keys sit in `[providers.<id>]` like the speech providers'.
+    let clone_engines = CloneEngineId::ALL.iter().filter_map(|&engine| {
+        let card = super::clone_engine_card(engine)?;
+        Some(ServiceInfo {
+            id: engine.as_str(),
+            name: card.name,
+            category: card.category,
+            description: card.description,
+            secret_name: format!("APP__PROVIDERS__{}__API_KEY", engine.as_str().to_uppercase()),
+            docs_url: card.docs_url,
+            key_url: card.key_url,
             can_store_key: true,
-        },
-        ServiceInfo {
-            id: CLONE_SERVICES[1],
-            name: "Replicate (Stimmklone)",
-            category: "AI/ML",
-            description: "XTTS v2 spricht mit der Aufnahme als Referenz (wenn kein ElevenLabs-Schlüssel gesetzt ist).",
-            secret_name: "APP__PROVIDERS__REPLICATE__API_KEY".into(),
-            docs_url: "https://replicate.com/docs/reference/http",
-            key_url: "https://replicate.com/account/api-tokens",
-            can_store_key: true,
-        },
-    ];
+        })
+    });
     let others = [
         ServiceInfo {
             id: STRIPE,
@@ -173,10 +164,15 @@ pub struct ServiceStatus {
     pub key_last4: Option<String>,
 }
 
+/// A clone engine with a key (an admin card): ElevenLabs, Replicate.
+fn is_clone_service(id: &str) -> bool {
+    id.parse::<CloneEngineId>().is_ok_and(|engine| super::clone_engine_card(engine).is_some())
+}
+
 fn env_key(settings: &Settings, id: &str) -> Option<SecretString> {
     let key = match id {
         STRIPE => settings.payments.stripe_secret_key.clone(),
-        id if CLONE_SERVICES.contains(&id) => settings.providers.get(id).and_then(|s| s.api_key.clone()),
+        id if is_clone_service(id) => settings.providers.get(id).and_then(|s| s.api_key.clone()),
         id => {
             let provider = id.parse::<super::ProviderId>().ok()?.provider();
             provider.section(&settings.providers).and_then(|s| s.api_key.clone())
@@ -276,7 +272,7 @@ pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: O
     for key in stored {
         let section = match key.service.parse::<super::ProviderId>() {
             Ok(id) => id.provider().section_mut(&mut providers),
-            Err(_) if CLONE_SERVICES.contains(&key.service.as_str()) => providers.get_mut(&key.service),
+            Err(_) if is_clone_service(&key.service) => providers.get_mut(&key.service),
             Err(_) => None,
         };
         let Some(section) = section else { continue };

@@ -37,6 +37,29 @@ pub struct AdminCard {
     pub key_url: &'static str,
 }
 
+/// How the admin page shows a clone engine whose key an admin can set; `None` for the
+/// local engine, which needs none. A new clone engine must answer here (the match is
+/// exhaustive), and its key service follows (`keys::SERVICES`).
+pub fn clone_engine_card(engine: CloneEngineId) -> Option<AdminCard> {
+    match engine {
+        CloneEngineId::Local => None,
+        CloneEngineId::Elevenlabs => Some(AdminCard {
+            name: "ElevenLabs (Stimmklone)",
+            category: "AI/ML",
+            description: "Instant Voice Cloning: echte Klone aus den Aufnahmen des Assistenten.",
+            docs_url: "https://elevenlabs.io/docs/api-reference/voices/ivc/create",
+            key_url: "https://elevenlabs.io/app/settings/api-keys",
+        }),
+        CloneEngineId::Replicate => Some(AdminCard {
+            name: "Replicate (Stimmklone)",
+            category: "AI/ML",
+            description: "XTTS v2 spricht mit der Aufnahme als Referenz (wenn kein ElevenLabs-Schlüssel gesetzt ist).",
+            docs_url: "https://replicate.com/docs/reference/http",
+            key_url: "https://replicate.com/account/api-tokens",
+        }),
+    }
+}
+
 type BuildEngine = fn(HttpEngineConfig) -> anyhow::Result<Arc<dyn SpeechEngine>>;
 
 #[derive(Debug)]
