@@ -189,68 +189,6 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn overload_becomes_transient_after_the_last_retry() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(error(500, "INTERNAL", "An internal error has occurred.", json!([])))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Transient(m) if m == "Gemini meldet einen Serverfehler (500): An internal error has occurred."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 3);
-    }
-
-    #[tokio::test]
-    async fn an_invalid_key_fails_at_once() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", json!([])))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Gemini hat die Anfrage abgelehnt (400): API key not valid. Please pass a valid API key."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn invalid_base64_is_not_audio() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.").respond_with(audio("%%%", "audio/L16;rate=24000")).mount(&server).await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Gemini lieferte keine gültigen Audiodaten."),
-            "{error:?}"
-        );
-    }
-
-    #[tokio::test]
-    async fn a_text_answer_is_not_audio() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-                "candidates": [{ "content": { "parts": [{ "text": "Hallo!" }] }, "finishReason": "OTHER" }]
-            })))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(matches!(error, EngineError::Permanent(_)), "{error:?}");
-    }
-
-    #[tokio::test]
     async fn long_texts_go_out_in_several_requests() {
         let server = MockServer::start().await;
         Mock::given(method("POST")).respond_with(tone_response(0.2)).mount(&server).await;
@@ -269,5 +207,32 @@ mod tests {
         assert!(texts.len() >= 2, "{} requests", texts.len());
         assert!(texts.iter().all(|t| t.chars().count() <= 4000));
         assert_eq!(texts.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+
+    /// Gemini's error shape and its answers without audio, through the table every HTTP
+    /// engine meets.
+    #[tokio::test]
+    async fn failures_are_transient_after_the_retries_or_permanent_at_once() {
+        let text_answer = json!({
+            "candidates": [{ "content": { "parts": [{ "text": "Hallo!" }] }, "finishReason": "OTHER" }]
+        });
+        let rows = vec![
+            Failure {
+                answer: error(500, "INTERNAL", "An internal error has occurred.", json!([])),
+                expect: Expect::Transient("Gemini meldet einen Serverfehler (500): An internal error has occurred."),
+            },
+            Failure {
+                answer: error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", json!([])),
+                expect: Expect::Permanent(
+                    "Gemini hat die Anfrage abgelehnt (400): API key not valid. Please pass a valid API key.",
+                ),
+            },
+            Failure {
+                answer: audio("%%%", "audio/L16;rate=24000"),
+                expect: Expect::Permanent("Gemini lieferte keine gültigen Audiodaten."),
+            },
+            Failure { answer: ResponseTemplate::new(200).set_body_json(text_answer), expect: Expect::NotAudio },
+        ];
+        assert_failures(generate_call, |server| GeminiEngine::new(config(server)).unwrap(), rows).await;
     }
 }

@@ -171,85 +171,6 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn retries_after_429_as_retry_after_says() {
-        let server = MockServer::start().await;
-        synthesize_call("Hallo.")
-            .respond_with(error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.").insert_header("retry-after", "0"))
-            .up_to_n_times(1)
-            .expect(1)
-            .mount(&server)
-            .await;
-        synthesize_call("Hallo.").respond_with(audio(&mp3_tone(0.5))).expect(1).mount(&server).await;
-
-        let engine = GoogleEngine::new(config_trusting_hints(&server)).unwrap();
-        let audio = synthesize_following_hint(&engine).await;
-        assert!(!audio.bytes.is_empty());
-    }
-
-    #[tokio::test]
-    async fn overload_becomes_transient_after_the_last_retry() {
-        let server = MockServer::start().await;
-        synthesize_call("Hallo.")
-            .respond_with(error(500, "INTERNAL", "Internal error encountered."))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Transient(m) if m == "Google Cloud TTS meldet einen Serverfehler (500): Internal error encountered."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 3);
-    }
-
-    #[tokio::test]
-    async fn an_unknown_voice_fails_at_once() {
-        let server = MockServer::start().await;
-        synthesize_call("Hallo.")
-            .respond_with(error(400, "INVALID_ARGUMENT", "Voice 'test-voice' does not exist."))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS hat die Anfrage abgelehnt (400): Voice 'test-voice' does not exist."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn invalid_base64_is_not_audio() {
-        let server = MockServer::start().await;
-        synthesize_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "audioContent": "kein base64!" })))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Google Cloud TTS lieferte keine gültigen Audiodaten."),
-            "{error:?}"
-        );
-    }
-
-    #[tokio::test]
-    async fn a_response_without_audio_is_not_audio() {
-        let server = MockServer::start().await;
-        synthesize_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(matches!(error, EngineError::Permanent(_)), "{error:?}");
-    }
-
-    #[tokio::test]
     async fn long_texts_go_out_in_requests_within_the_byte_limit() {
         let server = MockServer::start().await;
         Mock::given(method("POST")).respond_with(audio(&mp3_tone(0.2))).mount(&server).await;
@@ -271,5 +192,38 @@ mod tests {
         assert!(ssml.iter().all(|t| t.len() <= 5000), "a request over 5000 bytes");
         let words: Vec<&str> = ssml.iter().map(|t| &t["<speak>".len()..t.len() - "</speak>".len()]).collect();
         assert_eq!(words.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+
+    #[tokio::test]
+    async fn retries_after_429_as_retry_after_says() {
+        let build = |config| GoogleEngine::new(config).unwrap();
+        let too_many = error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.");
+        assert_retries_after_429(synthesize_call, build, too_many, audio(&mp3_tone(0.5))).await;
+    }
+
+    /// Google's error shape (`{"error": {"code", "status", "message"}}`) and its answers
+    /// without audio, through the table every HTTP engine meets.
+    #[tokio::test]
+    async fn failures_are_transient_after_the_retries_or_permanent_at_once() {
+        let rows = vec![
+            Failure {
+                answer: error(500, "INTERNAL", "Internal error encountered."),
+                expect: Expect::Transient(
+                    "Google Cloud TTS meldet einen Serverfehler (500): Internal error encountered.",
+                ),
+            },
+            Failure {
+                answer: error(400, "INVALID_ARGUMENT", "Voice 'test-voice' does not exist."),
+                expect: Expect::Permanent(
+                    "Google Cloud TTS hat die Anfrage abgelehnt (400): Voice 'test-voice' does not exist.",
+                ),
+            },
+            Failure {
+                answer: ResponseTemplate::new(200).set_body_json(json!({ "audioContent": "kein base64!" })),
+                expect: Expect::Permanent("Google Cloud TTS lieferte keine gültigen Audiodaten."),
+            },
+            Failure { answer: ResponseTemplate::new(200).set_body_json(json!({})), expect: Expect::NotAudio },
+        ];
+        assert_failures(synthesize_call, |server| GoogleEngine::new(config(server)).unwrap(), rows).await;
     }
 }

@@ -421,6 +421,73 @@ pub(super) mod testing {
     pub async fn request_count(server: &wiremock::MockServer) -> usize {
         server.received_requests().await.expect("request recording is on").len()
     }
+
+    /// What an engine must make of a provider's answer to "Hallo.".
+    pub enum Expect {
+        /// A passing failure, reported after the retries (three requests in all).
+        Transient(&'static str),
+        /// Refused for good, at once (one request).
+        Permanent(&'static str),
+        /// Not audio, whatever the words (one request).
+        NotAudio,
+    }
+
+    /// One row of an engine's failure table: the provider's answer, in its own shape.
+    pub struct Failure {
+        pub answer: wiremock::ResponseTemplate,
+        pub expect: Expect,
+    }
+
+    /// Every row against a fresh fake that answers `call` (the provider's exact request
+    /// for "Hallo.") with the row's answer, and the engine `build` makes for that fake.
+    /// The scenarios every HTTP engine meets, written once; each engine lists its rows.
+    pub async fn assert_failures<E: crate::engine::SpeechEngine>(
+        call: fn(&str) -> wiremock::MockBuilder,
+        build: impl Fn(&wiremock::MockServer) -> E,
+        rows: Vec<Failure>,
+    ) {
+        use crate::engine::EngineError;
+        for Failure { answer, expect } in rows {
+            let server = wiremock::MockServer::start().await;
+            call("Hallo.").respond_with(answer).mount(&server).await;
+            let error = build(&server).synthesize(&request("Hallo.")).await.unwrap_err();
+            let requests = request_count(&server).await;
+            match expect {
+                Expect::Transient(message) => {
+                    assert!(matches!(&error, EngineError::Transient(m) if m == message), "{error:?}");
+                    assert_eq!(requests, 3, "{message}: retried twice");
+                }
+                Expect::Permanent(message) => {
+                    assert!(matches!(&error, EngineError::Permanent(m) if m == message), "{error:?}");
+                    assert_eq!(requests, 1, "{message}: not retried");
+                }
+                Expect::NotAudio => {
+                    assert!(matches!(error, EngineError::Permanent(_)), "{error:?}");
+                    assert_eq!(requests, 1, "{error:?}: not retried");
+                }
+            }
+        }
+    }
+
+    /// A 429 with `Retry-After: 0` (in the provider's shape) and then audio: the engine
+    /// must retry as the hint says, not after its own (far too long) backoff.
+    pub async fn assert_retries_after_429<E: crate::engine::SpeechEngine>(
+        call: fn(&str) -> wiremock::MockBuilder,
+        build: impl Fn(HttpEngineConfig) -> E,
+        too_many: wiremock::ResponseTemplate,
+        audio: wiremock::ResponseTemplate,
+    ) {
+        let server = wiremock::MockServer::start().await;
+        call("Hallo.")
+            .respond_with(too_many.insert_header("retry-after", "0"))
+            .up_to_n_times(1)
+            .expect(1)
+            .mount(&server)
+            .await;
+        call("Hallo.").respond_with(audio).expect(1).mount(&server).await;
+        let audio = synthesize_following_hint(&build(config_trusting_hints(&server))).await;
+        assert!(!audio.bytes.is_empty());
+    }
 }
 
 #[cfg(test)]

@@ -255,116 +255,6 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn retries_after_429_as_retry_after_says() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(
-                ResponseTemplate::new(429)
-                    .insert_header("retry-after", "0")
-                    .set_body_json(json!({ "errorMessage": "Too many requests", "errorCode": 429 })),
-            )
-            .up_to_n_times(1)
-            .expect(1)
-            .mount(&server)
-            .await;
-        generate_call("Hallo.").respond_with(audio(&mp3_tone(0.5))).expect(1).mount(&server).await;
-
-        let engine = MurfEngine::new(config_trusting_hints(&server)).unwrap();
-        let audio = synthesize_following_hint(&engine).await;
-        assert!(!audio.bytes.is_empty());
-    }
-
-    #[tokio::test]
-    async fn server_errors_become_transient_after_the_last_retry() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(
-                ResponseTemplate::new(503).set_body_json(json!({ "errorMessage": "Service temporarily unavailable" })),
-            )
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Transient(m) if m == "Murf ist überlastet (503): Service temporarily unavailable"),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 3);
-    }
-
-    #[tokio::test]
-    async fn an_invalid_key_fails_at_once() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(
-                ResponseTemplate::new(401)
-                    .set_body_json(json!({ "errorMessage": "Invalid api key", "errorCode": 401 })),
-            )
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Murf hat die Anfrage abgelehnt (401): Invalid api key"),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn an_empty_account_fails_at_once() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(402).set_body_string("Payment Required"))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Murf: Das Kontingent ist aufgebraucht (402): Payment Required"),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn invalid_base64_is_not_audio() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(
-                ResponseTemplate::new(200).set_body_json(json!({ "audioFile": "", "encodedAudio": "ä-kaputt" })),
-            )
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."),
-            "{error:?}"
-        );
-    }
-
-    #[tokio::test]
-    async fn neither_inline_audio_nor_a_link_is_not_audio() {
-        let server = MockServer::start().await;
-        generate_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "audioFile": "", "encodedAudio": "" })))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "Murf lieferte keine gültigen Audiodaten."),
-            "{error:?}"
-        );
-    }
-
-    #[tokio::test]
     async fn long_texts_go_out_in_requests_within_the_limit() {
         let server = MockServer::start().await;
         Mock::given(method("POST")).respond_with(audio(&mp3_tone(0.2))).mount(&server).await;
@@ -379,5 +269,44 @@ mod tests {
         assert!(texts.len() >= 2, "{} requests", texts.len());
         assert!(texts.iter().all(|t| t.chars().count() <= 3000));
         assert_eq!(texts.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+
+    #[tokio::test]
+    async fn retries_after_429_as_retry_after_says() {
+        let too_many =
+            ResponseTemplate::new(429).set_body_json(json!({ "errorMessage": "Too many requests", "errorCode": 429 }));
+        let build = |config| MurfEngine::new(config).unwrap();
+        assert_retries_after_429(generate_call, build, too_many, audio(&mp3_tone(0.5))).await;
+    }
+
+    /// Murf's error shape (`errorMessage`, `errorCode`) and its answers without audio,
+    /// through the table every HTTP engine meets.
+    #[tokio::test]
+    async fn failures_are_transient_after_the_retries_or_permanent_at_once() {
+        let json = |status: u16, body: serde_json::Value| ResponseTemplate::new(status).set_body_json(body);
+        let rows = vec![
+            Failure {
+                answer: json(503, json!({ "errorMessage": "Service temporarily unavailable" })),
+                expect: Expect::Transient("Murf ist überlastet (503): Service temporarily unavailable"),
+            },
+            Failure {
+                answer: json(401, json!({ "errorMessage": "Invalid api key", "errorCode": 401 })),
+                expect: Expect::Permanent("Murf hat die Anfrage abgelehnt (401): Invalid api key"),
+            },
+            Failure {
+                answer: ResponseTemplate::new(402).set_body_string("Payment Required"),
+                expect: Expect::Permanent("Murf: Das Kontingent ist aufgebraucht (402): Payment Required"),
+            },
+            Failure {
+                answer: json(200, json!({ "audioFile": "", "encodedAudio": "ä-kaputt" })),
+                expect: Expect::Permanent("Murf lieferte keine gültigen Audiodaten."),
+            },
+            Failure {
+                // Neither inline audio nor a link.
+                answer: json(200, json!({ "audioFile": "", "encodedAudio": "" })),
+                expect: Expect::Permanent("Murf lieferte keine gültigen Audiodaten."),
+            },
+        ];
+        assert_failures(generate_call, |server| MurfEngine::new(config(server)).unwrap(), rows).await;
     }
 }

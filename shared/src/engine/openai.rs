@@ -138,87 +138,6 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn retries_after_429_as_retry_after_says() {
-        let server = MockServer::start().await;
-        speech_call("Hallo.")
-            .respond_with(error(429, "Rate limit reached", "rate_limit_exceeded").insert_header("retry-after", "0"))
-            .up_to_n_times(1)
-            .expect(1)
-            .mount(&server)
-            .await;
-        speech_call("Hallo.")
-            .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.5)))
-            .expect(1)
-            .mount(&server)
-            .await;
-
-        let engine = OpenAiEngine::new(config_trusting_hints(&server)).unwrap();
-        let audio = synthesize_following_hint(&engine).await;
-        assert!(!audio.bytes.is_empty());
-    }
-
-    #[tokio::test]
-    async fn server_errors_become_transient_after_the_last_retry() {
-        let server = MockServer::start().await;
-        speech_call("Hallo.").respond_with(error(500, "The server had an error.", "server_error")).mount(&server).await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Transient(m) if m == "OpenAI meldet einen Serverfehler (500): The server had an error."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 3, "max_retries 2 = 3 attempts");
-    }
-
-    #[tokio::test]
-    async fn a_wrong_key_fails_at_once() {
-        let server = MockServer::start().await;
-        speech_call("Hallo.")
-            .respond_with(error(401, "Incorrect API key provided: sk-xx.", "invalid_api_key"))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "OpenAI hat die Anfrage abgelehnt (401): Incorrect API key provided: sk-xx."),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn an_exhausted_quota_is_not_retried() {
-        let server = MockServer::start().await;
-        speech_call("Hallo.")
-            .respond_with(error(429, "You exceeded your current quota.", "insufficient_quota"))
-            .mount(&server)
-            .await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m.starts_with("OpenAI: Das Kontingent ist aufgebraucht (429)")),
-            "{error:?}"
-        );
-        assert_eq!(request_count(&server).await, 1);
-    }
-
-    #[tokio::test]
-    async fn an_empty_body_is_not_audio() {
-        let server = MockServer::start().await;
-        speech_call("Hallo.").respond_with(ResponseTemplate::new(200)).mount(&server).await;
-
-        let error = engine(&server).await.synthesize(&request("Hallo.")).await.unwrap_err();
-
-        assert!(
-            matches!(&error, EngineError::Permanent(m) if m == "OpenAI lieferte keine gültigen Audiodaten."),
-            "{error:?}"
-        );
-    }
-
-    #[tokio::test]
     async fn long_texts_go_out_in_requests_within_the_limit() {
         let server = MockServer::start().await;
         Mock::given(method("POST"))
@@ -237,5 +156,40 @@ mod tests {
         assert!(inputs.len() >= 2, "{} requests", inputs.len());
         assert!(inputs.iter().all(|i| i.chars().count() <= 4096));
         assert_eq!(inputs.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+
+    #[tokio::test]
+    async fn retries_after_429_as_retry_after_says() {
+        let too_many = error(429, "Rate limit reached", "rate_limit_exceeded");
+        let audio = ResponseTemplate::new(200).set_body_bytes(mp3_tone(0.5));
+        assert_retries_after_429(speech_call, |config| OpenAiEngine::new(config).unwrap(), too_many, audio).await;
+    }
+
+    /// OpenAI's error shape (`{"error": {"message", "code"}}`; a 429 is a rate limit
+    /// unless its code says the quota is gone) and an empty answer, through the table
+    /// every HTTP engine meets.
+    #[tokio::test]
+    async fn failures_are_transient_after_the_retries_or_permanent_at_once() {
+        let rows = vec![
+            Failure {
+                answer: error(500, "The server had an error.", "server_error"),
+                expect: Expect::Transient("OpenAI meldet einen Serverfehler (500): The server had an error."),
+            },
+            Failure {
+                answer: error(401, "Incorrect API key provided: sk-xx.", "invalid_api_key"),
+                expect: Expect::Permanent("OpenAI hat die Anfrage abgelehnt (401): Incorrect API key provided: sk-xx."),
+            },
+            Failure {
+                answer: error(429, "You exceeded your current quota.", "insufficient_quota"),
+                expect: Expect::Permanent(
+                    "OpenAI: Das Kontingent ist aufgebraucht (429): You exceeded your current quota.",
+                ),
+            },
+            Failure {
+                answer: ResponseTemplate::new(200),
+                expect: Expect::Permanent("OpenAI lieferte keine gültigen Audiodaten."),
+            },
+        ];
+        assert_failures(speech_call, |server| OpenAiEngine::new(config(server)).unwrap(), rows).await;
     }
 }
