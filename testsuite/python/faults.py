@@ -583,7 +583,7 @@ def graceful_shutdown(burst: Burst, a: Worker, b: Worker) -> None:
     code = c.process.wait(timeout=SHUTDOWN_GRACE_SECS + 15)  # type: ignore[union-attr]
     took = time.monotonic() - started
     log_text = re.sub(r"\x1b\[[0-9;]*m", "", open(c.logs[-1]).read())
-    found = re.search(r"jobs handed back to the queue handed=(\d+)", log_text)
+    found = re.search(r"runs handed back to the queue handed=(\d+)", log_text)
     handed = int(found.group(1)) if found else 0
     finished_there = int(psql(f"SELECT count(*) FROM tts_jobs WHERE created_at >= '{since}' AND status = 'completed'"))
     for w in (a, b):
