@@ -1,5 +1,6 @@
-//! The provider and service ids the database accepts, written from the one declaration in
-//! code (`shared::providers`). `voices.provider` and `provider_keys.service` refer to these
+//! The ids the database accepts where the code declares the list: the speech providers
+//! and key services (`shared::providers`) and the audit actions (`AuditAction`).
+//! `voices.provider`, `provider_keys.service` and `audit_log.action` refer to these
 //! tables, so the database accepts exactly what the code declares.
 
 use sqlx::PgExecutor;
@@ -17,5 +18,15 @@ pub async fn register(db: impl PgExecutor<'_>, providers: &[&str], services: &[&
     )
     .execute(db)
     .await?;
+    Ok(())
+}
+
+/// Adds the audit actions not registered yet (a removed one stays, so old entries remain
+/// valid).
+pub async fn register_audit_actions(db: impl PgExecutor<'_>, actions: &[&str]) -> Result<(), sqlx::Error> {
+    let actions: Vec<String> = actions.iter().map(|a| (*a).to_owned()).collect();
+    sqlx::query!("INSERT INTO audit_actions (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", &actions)
+        .execute(db)
+        .await?;
     Ok(())
 }

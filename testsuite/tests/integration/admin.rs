@@ -367,3 +367,32 @@ async fn a_key_can_be_stored_for_every_service_the_page_offers(pool: PgPool) {
     .await;
     assert!(refused.is_err());
 }
+
+/// The audit actions the database accepts are the ones the code declares (registered
+/// from `AuditAction` by the seeding every start runs), and nothing else.
+#[sqlx::test(migrations = "../migrations")]
+async fn every_audit_action_the_code_declares_can_be_logged_and_no_other(pool: PgPool) {
+    use shared::db::audit::{self, NewEntry};
+    use shared::domain::kinds::AuditAction;
+    let app = TestApp::spawn(pool).await;
+    let (_, actor) = app.signed_in_user("protokoll@example.de").await;
+    for &action in AuditAction::ALL {
+        let entry = NewEntry {
+            actor_id: actor,
+            actor_email: "admin@example.de",
+            action,
+            target_user_id: None,
+            target_email: None,
+            subject: Some("Test"),
+            before: None,
+            after: None,
+            reason: None,
+        };
+        audit::insert(&app.pool, &entry).await.unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    let refused =
+        sqlx::query("INSERT INTO audit_log (actor_id, actor_email, action) VALUES (NULL, 'a@example.de', 'erfunden')")
+            .execute(&app.pool)
+            .await;
+    assert!(refused.is_err(), "an action the code does not declare");
+}
