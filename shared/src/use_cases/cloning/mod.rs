@@ -5,7 +5,9 @@
 
 pub mod fees;
 pub mod recording;
+mod samples;
 pub mod training;
+mod wizard;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -22,6 +24,9 @@ use crate::error::{Error, Result};
 use crate::queue::TrainVoice;
 use crate::services::Services;
 use crate::storage;
+
+pub use samples::{CloneSample, Upload, sample_audio, samples, upload_sample};
+pub use wizard::{CloneSetup, Consents, CreateClone, RecordingCheck, TrainingText, check_recording, create, setup};
 
 /// Clones are German voices (spec: clone language de-DE).
 pub const CLONE_LANGUAGE: &str = "de-DE";
@@ -199,97 +204,8 @@ pub async fn get(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Clon
     Ok(view(svc, row, user_id))
 }
 
-/// One teleprompter text.
-#[derive(Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
-#[schema(as = TrainingText)]
-pub struct TrainingText {
-    pub step_number: i32,
-    pub title: String,
-    pub content: String,
-    pub estimated_duration_minutes: i32,
-}
-
-/// What the wizard needs: the engine a new clone is made with, the texts, the limits.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneSetup)]
-pub struct CloneSetup {
-    pub engine: CloneEngineId,
-    pub engine_label: &'static str,
-    pub approximation: bool,
-    pub monthly_fee_cent: i64,
-    pub min_seconds: f64,
-    pub max_seconds: f64,
-    pub max_upload_bytes: usize,
-    pub training_texts: Vec<TrainingText>,
-    /// Read aloud and recorded; `{name}` and `{date}` are filled in by the wizard.
-    pub consent_statement: &'static str,
-    /// The three consent boxes, in order.
-    pub consents: [&'static str; 3],
-}
-
 fn new_clone_engine(svc: &Services) -> CloneEngineId {
     svc.engines.current().cloner_for_new().map(|c| c.id()).unwrap_or(CloneEngineId::Local)
-}
-
-pub async fn setup(svc: &Services, caller: &Caller) -> Result<CloneSetup> {
-    caller.user()?;
-    let engine = new_clone_engine(svc);
-    let training_texts = sqlx::query_as!(
-        TrainingText,
-        "SELECT step_number, title, content, estimated_duration_minutes FROM voice_training_texts ORDER BY step_number"
-    )
-    .fetch_all(&svc.pool)
-    .await?;
-    Ok(CloneSetup {
-        engine,
-        engine_label: engine.label(),
-        approximation: engine.is_approximation(),
-        monthly_fee_cent: MONTHLY_FEE_CENT,
-        min_seconds: crate::domain::recording::MIN_SECONDS,
-        max_seconds: crate::domain::recording::MAX_SECONDS,
-        max_upload_bytes: svc.settings.cloning.max_upload_bytes,
-        training_texts,
-        consent_statement: CONSENT_STATEMENT,
-        consents: CONSENT_TEXTS,
-    })
-}
-
-/// What the checks measured of a recording.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = RecordingCheck)]
-pub struct RecordingCheck {
-    pub duration_seconds: f64,
-    pub level_dbfs: f64,
-}
-
-/// Checks a recording without storing it (the wizard asks right after recording).
-pub async fn check_recording(svc: &Services, caller: &Caller, webm: Vec<u8>) -> Result<RecordingCheck> {
-    caller.user()?;
-    let checked = recording::check(webm, svc.settings.cloning.max_upload_bytes).await?;
-    Ok(RecordingCheck { duration_seconds: checked.facts.duration_seconds, level_dbfs: checked.facts.level_dbfs })
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = Consents)]
-pub struct Consents {
-    /// Own voice, or the speaker's explicit permission.
-    pub own_voice: bool,
-    /// Used only for speech on this platform, by this account.
-    pub usage: bool,
-    /// Terms and the monthly fee.
-    pub terms: bool,
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = CreateClone)]
-pub struct CreateClone {
-    pub name: String,
-    /// Whose voice it is.
-    pub cloned_from: String,
-    pub description: Option<String>,
-    pub teleprompter_text_size: i32,
-    pub teleprompter_scroll_speed: i32,
-    pub consents: Consents,
 }
 
 fn clone_name(name: &str) -> Result<String> {
@@ -307,172 +223,10 @@ fn description(text: Option<&str>) -> Result<Option<String>> {
     Ok(text.map(str::to_owned))
 }
 
-/// Creates a clone (training_needed) with the speaker's consent as given.
-pub async fn create(svc: &Services, caller: &Caller, request: CreateClone) -> Result<CloneVoice> {
-    let user = caller.user()?;
-    let name = clone_name(&request.name)?;
-    let cloned_from = input::name("cloned_from", "Die Klonquelle", &request.cloned_from)?;
-    let description = description(request.description.as_deref())?;
-    if !(12..=24).contains(&request.teleprompter_text_size) {
-        return Err(Error::field("teleprompter_text_size", "Die Textgröße muss zwischen 12 und 24 px liegen."));
-    }
-    let speed = request.teleprompter_scroll_speed;
-    if !(10..=100).contains(&speed) || speed % 5 != 0 {
-        return Err(Error::field(
-            "teleprompter_scroll_speed",
-            "Die Geschwindigkeit muss zwischen 10 und 100 % in Schritten von 5 liegen.",
-        ));
-    }
-    let consents = &request.consents;
-    if !(consents.own_voice && consents.usage && consents.terms) {
-        return Err(Error::invalid(
-            "Einverständnis fehlt",
-            "Bitte bestätigen Sie alle drei Erklärungen, bevor die Stimme erstellt wird.",
-        ));
-    }
-    let consent_text = CONSENT_TEXTS.join("\n");
-    let mut tx = svc.pool.begin().await?;
-    caps::reserve(&mut tx, Collection::VoiceClones, Some(user.id), 1).await?;
-    let id = clones::insert(
-        &mut *tx,
-        &NewClone {
-            owner_id: user.id,
-            name: &name,
-            description: description.as_deref(),
-            cloned_from: &cloned_from,
-            language: CLONE_LANGUAGE,
-            engine: new_clone_engine(svc),
-            teleprompter_text_size: request.teleprompter_text_size,
-            teleprompter_scroll_speed: speed,
-            consent_text: &consent_text,
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    get(svc, caller, id).await
-}
-
-/// One recording of a clone.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneSample)]
-pub struct CloneSample {
-    pub id: Uuid,
-    pub kind: SampleKind,
-    pub step: i32,
-    pub duration_seconds: f64,
-    pub file_size_bytes: i64,
-    pub transcript: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<SampleRow> for CloneSample {
-    fn from(row: SampleRow) -> Self {
-        CloneSample {
-            id: row.id,
-            kind: row.kind,
-            step: row.step,
-            duration_seconds: row.duration_seconds.unwrap_or(0.0),
-            file_size_bytes: row.file_size_bytes,
-            transcript: row.transcript,
-            created_at: row.created_at,
-        }
-    }
-}
-
-/// A recording as uploaded.
-pub struct Upload {
-    pub kind: SampleKind,
-    pub step: i32,
-    pub transcript: Option<String>,
-    pub webm: Vec<u8>,
-}
-
 /// The owner's clone, for a change: 404 for anyone else (global clones included).
 async fn own_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<CloneRow> {
     let user_id = caller.user()?.id;
     clones::get_visible(&svc.pool, voice_id, user_id).await?.filter(|r| r.owner_id == user_id).ok_or_else(not_found)
-}
-
-/// Checks and stores a recording of the owner's clone; a new recording of a step
-/// replaces the old one. Not while the clone trains or after it is trained.
-pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, upload: Upload) -> Result<CloneSample> {
-    let clone = own_clone(svc, caller, voice_id).await?;
-    if !matches!(clone.training_status, TrainingStatus::TrainingNeeded | TrainingStatus::Failed) {
-        return Err(Error::Conflict("Aufnahmen lassen sich nur vor dem Training ändern.".into()));
-    }
-    let step = match upload.kind {
-        SampleKind::Consent => 0,
-        SampleKind::Training => {
-            let known = sqlx::query_scalar!(
-                r#"SELECT EXISTS (SELECT 1 FROM voice_training_texts WHERE step_number = $1) AS "known!""#,
-                upload.step
-            )
-            .fetch_one(&svc.pool)
-            .await?;
-            if !known {
-                return Err(Error::field("step", "Zu diesem Schritt gibt es keinen Trainingstext."));
-            }
-            upload.step
-        }
-    };
-    let transcript = match upload.kind {
-        SampleKind::Training => {
-            sqlx::query_scalar!("SELECT content FROM voice_training_texts WHERE step_number = $1", step)
-                .fetch_optional(&svc.pool)
-                .await?
-        }
-        // The statement an admin reads as evidence: a NUL would reach Postgres (a 500), a
-        // direction override would show other words. Checked before the recording is decoded.
-        SampleKind::Consent => match upload.transcript {
-            Some(t) => Some(input::shown_text("transcript", &t, 1000)?).filter(|t| !t.is_empty()),
-            None => None,
-        },
-    };
-    let size = upload.webm.len() as i64;
-    let checked = recording::check(upload.webm, svc.settings.cloning.max_upload_bytes).await?;
-    let key = storage::sample_key(clone.owner_id, voice_id, upload.kind, step);
-    svc.storage.put(&key, &checked.webm).await.map_err(|e| Error::Internal(e.into()))?;
-    let row = clones::upsert_sample(
-        &svc.pool,
-        &NewSample {
-            voice_id,
-            user_id: clone.owner_id,
-            kind: upload.kind,
-            step,
-            audio_path: &key,
-            transcript: transcript.as_deref(),
-            file_size_bytes: size,
-            duration_seconds: checked.facts.duration_seconds,
-        },
-    )
-    .await?;
-    Ok(row.into())
-}
-
-/// A clone whose recordings the caller may hear: the owner's, or any for an admin whose
-/// session proved the second factor (the consent statement is the evidence an admin
-/// checks; a recording of a person's voice is what a clone is made from, so a password
-/// alone must not open everyone's). Anyone else learns nothing: 404.
-async fn audible_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
-    let user = caller.user()?;
-    let owner = clones::owner(&svc.pool, voice_id).await?.ok_or_else(not_found)?;
-    if owner == user.id || caller.admin().is_ok() { Ok(()) } else { Err(not_found()) }
-}
-
-pub async fn samples(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Vec<CloneSample>> {
-    audible_clone(svc, caller, voice_id).await?;
-    Ok(clones::samples(&svc.pool, voice_id).await?.into_iter().map(Into::into).collect())
-}
-
-/// The storage key of one recording, after the check.
-pub async fn sample_audio(svc: &Services, caller: &Caller, voice_id: Uuid, sample_id: Uuid) -> Result<String> {
-    audible_clone(svc, caller, voice_id).await?;
-    clones::samples(&svc.pool, voice_id)
-        .await?
-        .into_iter()
-        .find(|s| s.id == sample_id)
-        .map(|s| s.audio_path)
-        .ok_or(Error::NotFound("Aufnahme nicht gefunden."))
 }
 
 /// Applies a training action to the owner's clone.

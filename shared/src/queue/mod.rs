@@ -3,154 +3,25 @@
 //! repeated message is harmless (the sweep pushes lost rows again, a claim by conditional
 //! update ignores repeats). After a push the queue publishes on the kind's wake channel so
 //! idle workers fetch at once instead of waiting for their next poll.
+//!
+//! `job` declares the payloads, `waiters` lets a request wait for a worker's answer;
+//! the queue itself is below.
 
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+mod job;
+mod waiters;
+
+use std::sync::LazyLock;
 
 use apalis::prelude::TaskSink;
 use apalis_redis::{Config, ConnectionManager, RedisStorage};
 use redis::AsyncCommands;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use tokio::sync::Notify;
 use uuid::Uuid;
+
+pub use job::{DemoSpeech, Job, Synthesize, TrainVoice};
+pub use waiters::{DoneWaiters, Waiter, spawn_subscriber};
 
 use crate::config::RedisSettings;
 use crate::error::Error;
-
-/// A kind of background job whose state is a Postgres row and whose payload is its id.
-/// The handler, retry policy and recovery of each kind live in `worker/src/jobs/`.
-pub trait Job: Serialize + DeserializeOwned + Clone + Send + Sync + Unpin + 'static {
-    /// Stable name, used in logs and worker names.
-    const NAME: &'static str;
-    /// The Redis queue, below the installation's prefix.
-    const QUEUE: &'static str;
-
-    fn new(id: Uuid) -> Self;
-    fn id(&self) -> Uuid;
-}
-
-/// Declares a job payload `{ id }` (the API enqueues these, so they live in `shared`).
-macro_rules! job_payload {
-    ($(#[$meta:meta])* $name:ident, $job_name:literal, $queue:literal) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-        pub struct $name {
-            pub id: Uuid,
-        }
-
-        impl Job for $name {
-            const NAME: &'static str = $job_name;
-            const QUEUE: &'static str = $queue;
-            fn new(id: Uuid) -> Self {
-                Self { id }
-            }
-            fn id(&self) -> Uuid {
-                self.id
-            }
-        }
-    };
-}
-
-job_payload!(
-    /// Turn one paid `tts_jobs` row into an MP3.
-    Synthesize,
-    "synthesize",
-    "tts:synthesize"
-);
-
-job_payload!(
-    /// Train (or keep training) one clone voice (`voices` row in training_in_progress).
-    TrainVoice,
-    "train_voice",
-    "clone:train"
-);
-
-job_payload!(
-    /// Speak one live-demo request (`demo_requests` row) in the worker's priority lane: a
-    /// queue of its own with its own slots, so paid backlogs never delay a visitor and a
-    /// burst of visitors never occupies the API.
-    DemoSpeech,
-    "demo_speech",
-    "demo:speak"
-);
-
-/// Subscribes to a Redis channel for good (reconnecting after a pause) and hands every
-/// message's payload to `on_message`. A lost subscription loses messages, so every
-/// listener also has a slow fallback of its own.
-pub fn spawn_subscriber(
-    redis_url: String,
-    channel: String,
-    on_message: impl Fn(String) + Send + Sync + 'static,
-) -> tokio::task::JoinHandle<()> {
-    use futures::StreamExt;
-    tokio::spawn(async move {
-        loop {
-            let subscribed = async {
-                let client = redis::Client::open(redis_url.as_str())?;
-                let mut pubsub = client.get_async_pubsub().await?;
-                pubsub.subscribe(&channel).await?;
-                let mut messages = pubsub.on_message();
-                while let Some(message) = messages.next().await {
-                    on_message(message.get_payload::<String>().unwrap_or_default());
-                }
-                redis::RedisResult::Ok(())
-            };
-            if let Err(e) = subscribed.await {
-                tracing::warn!(%channel, error = %e, "subscription lost, reconnecting");
-            }
-            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-        }
-    })
-}
-
-/// Requests of this process waiting for their jobs to end (a caller waiting for a
-/// worker's answer), woken by `Queue::announce_done`: one subscription per process and
-/// kind, started on first use.
-#[derive(Clone, Default)]
-pub struct DoneWaiters {
-    waiting: Arc<Mutex<HashMap<Uuid, Arc<Notify>>>>,
-    subscribed: Arc<OnceLock<()>>,
-}
-
-/// One waiting request; it stops listening when dropped, however the request ends.
-pub struct Waiter {
-    id: Uuid,
-    notify: Arc<Notify>,
-    waiters: DoneWaiters,
-}
-
-impl Waiter {
-    /// Until the job is announced (or was announced since the waiter was made).
-    pub async fn notified(&self) {
-        self.notify.notified().await;
-    }
-}
-
-impl Drop for Waiter {
-    fn drop(&mut self) {
-        self.waiters.waiting.lock().expect("waiters").remove(&self.id);
-    }
-}
-
-impl DoneWaiters {
-    /// Registers interest in `id`; call it before the job is queued, so that no
-    /// announcement is missed. One `DoneWaiters` serves one job kind.
-    pub fn expect<J: Job>(&self, queue: &Queue, redis_url: &str, id: Uuid) -> Waiter {
-        self.subscribed.get_or_init(|| {
-            let waiting = self.waiting.clone();
-            spawn_subscriber(redis_url.to_owned(), queue.done_channel::<J>(), move |payload| {
-                let Ok(id) = payload.parse::<Uuid>() else { return };
-                if let Some(notify) = waiting.lock().expect("waiters").get(&id) {
-                    notify.notify_one();
-                }
-            });
-        });
-        let notify = Arc::new(Notify::new());
-        self.waiting.lock().expect("waiters").insert(id, notify.clone());
-        Waiter { id, notify, waiters: self.clone() }
-    }
-}
 
 #[derive(Clone)]
 pub struct Queue {
