@@ -47,11 +47,9 @@ impl Catalogue {
 /// Registers the providers, upserts every catalogue voice and deactivates stock voices no
 /// longer listed.
 pub async fn seed(pool: &PgPool, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
-    // Voices name their provider; the database learns the providers from the code first,
-    // and the audit actions with them.
+    // Voices name their provider; the database learns the providers (and the other ids
+    // the code declares) first.
     crate::providers::register(pool).await?;
-    let actions: Vec<&str> = crate::domain::kinds::AuditAction::ALL.iter().map(|a| a.as_str()).collect();
-    crate::db::registry::register_audit_actions(pool, &actions).await?;
     let mut tx = pool.begin().await?;
     for (order, voice) in catalogue.voices.iter().enumerate() {
         let stock = crate::db::voices::StockVoice {

@@ -151,8 +151,12 @@ impl Hold {
     }
 
     fn end(self) {
-        if let Some(held) = HELD.lock().expect("held runs").get_mut(&self.instance) {
-            held.remove(&self.id);
+        let mut held = HELD.lock().expect("held runs");
+        if let Some(runs) = held.get_mut(&self.instance) {
+            runs.remove(&self.id);
+            if runs.is_empty() {
+                held.remove(&self.instance);
+            }
         }
     }
 }

@@ -5,28 +5,25 @@
 
 use sqlx::PgExecutor;
 
-/// Adds the speech providers and the services with a storable key not registered yet
-/// (ids of one that was removed stay, so its old rows remain valid).
-pub async fn register(db: impl PgExecutor<'_>, providers: &[&str], services: &[&str]) -> Result<(), sqlx::Error> {
-    let (providers, services): (Vec<String>, Vec<String>) =
-        (providers.iter().map(|p| (*p).to_owned()).collect(), services.iter().map(|s| (*s).to_owned()).collect());
+/// Adds the speech providers, the services with a storable key and the audit actions not
+/// registered yet, in one statement (an id that was removed from the code stays, so its
+/// old rows remain valid).
+pub async fn register(
+    db: impl PgExecutor<'_>,
+    providers: &[&str],
+    services: &[&str],
+    audit_actions: &[&str],
+) -> Result<(), sqlx::Error> {
+    let owned = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect::<Vec<String>>();
     sqlx::query!(
-        "WITH providers AS (INSERT INTO speech_providers (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING)
-         INSERT INTO key_services (id) SELECT unnest($2::text[]) ON CONFLICT DO NOTHING",
-        &providers,
-        &services
+        "WITH providers AS (INSERT INTO speech_providers (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING),
+              services AS (INSERT INTO key_services (id) SELECT unnest($2::text[]) ON CONFLICT DO NOTHING)
+         INSERT INTO audit_actions (id) SELECT unnest($3::text[]) ON CONFLICT DO NOTHING",
+        &owned(providers),
+        &owned(services),
+        &owned(audit_actions)
     )
     .execute(db)
     .await?;
-    Ok(())
-}
-
-/// Adds the audit actions not registered yet (a removed one stays, so old entries remain
-/// valid).
-pub async fn register_audit_actions(db: impl PgExecutor<'_>, actions: &[&str]) -> Result<(), sqlx::Error> {
-    let actions: Vec<String> = actions.iter().map(|a| (*a).to_owned()).collect();
-    sqlx::query!("INSERT INTO audit_actions (id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", &actions)
-        .execute(db)
-        .await?;
     Ok(())
 }

@@ -18,13 +18,14 @@ use crate::storage::AudioStorage;
 pub use keys::{KeySource, ServiceInfo, ServiceStatus};
 pub use live::LiveEngines;
 
-/// Tells the database which providers and key services exist, from the provider table
-/// and the services of the admin page (`keys::SERVICES`): the one declaration of both.
-/// Runs with every seeding (`catalogue::seed`), before any voice names its provider.
+/// Tells the database which providers, key services and audit actions exist, from the
+/// provider table, the services of the admin page (`keys::SERVICES`) and `AuditAction`:
+/// the one declaration of each. Runs with every seeding (`catalogue::seed`), before any voice names its provider.
 pub async fn register(db: &sqlx::PgPool) -> Result<(), sqlx::Error> {
     let providers: Vec<&str> = ProviderId::ALL.iter().map(|p| p.as_str()).collect();
     let services: Vec<&str> = keys::SERVICES.iter().filter(|s| s.can_store_key).map(|s| s.id).collect();
-    crate::db::registry::register(db, &providers, &services).await
+    let actions: Vec<&str> = crate::domain::kinds::AuditAction::ALL.iter().map(|a| a.as_str()).collect();
+    crate::db::registry::register(db, &providers, &services, &actions).await
 }
 
 /// How the admin settings page shows a service whose key an admin can set.

@@ -155,6 +155,8 @@ impl Claim for Inline {
         Ok(true)
     }
 
+    /// Not reached while a streamed run has one attempt; were it given more, the worker
+    /// would make the job (the caller already has its error).
     async fn release(&self, svc: &Services) -> Result<()> {
         super::release_to_worker(svc, self.id).await.map(|_| ())
     }
