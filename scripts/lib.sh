@@ -159,6 +159,8 @@ build_web() {
 build_rust() {
   log "Baue API und Worker ($1)"
   local flags=(); [ "$1" = release ] && flags=(--release)
+  # CARGO_TIMINGS=1 writes cargo's per-crate timeline to $CARGO_TARGET_DIR/cargo-timings/.
+  [ -n "${CARGO_TIMINGS:-}" ] && flags+=(--timings)
   ( cd "$ROOT" && cargo build "${flags[@]}" --bins -p api -p worker )
 }
 
