@@ -9,7 +9,7 @@ cd "$ROOT"
 install_prerequisites
 ensure_postgres
 ensure_redis
-build_rust release
+build_rust release stimmwerk-bench-speech
 ( cd "$ROOT" && cargo build --release --bin stimmwerk-bench-speech -p api -q )
 
 DB=stimmwerk_bench_speech

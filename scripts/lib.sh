@@ -156,12 +156,15 @@ build_web() {
   ( cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent )
 }
 
+# build_rust <debug|release> [more binaries]: api and worker, and the binaries named (the
+# benchmarks' drivers); only what is asked for, so a first start builds no benchmark.
 build_rust() {
   log "Baue API und Worker ($1)"
   local flags=(); [ "$1" = release ] && flags=(--release)
   # CARGO_TIMINGS=1 writes cargo's per-crate timeline to $CARGO_TARGET_DIR/cargo-timings/.
   [ -n "${CARGO_TIMINGS:-}" ] && flags+=(--timings)
-  ( cd "$ROOT" && cargo build "${flags[@]}" --bins -p api -p worker )
+  local bin; for bin in stimmwerk-api stimmwerk-worker "${@:2}"; do flags+=(--bin "$bin"); done
+  ( cd "$ROOT" && cargo build "${flags[@]}" )
 }
 
 # Waits until the URL answers.

@@ -93,13 +93,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// A validation error about one form field.
     pub fn field(field: &'static str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        Error::Validation { title: "Ungültige Eingabe", fields: BTreeMap::from([(field, message.clone())]), message }
+        crate::domain::Invalid::field(field, message).into()
     }
 
     /// A validation error with its own toast title and no field.
     pub fn invalid(title: &'static str, message: impl Into<String>) -> Self {
-        Error::Validation { title, message: message.into(), fields: BTreeMap::new() }
+        crate::domain::Invalid::new(title, message).into()
     }
 
     /// The same validation error, also shown at a form field.
@@ -121,6 +120,13 @@ impl Error {
             }
             _ => false,
         }
+    }
+}
+
+/// What a domain rule refused.
+impl From<crate::domain::Invalid> for Error {
+    fn from(invalid: crate::domain::Invalid) -> Self {
+        Error::Validation { title: invalid.title, message: invalid.message, fields: invalid.fields }
     }
 }
 

@@ -7,8 +7,8 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
+use shared::domain::clone_lifecycle::TrainingAction;
 use shared::domain::kinds::SampleKind;
-use shared::domain::training::TrainingAction;
 use shared::use_cases::cloning::{
     self, CloneList, CloneQuery, CloneSample, CloneSetup, CloneVoice, CreateClone, RecordingCheck, UpdateClone, Upload,
 };

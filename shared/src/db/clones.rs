@@ -1,7 +1,5 @@
-//! Cloned voices and their recordings: what the clone list shows, the training run as the
-//! worker claims and finishes it (every write after the claim names the run, so a
-//! cancelled or reset training cannot be finished by a worker still busy with it), and
-//! the monthly fee's periods.
+//! Cloned voices and their recordings: what the clone list shows (with the current
+//! training run of `db::trainings`), and the monthly fee's periods.
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor};
@@ -61,12 +59,16 @@ pub async fn list_visible(
         CloneRow,
         r#"SELECT v.id, v.owner_id AS "owner_id!", v.name, v.description, v.cloned_from, v.language,
                   v.training_status AS "training_status!: TrainingStatus", v.clone_engine AS "clone_engine!: CloneEngineId",
-                  v.training_progress, v.current_training_step, v.total_training_steps, v.training_error,
-                  v.training_started_at, v.tags, v.times_used, v.last_used_at, v.created_at, v.is_global, v.is_active,
+                  COALESCE(t.progress, 0) AS "training_progress!", COALESCE(t.current_step, 0) AS "current_training_step!",
+                  COALESCE(t.total_steps, 0) AS "total_training_steps!", t.error AS "training_error?",
+                  t.started_at AS "training_started_at?", v.tags, v.times_used, v.last_used_at, v.created_at, v.is_global, v.is_active,
                   (SELECT count(*) FROM voice_training_samples s WHERE s.voice_id = v.id) AS "sample_count!",
                   v.provider_voice_id, v.paid_until, v.fee_paused, v.consent_given, v.consent_date,
                   v.teleprompter_text_size, v.teleprompter_scroll_speed
            FROM voices v
+           -- The current run; a clone back at training_needed (cancelled, reset) shows none.
+           LEFT JOIN clone_trainings t ON t.voice_id = v.id AND t.run = v.training_run
+                                         AND v.training_status <> 'training_needed'
            WHERE v.type = 'clone'
              AND (v.owner_id = $1 OR (v.is_global AND v.is_active AND v.training_status = 'completed'))
              AND ($2::text IS NULL OR v.name ILIKE $2 OR v.description ILIKE $2)
@@ -97,12 +99,15 @@ pub async fn get_visible(
         CloneRow,
         r#"SELECT v.id, v.owner_id AS "owner_id!", v.name, v.description, v.cloned_from, v.language,
                   v.training_status AS "training_status!: TrainingStatus", v.clone_engine AS "clone_engine!: CloneEngineId",
-                  v.training_progress, v.current_training_step, v.total_training_steps, v.training_error,
-                  v.training_started_at, v.tags, v.times_used, v.last_used_at, v.created_at, v.is_global, v.is_active,
+                  COALESCE(t.progress, 0) AS "training_progress!", COALESCE(t.current_step, 0) AS "current_training_step!",
+                  COALESCE(t.total_steps, 0) AS "total_training_steps!", t.error AS "training_error?",
+                  t.started_at AS "training_started_at?", v.tags, v.times_used, v.last_used_at, v.created_at, v.is_global, v.is_active,
                   (SELECT count(*) FROM voice_training_samples s WHERE s.voice_id = v.id) AS "sample_count!",
                   v.provider_voice_id, v.paid_until, v.fee_paused, v.consent_given, v.consent_date,
                   v.teleprompter_text_size, v.teleprompter_scroll_speed
            FROM voices v
+           LEFT JOIN clone_trainings t ON t.voice_id = v.id AND t.run = v.training_run
+                                         AND v.training_status <> 'training_needed'
            WHERE v.id = $1 AND v.type = 'clone'
              AND (v.owner_id = $2 OR (v.is_global AND v.is_active AND v.training_status = 'completed'))"#,
         voice_id,
@@ -158,9 +163,9 @@ pub struct NewClone<'a> {
 pub async fn insert(db: impl PgExecutor<'_>, clone: &NewClone<'_>) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
         r#"INSERT INTO voices (name, description, cloned_from, type, provider, language, owner_id, clone_engine,
-                               training_status, total_training_steps, is_global, is_active, consent_given,
+                               training_status, is_global, is_active, consent_given,
                                consent_date, consent_text, teleprompter_text_size, teleprompter_scroll_speed)
-           VALUES ($1, $2, $3, 'clone', 'clone', $4, $5, $6, 'training_needed', 0, false, true, true, now(), $7, $8, $9)
+           VALUES ($1, $2, $3, 'clone', 'clone', $4, $5, $6, 'training_needed', false, true, true, now(), $7, $8, $9)
            RETURNING id"#,
         clone.name,
         clone.description,
@@ -208,6 +213,7 @@ pub struct Removed {
     pub owner_id: Uuid,
     pub clone_engine: CloneEngineId,
     pub provider_voice_id: Option<String>,
+    /// The provider's training of a running run, to stop there.
     pub training_ref: Option<String>,
     pub files: Vec<String>,
 }
@@ -223,9 +229,11 @@ pub async fn delete(
         .fetch_all(&mut *conn)
         .await?;
     let removed = sqlx::query!(
-        r#"DELETE FROM voices WHERE id = $1 AND type = 'clone' AND ($2::uuid IS NULL OR owner_id = $2)
+        r#"DELETE FROM voices v WHERE id = $1 AND type = 'clone' AND ($2::uuid IS NULL OR owner_id = $2)
            RETURNING owner_id AS "owner_id!", clone_engine AS "clone_engine!: CloneEngineId", provider_voice_id,
-                     training_ref, clone_ref"#,
+                     (SELECT provider_ref FROM clone_trainings t WHERE t.voice_id = v.id AND t.status = 'running')
+                         AS training_ref,
+                     clone_ref"#,
         voice_id,
         owner_id,
     )
@@ -307,229 +315,6 @@ pub async fn samples(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Vec<Samp
            FROM voice_training_samples WHERE voice_id = $1
            ORDER BY kind = 'consent', step"#,
         voice_id
-    )
-    .fetch_all(db)
-    .await
-}
-
-// ---- training ----
-
-/// Puts the owner's clone into training (from training_needed or failed) with `engine`,
-/// starting a new run. `None`: not the owner's, or not in a state to start.
-pub async fn start_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    owner_id: Uuid,
-    engine: CloneEngineId,
-    total_steps: i32,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_status = 'training_in_progress', clone_engine = $3, training_progress = 0,
-                             current_training_step = 0, total_training_steps = $4, training_error = NULL,
-                             training_started_at = now(), training_heartbeat_at = NULL, training_attempts = 0,
-                             training_ref = NULL, training_run = training_run + 1
-           WHERE id = $1 AND owner_id = $2 AND training_status IN ('training_needed', 'failed')"#,
-        voice_id,
-        owner_id,
-        engine as CloneEngineId,
-        total_steps,
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Ends a running or failed training (cancel, reset): back to training_needed, and the
-/// provider's running training to stop, if there is one. `None`: nothing changed.
-pub async fn stop_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    owner_id: Uuid,
-    from: &[TrainingStatus],
-) -> Result<Option<Option<String>>, sqlx::Error> {
-    let from: Vec<&str> = from.iter().map(|s| s.as_str()).collect();
-    sqlx::query_scalar!(
-        r#"UPDATE voices v SET training_status = 'training_needed', training_progress = 0, current_training_step = 0,
-                               training_error = NULL, training_started_at = NULL, training_heartbeat_at = NULL,
-                               training_ref = NULL, training_run = v.training_run + 1
-           FROM (SELECT id, training_ref FROM voices WHERE id = $1 FOR UPDATE) old
-           WHERE v.id = old.id AND v.owner_id = $2 AND v.training_status = ANY($3)
-           RETURNING old.training_ref"#,
-        voice_id,
-        owner_id,
-        &from as &[&str],
-    )
-    .fetch_optional(db)
-    .await
-}
-
-/// A training claimed by a worker.
-#[derive(Debug, Clone)]
-pub struct ClaimedTraining {
-    pub voice_id: Uuid,
-    pub owner_id: Uuid,
-    pub name: String,
-    pub description: Option<String>,
-    pub language: String,
-    pub engine: CloneEngineId,
-    pub training_ref: Option<String>,
-    pub run: i32,
-    pub attempts: i32,
-    pub started_at: DateTime<Utc>,
-}
-
-/// Claims a running training whose heartbeat is missing or older than `stale_secs`
-/// (a repeated delivery finds it fresh and gets `None`).
-pub async fn claim_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    stale_secs: i64,
-) -> Result<Option<ClaimedTraining>, sqlx::Error> {
-    sqlx::query_as!(
-        ClaimedTraining,
-        r#"UPDATE voices SET training_heartbeat_at = now(), training_attempts = training_attempts + 1
-           WHERE id = $1 AND training_status = 'training_in_progress'
-             AND (training_heartbeat_at IS NULL OR training_heartbeat_at < now() - make_interval(secs => $2))
-           RETURNING id AS voice_id, owner_id AS "owner_id!", name, description, language,
-                     clone_engine AS "engine!: CloneEngineId", training_ref, training_run AS run,
-                     training_attempts AS attempts, training_started_at AS "started_at!""#,
-        voice_id,
-        stale_secs as f64,
-    )
-    .fetch_optional(db)
-    .await
-}
-
-/// Keeps the claim of run `run` alive; false when the run is over (cancelled, reset).
-pub async fn heartbeat(db: impl PgExecutor<'_>, voice_id: Uuid, run: i32) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_heartbeat_at = now()
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'"#,
-        voice_id,
-        run
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Records progress (and the provider's training, once known) of run `run`.
-pub async fn progress(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    run: i32,
-    percent: i32,
-    step: i32,
-    training_ref: Option<&str>,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_progress = $3, current_training_step = $4,
-                             training_ref = COALESCE($5, training_ref), training_heartbeat_at = now()
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'"#,
-        voice_id,
-        run,
-        percent.clamp(0, 100),
-        step,
-        training_ref,
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Run `run` made the voice: it becomes usable.
-pub async fn complete_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    run: i32,
-    clone_ref: &str,
-    provider_voice_id: Option<&str>,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_status = 'completed', training_progress = 100,
-                             current_training_step = total_training_steps, completed_at = now(),
-                             api_name = $3, clone_ref = $3, provider_voice_id = $4, training_ref = NULL,
-                             training_heartbeat_at = NULL, training_error = NULL
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'"#,
-        voice_id,
-        run,
-        clone_ref,
-        provider_voice_id,
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Run `run` failed for good, with the German reason.
-pub async fn fail_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    run: i32,
-    error: &str,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_status = 'failed', training_error = $3, training_ref = NULL,
-                             training_heartbeat_at = NULL
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'"#,
-        voice_id,
-        run,
-        error,
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Lets another delivery take run `run` over (a passing failure; the queue retries).
-pub async fn release_training(db: impl PgExecutor<'_>, voice_id: Uuid, run: i32) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        r#"UPDATE voices SET training_heartbeat_at = NULL
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'"#,
-        voice_id,
-        run
-    )
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Gives run `run` back at shutdown, without counting the attempt: only while it is
-/// still at the attempt this process claimed (another delivery may have taken it over).
-pub async fn hand_back_training(
-    db: impl PgExecutor<'_>,
-    voice_id: Uuid,
-    run: i32,
-    attempt: i32,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query!(
-        r#"UPDATE voices SET training_heartbeat_at = NULL, training_attempts = training_attempts - 1
-           WHERE id = $1 AND training_run = $2 AND training_status = 'training_in_progress'
-             AND training_attempts = $3"#,
-        voice_id,
-        run,
-        attempt
-    )
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() == 1)
-}
-
-/// Trainings no worker holds: never picked up within `grace_secs` of their start, or
-/// whose heartbeat is older than `stale_secs` (the worker died).
-pub async fn unattended_trainings(
-    db: impl PgExecutor<'_>,
-    grace_secs: i64,
-    stale_secs: i64,
-) -> Result<Vec<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"SELECT id FROM voices
-           WHERE training_status = 'training_in_progress'
-             AND ((training_heartbeat_at IS NULL AND training_started_at < now() - make_interval(secs => $1))
-                  OR training_heartbeat_at < now() - make_interval(secs => $2))
-           LIMIT 100"#,
-        grace_secs as f64,
-        stale_secs as f64,
     )
     .fetch_all(db)
     .await

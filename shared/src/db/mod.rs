@@ -17,6 +17,7 @@ pub mod sessions;
 pub mod signup_bonuses;
 pub mod tokens;
 pub mod top_ups;
+pub mod trainings;
 pub mod two_factor;
 pub mod users;
 pub mod voices;

@@ -14,12 +14,12 @@ use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
 use crate::audio::Pcm;
 use crate::domain::clone_ref::CloneRef;
 use crate::domain::kinds::CloneEngineId;
-use crate::domain::recording::{self, VoiceProfile};
+use crate::domain::voice_sample::{self, VoiceProfile};
 
 /// The local clone of a speaker: eSpeak's male or female base voice, its pitch placed at
 /// the speaker's and its spread following the speaker's melody, and the speaker's tempo.
 pub fn local_clone_ref(profile: &VoiceProfile) -> CloneRef {
-    let settings = recording::espeak_settings(profile);
+    let settings = voice_sample::espeak_settings(profile);
     // eSpeak's `pitch <base> <range>`: the voice moves from base up by about range. A
     // speaker's median sits a little above the base of their melody.
     let base = (profile.median_pitch_hz * 0.8).clamp(50.0, 350.0);
@@ -64,7 +64,7 @@ impl VoiceCloner for LocalCloner {
             return Ok(TrainingStep::Failed("Es fehlt eine Trainingsaufnahme.".into()));
         };
         // The analysis is CPU work over minutes of audio: keep it off the async threads.
-        let profile = tokio::task::spawn_blocking(move || recording::profile(&pcm))
+        let profile = tokio::task::spawn_blocking(move || voice_sample::profile(&pcm))
             .await
             .map_err(|e| EngineError::Transient(format!("Analyse abgebrochen: {e}")))?;
         Ok(match profile {
@@ -158,7 +158,7 @@ mod tests {
         let request = SynthesisRequest::plain(text, &reference.to_string(), "de-DE");
         let audio = speech().synthesize(&request).await.unwrap();
         let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
-        recording::profile(&pcm).unwrap().median_pitch_hz
+        voice_sample::profile(&pcm).unwrap().median_pitch_hz
     }
 
     /// The local clone is an approximation, but it must follow the speaker: a clone of a

@@ -155,7 +155,7 @@ mod tests {
             let request = SynthesisRequest::plain(text, voice, "de-DE");
             let audio = LocalEngine::default().synthesize(&request).await.unwrap();
             let pcm = crate::audio::decode(&audio.bytes, audio.extension).unwrap();
-            let profile = crate::domain::recording::profile(&pcm).unwrap();
+            let profile = crate::domain::voice_sample::profile(&pcm).unwrap();
             assert!((2.0..9.0).contains(&profile.syllables_per_second), "{voice}: {profile:?}");
             medians.push(profile.median_pitch_hz);
         }

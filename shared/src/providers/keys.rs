@@ -174,7 +174,7 @@ fn env_key(settings: &Settings, id: &str) -> Option<SecretString> {
         STRIPE => settings.payments.stripe_secret_key.clone(),
         id if is_clone_service(id) => settings.providers.get(id).and_then(|s| s.api_key.clone()),
         id => {
-            let provider = id.parse::<super::ProviderId>().ok()?.provider();
+            let provider = super::of(id.parse::<super::ProviderId>().ok()?);
             provider.section(&settings.providers).and_then(|s| s.api_key.clone())
         }
     };
@@ -271,7 +271,7 @@ pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: O
     let Some(secret_box) = secret_box else { return providers };
     for key in stored {
         let section = match key.service.parse::<super::ProviderId>() {
-            Ok(id) => id.provider().section_mut(&mut providers),
+            Ok(id) => super::of(id).section_mut(&mut providers),
             Err(_) if is_clone_service(&key.service) => providers.get_mut(&key.service),
             Err(_) => None,
         };

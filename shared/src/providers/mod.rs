@@ -162,11 +162,9 @@ pub const PROVIDERS: &[Provider] = &[
     },
 ];
 
-impl ProviderId {
-    /// This provider's entry in [`PROVIDERS`].
-    pub fn provider(self) -> &'static Provider {
-        PROVIDERS.iter().find(|p| p.id == self).expect("every provider id has an entry")
-    }
+/// The entry of `id` in [`PROVIDERS`].
+pub fn of(id: ProviderId) -> &'static Provider {
+    PROVIDERS.iter().find(|p| p.id == id).expect("every provider id has an entry")
 }
 
 impl Provider {
@@ -293,7 +291,7 @@ mod tests {
             assert_eq!(provider.config_key.is_some(), cloud, "{}", provider.id);
             assert_eq!(provider.admin.is_some(), cloud, "{}", provider.id);
         }
-        assert_eq!(ProviderId::OpenaiTts.provider().secret_name().unwrap(), "APP__PROVIDERS__OPENAI__API_KEY");
+        assert_eq!(of(ProviderId::OpenaiTts).secret_name().unwrap(), "APP__PROVIDERS__OPENAI__API_KEY");
     }
 
     #[test]

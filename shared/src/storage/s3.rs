@@ -10,6 +10,7 @@ use aws_sdk_s3::config::{BehaviorVersion, Credentials, Region};
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::types::{CorsConfiguration, CorsRule};
+use aws_smithy_http_client::tls;
 use secrecy::ExposeSecret;
 
 use super::{AudioStorage, ObjectReader};
@@ -32,8 +33,14 @@ impl S3Storage {
             None,
             "stimmwerk-config",
         );
+        // rustls with ring, as reqwest uses: the SDK's default client would build aws-lc
+        // (a C library, most of a minute of the first build) for the same TLS.
+        let http = aws_smithy_http_client::Builder::new()
+            .tls_provider(tls::Provider::Rustls(tls::rustls_provider::CryptoMode::Ring))
+            .build_https();
         let mut config = aws_sdk_s3::config::Builder::new()
             .behavior_version(BehaviorVersion::latest())
+            .http_client(http)
             .region(Region::new(settings.region.clone()))
             .credentials_provider(credentials)
             .force_path_style(settings.path_style)

@@ -12,7 +12,7 @@ use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::providers::keys::{self, ServiceCheck, ServiceStatus};
 use crate::services::Services;
-use crate::synthesis::{self, Speech};
+use crate::text_to_mp3::{self, Speech};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = ServiceList)]
@@ -111,5 +111,5 @@ async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> 
         instructions: None,
         dictionary: &[],
     };
-    synthesis::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
+    text_to_mp3::render(engine.as_ref(), speech, 1).await.map(drop).map_err(|e| e.to_string())
 }

@@ -10,9 +10,9 @@ use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::audit;
+use crate::domain::clone_lifecycle::CloneState;
 use crate::domain::kinds::AuditAction;
 use crate::domain::kinds::{CloneEngineId, ProviderId, TrainingStatus, VoiceType};
-use crate::domain::training::CloneState;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -104,7 +104,7 @@ fn view(row: Row) -> AdminVoice {
         name: row.name,
         voice_type: row.voice_type,
         provider: row.provider,
-        speaks_with: row.clone_engine.map_or(row.provider.provider().label, CloneEngineId::label),
+        speaks_with: row.clone_engine.map_or(crate::providers::of(row.provider).label, CloneEngineId::label),
         language: row.language,
         engine: row.clone_engine,
         status: row.training_status.map(|s| CloneState::of(s, row.fee_paused)),

@@ -253,9 +253,9 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
         return Err(Error::InvalidCredentials);
     }
     let credentials = users::credentials_by_email(&svc.pool, email.as_str()).await?;
-    let hash = credentials.as_ref().map_or(password::dummy_hash(), |c| c.password_hash.as_str()).to_owned();
+    let hash = credentials.as_ref().map_or(credentials::dummy_hash(), |c| c.password_hash.as_str()).to_owned();
     let typed = password.to_owned();
-    let valid = svc.cpu.run(move || password::verify_password(&typed, &hash)).await?;
+    let valid = svc.cpu.run(move || credentials::verify_password(&typed, &hash)).await?;
     let credentials = match credentials {
         Some(c) if valid => c,
         _ => return Err(Error::InvalidCredentials),
@@ -413,7 +413,7 @@ pub async fn ensure_admin(pool: &PgPool, admin: &AdminSettings) -> Result<Option
             name: &admin.name,
             email: email.as_str(),
             organization: &admin.organization,
-            password_hash: &password::hash_password(&password)?,
+            password_hash: &credentials::hash_password(&password)?,
             role: Role::Admin,
             confirmed: true,
         },

@@ -18,7 +18,7 @@ use crate::domain::text::incomplete_input;
 use crate::error::{Error, Result};
 use crate::queue::{DemoSpeech, Job};
 use crate::services::Services;
-use crate::synthesis::{self, Speech};
+use crate::text_to_mp3::{self, Speech};
 use crate::use_cases::voices::{self, VoiceList};
 
 pub const DEMO_MAX_CHARS: usize = 100;
@@ -165,7 +165,7 @@ async fn synthesize(svc: &Services, claimed: &db::demo::Claimed) -> std::result:
         instructions: None,
         dictionary: &dictionary,
     };
-    synthesis::render(engine.as_ref(), speech, 1).await.map_err(|e| e.to_string())
+    text_to_mp3::render(engine.as_ref(), speech, 1).await.map_err(|e| e.to_string())
 }
 
 /// Deletes demo requests nobody waits for any more (the sweep's part for this lane).
@@ -178,7 +178,7 @@ pub fn parse_text(raw: &str) -> Result<String> {
     crate::domain::input::no_controls("text", raw, true)?;
     let text = crate::domain::input::trim(raw);
     if text.is_empty() {
-        return Err(incomplete_input());
+        return Err(incomplete_input().into());
     }
     let chars = text.chars().count();
     if chars > DEMO_MAX_CHARS {

@@ -77,7 +77,7 @@ fn view(svc: &Services, voices: Vec<Voice>, role: Role) -> VoiceList {
 fn voice_view(engines: &Engines, v: Voice, role: Role) -> VoiceView {
     let unavailable_reason = engines.usable(v.provider).err().map(|why| why.reason_for(role));
     VoiceView {
-        supports_rate: v.provider.provider().takes_rate,
+        supports_rate: crate::providers::of(v.provider).takes_rate,
         id: v.id,
         key: v.catalogue_key,
         name: v.name,

@@ -1,7 +1,8 @@
 //! The structure stays visible: `api` and `worker` stand on `shared` and never on each
-//! other; in `shared`, the use cases (the modules in `src/use_cases/`) stand on the
-//! building blocks (every other module) and no block reaches up into a use case; and no
-//! crate's modules import each other in a cycle. Every list here is read from the folders.
+//! other; the crates under `shared/` (the pure domain, audio) need nothing of `shared`; in
+//! `shared`, the use cases (the modules in `src/use_cases/`) stand on the building blocks
+//! (every other module) and no block reaches up into a use case; and no crate's modules
+//! import each other in a cycle. Every list here is read from the folders.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,11 +11,23 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The workspace's crates by the name they are used under, with their folders.
+const CRATES: [(&str, &str); 6] = [
+    ("api", "api"),
+    ("worker", "worker"),
+    ("shared", "shared"),
+    ("testsuite", "testsuite"),
+    ("domain", "shared/domain"),
+    ("audio", "shared/audio"),
+];
+
 /// The workspace crates a crate depends on (any kind of dependency).
 fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
-    let manifest = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).unwrap();
-    ["api", "worker", "shared", "testsuite"]
+    let folder = CRATES.iter().find(|(name, _)| *name == krate).unwrap().1;
+    let manifest = std::fs::read_to_string(root().join(folder).join("Cargo.toml")).unwrap();
+    CRATES
         .into_iter()
+        .map(|(name, _)| name)
         .filter(|other| *other != krate)
         .filter(|other| {
             manifest.lines().any(|line| {
@@ -32,7 +45,23 @@ fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
 fn api_and_worker_depend_on_shared_and_never_on_each_other() {
     assert_eq!(workspace_dependencies("api"), BTreeSet::from(["shared".to_owned()]));
     assert_eq!(workspace_dependencies("worker"), BTreeSet::from(["shared".to_owned()]));
-    assert_eq!(workspace_dependencies("shared"), BTreeSet::new());
+    assert_eq!(workspace_dependencies("shared"), BTreeSet::from(["audio".to_owned(), "domain".to_owned()]));
+}
+
+#[test]
+fn the_crates_under_shared_need_nothing_of_shared() {
+    assert_eq!(workspace_dependencies("domain"), BTreeSet::from(["audio".to_owned()]));
+    assert_eq!(workspace_dependencies("audio"), BTreeSet::new());
+    // Every crate folder under shared/ is in the list above.
+    let folders: BTreeSet<String> = std::fs::read_dir(root().join("shared"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("Cargo.toml").exists())
+        .map(|p| format!("shared/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    let listed: BTreeSet<String> =
+        CRATES.iter().filter(|(_, f)| f.starts_with("shared/")).map(|(_, f)| f.to_string()).collect();
+    assert_eq!(folders, listed);
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -73,7 +102,8 @@ fn node<'a>(mut segments: impl Iterator<Item = &'a str>) -> String {
 /// from `crate::` paths in code (comments are skipped; `lib.rs` and `main.rs`, the crate
 /// root, are left out: it declares every module).
 fn module_graph(krate: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let src = root().join(krate).join("src");
+    let folder = CRATES.iter().find(|(name, _)| *name == krate).unwrap().1;
+    let src = root().join(folder).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -164,7 +194,7 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
 
 #[test]
 fn no_crate_has_a_cycle_between_its_modules() {
-    for krate in ["shared", "api", "worker"] {
+    for krate in ["shared", "api", "worker", "domain"] {
         let graph = module_graph(krate);
         assert!(graph.len() > 2, "{krate}: {graph:?}");
         if let Some(cycle) = find_cycle(&graph) {

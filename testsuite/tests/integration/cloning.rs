@@ -307,7 +307,7 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
 
     // Its heartbeat goes stale; the sweep pushes the training again and a new worker
     // polls the same prediction to the end.
-    sqlx::query("UPDATE voices SET training_heartbeat_at = now() - interval '5 minutes' WHERE id = $1")
+    sqlx::query("UPDATE clone_trainings SET heartbeat_at = now() - interval '5 minutes' WHERE voice_id = $1")
         .bind(voice)
         .execute(&app.pool)
         .await
@@ -338,7 +338,7 @@ async fn a_training_held_at_shutdown_is_handed_back_at_once_without_counting_the
 
     assert_eq!(shared::run::hand_back_held(&svc).await, 1);
     let (heartbeat, attempts): (Option<chrono::DateTime<chrono::Utc>>, i32) =
-        sqlx::query_as("SELECT training_heartbeat_at, training_attempts FROM voices WHERE id = $1")
+        sqlx::query_as("SELECT heartbeat_at, attempts FROM clone_trainings WHERE voice_id = $1")
             .bind(voice)
             .fetch_one(&app.pool)
             .await
@@ -349,7 +349,7 @@ async fn a_training_held_at_shutdown_is_handed_back_at_once_without_counting_the
 
     prediction_succeeds(&server, "pr9").await;
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
-    let attempts: i32 = sqlx::query_scalar("SELECT training_attempts FROM voices WHERE id = $1")
+    let attempts: i32 = sqlx::query_scalar("SELECT attempts FROM clone_trainings WHERE voice_id = $1")
         .bind(voice)
         .fetch_one(&app.pool)
         .await
@@ -404,19 +404,22 @@ async fn a_training_can_be_cancelled_and_a_slow_provider_times_out(pool: PgPool)
     assert_eq!(outcome, Outcome::Skipped);
     assert_eq!(clone_of(&client, voice).await["status"], "training_needed");
 
-    // A provider that never finishes: the run fails after the training timeout.
-    sqlx::query("UPDATE voices SET training_started_at = now() - interval '2 hours' WHERE id = $1")
+    // A provider that never finishes: the run fails after the training timeout (the
+    // cancelled run's age does not carry over to the next).
+    sqlx::query("UPDATE clone_trainings SET started_at = now() - interval '2 hours' WHERE voice_id = $1")
         .bind(voice)
         .execute(&app.pool)
         .await
         .unwrap();
     let res = client.post(&format!("/api/voice-clones/{voice}/training"), json!({"action": "start"})).await;
     assert_eq!(res.status(), StatusCode::OK);
-    sqlx::query("UPDATE voices SET training_started_at = now() - interval '2 hours' WHERE id = $1")
-        .bind(voice)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "UPDATE clone_trainings SET started_at = now() - interval '2 hours' WHERE voice_id = $1 AND status = 'running'",
+    )
+    .bind(voice)
+    .execute(&app.pool)
+    .await
+    .unwrap();
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Failed);
     let clone = clone_of(&client, voice).await;
     assert_eq!(clone["status"], "failed");
@@ -424,7 +427,17 @@ async fn a_training_can_be_cancelled_and_a_slow_provider_times_out(pool: PgPool)
     // A failed training can be reset to start over.
     let res = client.post(&format!("/api/voice-clones/{voice}/training"), json!({"action": "reset"})).await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(clone_of(&client, voice).await["status"], "training_needed");
+    let clone = clone_of(&client, voice).await;
+    assert_eq!(clone["status"], "training_needed");
+    assert_eq!(clone["training_error"], serde_json::Value::Null, "a reset clone shows no old error");
+    // Each run keeps its own row as it ended.
+    let runs: Vec<(i32, String)> =
+        sqlx::query_as("SELECT run, status FROM clone_trainings WHERE voice_id = $1 ORDER BY run")
+            .bind(voice)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(runs, [(1, "cancelled".to_owned()), (2, "failed".to_owned())]);
 }
 
 #[sqlx::test(migrations = "../migrations")]

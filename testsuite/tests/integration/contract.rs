@@ -171,7 +171,7 @@ fn every_reference_in_the_contract_resolves() {
 /// declares (`#[schema(as = Name)]`), by file: `None` where it declares none.
 fn declared_schema_names() -> Vec<(String, String, Option<String>)> {
     let mut found = Vec::new();
-    let mut folders: Vec<std::path::PathBuf> = ["/../api/src", "/../shared/src"]
+    let mut folders: Vec<std::path::PathBuf> = ["/../api/src", "/../shared"]
         .iter()
         .map(|f| Path::new(&format!("{}{f}", env!("CARGO_MANIFEST_DIR"))).to_owned())
         .collect();

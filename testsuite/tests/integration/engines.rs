@@ -126,7 +126,8 @@ impl Provider {
     }
 
     fn configure(self, settings: &mut Settings, base: String) {
-        let section = self.id().provider().section_mut(&mut settings.providers).expect("a configured provider");
+        let section =
+            shared::providers::of(self.id()).section_mut(&mut settings.providers).expect("a configured provider");
         section.base_url = base;
         section.api_key = Some(KEY.to_owned().into());
     }

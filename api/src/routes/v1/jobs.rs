@@ -10,7 +10,7 @@ use shared::db;
 use shared::domain::kinds::{JobSource, JobStatus, SortOrder, TrashView};
 use shared::use_cases::generation::{self, Delivery, SubmitRequest};
 use shared::use_cases::library::{self, ListQuery};
-use shared::use_cases::speech;
+use shared::use_cases::openai_speech;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -67,7 +67,7 @@ async fn create(
     ApiJson(body): ApiJson<CreateBody>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
     let usable = db::voices::list_usable(&state.svc.pool, caller.user()?.id).await?;
-    let voice_id = speech::resolve_voice(&usable, &body.voice).map_err(|e| e.on("voice"))?.id;
+    let voice_id = openai_speech::resolve_voice(&usable, &body.voice).map_err(|e| e.on("voice"))?.id;
     let request = SubmitRequest {
         text: body.text,
         voice_id: Some(voice_id),

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
-use shared::use_cases::speech::{self, SpeechRequest};
+use shared::use_cases::openai_speech::{self, SpeechRequest};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -78,7 +78,7 @@ async fn create_speech(
         instructions: body.instructions,
         idempotency_key: crate::routes::jobs::idempotency_key(&headers)?,
     };
-    let audio = speech::speak(&state.svc, &caller, request).await?;
+    let audio = openai_speech::speak(&state.svc, &caller, request).await?;
     let first = futures::stream::once(async move { Ok::<_, std::io::Error>(audio.first) });
     // A failure half-way ends the body early; the job is failed and refunded.
     let rest = futures::stream::unfold(audio.rest, |mut rx| async move { rx.recv().await.map(|piece| (piece, rx)) })
@@ -115,7 +115,7 @@ struct ModelList {
 #[utoipa::path(get, path = "/v1/models", tag = "openai", security(("api_key" = [])),
     responses((status = 200, body = ModelList), (status = 401, body = OpenAiErrorBody)))]
 async fn models(_caller: KeyCaller) -> Json<ModelList> {
-    let data = speech::MODELS
+    let data = openai_speech::MODELS
         .iter()
         .map(|id| Model { id, object: "model", created: 1_764_000_000, owned_by: "stimmwerk" })
         .collect();

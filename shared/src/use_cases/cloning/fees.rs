@@ -8,8 +8,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::db::{clones, ledger, users};
+use crate::domain::clone_lifecycle::{MONTHLY_FEE_CENT, due_period, period_end};
 use crate::domain::kinds::TrainingStatus;
-use crate::domain::training::{MONTHLY_FEE_CENT, due_period, period_end};
 use crate::error::Result;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,9 +17,9 @@ use crate::caller::Caller;
 use crate::db::caps;
 use crate::db::clones::{self, CloneRow, ListFilter, NewClone, NewSample, SampleRow};
 use crate::domain::caps::Collection;
+use crate::domain::clone_lifecycle::{self as rules, CloneState, MONTHLY_FEE_CENT, TrainingAction};
 use crate::domain::input::{self, no_controls};
 use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
-use crate::domain::training::{self as rules, CloneState, MONTHLY_FEE_CENT, TrainingAction};
 use crate::error::{Error, Result};
 use crate::queue::TrainVoice;
 use crate::services::Services;
@@ -209,7 +209,7 @@ fn new_clone_engine(svc: &Services) -> CloneEngineId {
 }
 
 fn clone_name(name: &str) -> Result<String> {
-    input::name("name", "Der Name der Stimme", name)
+    Ok(input::name("name", "Der Name der Stimme", name)?)
 }
 
 fn description(text: Option<&str>) -> Result<Option<String>> {

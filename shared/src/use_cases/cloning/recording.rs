@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::process::Command;
 
 use crate::audio::Pcm;
-use crate::domain::recording::{self, SampleFacts};
+use crate::domain::voice_sample::{self, SampleFacts};
 use crate::error::{Error, Result};
 
 /// Rate the checks and the local analysis work at.
@@ -46,7 +46,7 @@ pub async fn check(webm: Vec<u8>, max_bytes: usize) -> Result<Recording> {
         ));
     }
     let pcm = decode(&webm).await?;
-    let facts = recording::check(&pcm).map_err(|problem| Error::invalid(TITLE, problem.to_string()))?;
+    let facts = voice_sample::check(&pcm).map_err(|problem| Error::invalid(TITLE, problem.to_string()))?;
     Ok(Recording { webm, pcm, facts })
 }
 

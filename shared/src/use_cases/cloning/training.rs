@@ -1,6 +1,6 @@
 //! A clone's training: started and stopped from a request, run by the worker. A run is
 //! claimed by a conditional update and lives the lifecycle of `crate::run`; it remembers the
-//! provider's training (`training_ref`) as soon as there is one, so a worker that dies
+//! provider's training (`provider_ref`) as soon as there is one, so a worker that dies
 //! mid-training is replaced by one that polls the same training instead of paying for a
 //! second. Every write names the run: after a cancel or reset, an old run's result is
 //! dropped (and a voice it made at the provider deleted).
@@ -12,7 +12,8 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use super::{enqueue_training, new_clone_engine, recording};
-use crate::db::clones::{self, ClaimedTraining, CloneRow};
+use crate::db::clones::{self, CloneRow};
+use crate::db::trainings::{self, ClaimedTraining};
 use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
 use crate::engine::{EngineError, TrainingInput, TrainingSample, TrainingStep, TrainingTarget, VoiceCloner};
 use crate::error::{Error, Result};
@@ -52,7 +53,7 @@ pub(super) async fn start(svc: &Services, clone: &CloneRow) -> Result<()> {
         ));
     }
     let engine = new_clone_engine(svc);
-    if !clones::start_training(&svc.pool, clone.id, clone.owner_id, engine, total_steps(engine)).await? {
+    if !trainings::start(&svc.pool, clone.id, clone.owner_id, engine, total_steps(engine)).await? {
         return Err(Error::Conflict("Das Training läuft bereits.".into()));
     }
     enqueue_training(svc, clone.id).await;
@@ -63,7 +64,7 @@ pub(super) async fn start(svc: &Services, clone: &CloneRow) -> Result<()> {
 /// provider is stopped there.
 pub(super) async fn stop(svc: &Services, clone: &CloneRow) -> Result<()> {
     let from = [TrainingStatus::Training, TrainingStatus::TrainingInProgress, TrainingStatus::Failed];
-    let Some(training_ref) = clones::stop_training(&svc.pool, clone.id, clone.owner_id, &from).await? else {
+    let Some(training_ref) = trainings::stop(&svc.pool, clone.id, clone.owner_id, &from).await? else {
         return Err(Error::Conflict("Es läuft gerade kein Training.".into()));
     };
     if let (Some(training_ref), Some(cloner)) = (training_ref, svc.engines.current().cloner(clone.clone_engine))
@@ -76,7 +77,7 @@ pub(super) async fn stop(svc: &Services, clone: &CloneRow) -> Result<()> {
 
 /// Runs (or continues) one clone's training until it ends, fails or is stopped.
 pub async fn run(svc: &Services, voice_id: Uuid) -> Result<Outcome> {
-    let Some(claim) = clones::claim_training(&svc.pool, voice_id, STALE_AFTER_SECS).await? else {
+    let Some(claim) = trainings::claim(&svc.pool, voice_id, STALE_AFTER_SECS).await? else {
         return Ok(Outcome::Skipped);
     };
     let training = Training { voice_id, run: claim.run, attempt: claim.attempts };
@@ -113,19 +114,19 @@ impl Claim for Training {
     }
 
     async fn heartbeat(&self, svc: &Services) -> Result<bool> {
-        Ok(clones::heartbeat(&svc.pool, self.voice_id, self.run).await?)
+        Ok(trainings::heartbeat(&svc.pool, self.voice_id, self.run).await?)
     }
 
     async fn release(&self, svc: &Services) -> Result<()> {
-        Ok(clones::release_training(&svc.pool, self.voice_id, self.run).await?)
+        Ok(trainings::release(&svc.pool, self.voice_id, self.run).await?)
     }
 
     async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
-        Ok(clones::fail_training(&svc.pool, self.voice_id, self.run, message).await?)
+        Ok(trainings::fail(&svc.pool, self.voice_id, self.run, message).await?)
     }
 
     async fn hand_back(&self, svc: &Services) -> Result<bool> {
-        if !clones::hand_back_training(&svc.pool, self.voice_id, self.run, self.attempt).await? {
+        if !trainings::hand_back(&svc.pool, self.voice_id, self.run, self.attempt).await? {
             return Ok(false);
         }
         enqueue_training(svc, self.voice_id).await;
@@ -135,7 +136,7 @@ impl Claim for Training {
 
 async fn fail(svc: &Services, claim: &ClaimedTraining, message: &str) -> Result<Outcome> {
     tracing::warn!(voice_id = %claim.voice_id, %message, "training failed");
-    Ok(if clones::fail_training(&svc.pool, claim.voice_id, claim.run, message).await? {
+    Ok(if trainings::fail(&svc.pool, claim.voice_id, claim.run, message).await? {
         Outcome::Failed
     } else {
         Outcome::Skipped
@@ -157,11 +158,11 @@ async fn drive(svc: &Services, claim: &ClaimedTraining) -> Result<Outcome, Engin
         ));
     };
     let report = |percent: i32, step: i32, training_ref: Option<String>| async move {
-        clones::progress(&svc.pool, claim.voice_id, claim.run, percent, step, training_ref.as_deref())
+        trainings::progress(&svc.pool, claim.voice_id, claim.run, percent, step, training_ref.as_deref())
             .await
             .map_err(db_error)
     };
-    let mut step = match &claim.training_ref {
+    let mut step = match &claim.provider_ref {
         // A worker died while the provider trained: look at that training again.
         Some(training_ref) => cloner.poll(&target, training_ref).await?,
         None => {
@@ -217,7 +218,7 @@ async fn finish(
     clone_ref: &str,
     provider_voice_id: Option<String>,
 ) -> Result<Outcome, EngineError> {
-    let done = clones::complete_training(&svc.pool, claim.voice_id, claim.run, clone_ref, provider_voice_id.as_deref())
+    let done = trainings::complete(&svc.pool, claim.voice_id, claim.run, clone_ref, provider_voice_id.as_deref())
         .await
         .map_err(db_error)?;
     if !done {
@@ -262,7 +263,7 @@ async fn input(svc: &Services, claim: &ClaimedTraining, target: TrainingTarget) 
 
 /// Pushes trainings no worker holds back to the queue (the sweep calls this).
 pub async fn recover(svc: &Services) -> Result<u64> {
-    let lost = clones::unattended_trainings(&svc.pool, PICKUP_GRACE_SECS, STALE_AFTER_SECS).await?;
+    let lost = trainings::unattended(&svc.pool, PICKUP_GRACE_SECS, STALE_AFTER_SECS).await?;
     for voice_id in &lost {
         enqueue_training(svc, *voice_id).await;
     }

@@ -1,5 +1,5 @@
 //! A generation delivered in the response (`POST /v1/audio/speech`, the façade in
-//! `crate::use_cases::speech`): the job is created already claimed, synthesized in this process
+//! `crate::use_cases::openai_speech`): the job is created already claimed, synthesized in this process
 //! sentence by sentence, and each sentence's audio is sent as soon as it is encoded, so
 //! the first bytes arrive after the first sentence, not after the whole text. The MP3 of
 //! the whole text is stored as the job's audio. Its run is `crate::run` with one attempt.
@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
 use crate::storage;
-use crate::synthesis::{self, Speech};
+use crate::text_to_mp3::{self, Speech};
 
 /// Sample rate of the `pcm` format (OpenAI's: 24 kHz, 16-bit little-endian, mono).
 pub const PCM_RATE: u32 = 24_000;
@@ -242,11 +242,11 @@ async fn stream(
         dictionary: &dictionary,
     };
     let max_part = engine.max_chunk().min(STREAM_PART_CHARS);
-    let (parts, pauses) = synthesis::plan(engine, &speech, max_part).await?;
+    let (parts, pauses) = text_to_mp3::plan(engine, &speech, max_part).await?;
     out.delivered.lock().expect("delivered parts").of = parts.len();
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
-    let mut pieces = std::pin::pin!(synthesis::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
+    let mut pieces = std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
 
     let mut encoder: Option<Mp3Stream> = None;
     let mut sample_rate = 0;

@@ -30,7 +30,7 @@ pub const RATE_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
 /// one (the provider table says which), and only within [`RATE_RANGE`].
 pub fn speech_rate(voice: &Voice, rate: Option<f32>) -> Result<Option<f32>> {
     match rate {
-        Some(rate) if !voice.provider.provider().takes_rate => Err(Error::field(
+        Some(rate) if !crate::providers::of(voice.provider).takes_rate => Err(Error::field(
             "rate",
             format!("Die Sprechgeschwindigkeit gibt es nur für Murf-Stimmen (erhalten: {rate})."),
         )),

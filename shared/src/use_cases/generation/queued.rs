@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::queue::{self, Job};
 use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
-use crate::synthesis::{self, Speech};
+use crate::text_to_mp3::{self, Speech};
 use crate::{audio, storage, telemetry};
 
 /// Runs the queued job `job_id` once (one delivery).
@@ -116,5 +116,5 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<aud
     let speech =
         Speech { text: &job.text, voice, language: &job.language, rate, instructions, dictionary: &dictionary };
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
-    synthesis::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
+    text_to_mp3::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
 }

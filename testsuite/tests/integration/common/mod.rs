@@ -30,7 +30,7 @@ pub const PASSWORD: &str = "Sonnenblume-Kaffee-42";
 /// The argon2 hash of [`PASSWORD`], made once per test run.
 fn password_hash() -> &'static str {
     static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    HASH.get_or_init(|| shared::domain::password::hash_password(PASSWORD).unwrap())
+    HASH.get_or_init(|| shared::credentials::hash_password(PASSWORD).unwrap())
 }
 
 impl TestApp {

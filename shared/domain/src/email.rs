@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-use crate::error::Error;
+use crate::Invalid;
 
 /// Longest address accepted (RFC 5321 path limit).
 const MAX_LEN: usize = 254;
@@ -14,12 +14,12 @@ const LOCAL_SPECIALS: &str = ".!#$%&'*+/=?^_`{|}~-";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(String);
 
-fn invalid() -> Error {
-    Error::field("email", "Bitte geben Sie eine gültige E-Mail-Adresse ein.")
+fn invalid() -> Invalid {
+    Invalid::field("email", "Bitte geben Sie eine gültige E-Mail-Adresse ein.")
 }
 
 impl Email {
-    pub fn parse(raw: &str) -> Result<Self, Error> {
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
         let email = raw.trim();
         if email.is_empty() || email.len() > MAX_LEN || !email.is_ascii() {
             return Err(invalid());

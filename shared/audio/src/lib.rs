@@ -274,8 +274,7 @@ pub fn wav_from_pcm16(pcm: &[u8], sample_rate: u32) -> Vec<u8> {
 
 /// The longest stretch quieter than a whisper (RMS under 100 in 10 ms windows), in
 /// seconds: how tests see pauses and gaps.
-#[cfg(test)]
-pub(crate) fn longest_quiet_seconds(pcm: &Pcm) -> f64 {
+pub fn longest_quiet_seconds(pcm: &Pcm) -> f64 {
     let window = (pcm.sample_rate / 100).max(1) as usize;
     let (mut run, mut longest) = (0usize, 0usize);
     for frame in pcm.samples.chunks(window) {

@@ -1,6 +1,6 @@
 //! The text as engines should speak it, with what plain words cannot carry: emphasis
 //! (`*so*` in the typed text), a dictionary term's phonetic spelling, and pauses inside
-//! one request. Each engine renders this its own way (`engine::markup`: SSML, eSpeak
+//! one request. Each engine renders this its own way (`engine::input_syntax`: SSML, eSpeak
 //! input, or plain words with the pauses made as silence by the audio path).
 //!
 //! Long texts are cut between sentences, never inside an emphasis or a term, so no tag

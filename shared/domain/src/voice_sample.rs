@@ -4,7 +4,7 @@
 //! clipped; the local clone engine reads the speaker's median pitch, pitch range and
 //! speaking rate from it.
 
-use crate::audio::Pcm;
+use audio::Pcm;
 
 /// Shortest training sample: shorter ones carry too little of the voice.
 pub const MIN_SECONDS: f64 = 5.0;

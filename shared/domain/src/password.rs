@@ -1,10 +1,7 @@
 //! Password policy (OWASP ASVS 5.0, 6.2): at least 8 characters, at most 128,
-//! and not one of the most common passwords. Hashing is argon2id.
+//! and not one of the most common passwords. Hashing (argon2id) is `shared::credentials`.
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
-
-use crate::error::Error;
+use crate::Invalid;
 
 pub const MIN_PASSWORD_CHARS: usize = 8;
 pub const MAX_PASSWORD_CHARS: usize = 128;
@@ -22,19 +19,19 @@ const PRODUCT_NAME: &str = "stimmwerk";
 impl NewPassword {
     /// `personal` are the user's own details (e-mail address, name): a password equal to
     /// one of them, or easily guessed from them, is refused.
-    pub fn parse(raw: &str, personal: &[&str]) -> Result<Self, Error> {
+    pub fn parse(raw: &str, personal: &[&str]) -> Result<Self, Invalid> {
         if raw.chars().any(char::is_control) {
-            return Err(Error::field("password", "Das Passwort enthält unzulässige Steuerzeichen."));
+            return Err(Invalid::field("password", "Das Passwort enthält unzulässige Steuerzeichen."));
         }
         let chars = raw.chars().count();
         if chars < MIN_PASSWORD_CHARS {
-            return Err(Error::field(
+            return Err(Invalid::field(
                 "password",
                 format!("Das Passwort muss mindestens {MIN_PASSWORD_CHARS} Zeichen lang sein."),
             ));
         }
         if chars > MAX_PASSWORD_CHARS {
-            return Err(Error::field(
+            return Err(Invalid::field(
                 "password",
                 format!("Das Passwort darf höchstens {MAX_PASSWORD_CHARS} Zeichen lang sein."),
             ));
@@ -42,13 +39,13 @@ impl NewPassword {
         let folded = raw.trim().to_lowercase();
         if folded == PRODUCT_NAME || personal.iter().any(|p| !p.trim().is_empty() && folded == p.trim().to_lowercase())
         {
-            return Err(Error::field(
+            return Err(Invalid::field(
                 "password",
                 "Das Passwort darf nicht Ihre E-Mail-Adresse, Ihr Name oder der Produktname sein.",
             ));
         }
         if is_common_password(raw, personal) {
-            return Err(Error::field(
+            return Err(Invalid::field(
                 "password",
                 "Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.",
             ));
@@ -56,8 +53,9 @@ impl NewPassword {
         Ok(Self(raw.to_owned()))
     }
 
-    pub fn hash(&self) -> Result<String, Error> {
-        hash_password(&self.0)
+    /// The password itself, for hashing (`shared::credentials`).
+    pub fn expose(&self) -> &str {
+        &self.0
     }
 }
 
@@ -67,33 +65,6 @@ fn is_common_password(password: &str, personal: &[&str]) -> bool {
     let mut known: Vec<&str> = personal.to_vec();
     known.push(PRODUCT_NAME);
     zxcvbn::zxcvbn(password, &known).guesses() < COMMON_PASSWORD_GUESSES
-}
-
-/// OWASP's argon2id setting: m = 19 MiB, t = 2, p = 1.
-fn argon2() -> Argon2<'static> {
-    let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
-}
-
-pub fn hash_password(password: &str) -> Result<String, Error> {
-    let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
-    argon2()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| Error::Internal(anyhow::anyhow!("argon2: {e}")))
-}
-
-pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
-        .unwrap_or(false)
-}
-
-/// A hash of a random password, verified against when the e-mail is unknown so that
-/// a failed sign-in takes the same time whether or not the account exists.
-pub fn dummy_hash() -> &'static str {
-    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DUMMY.get_or_init(|| hash_password(&crate::token::random_token()).expect("argon2 works"))
 }
 
 #[cfg(test)]
@@ -133,13 +104,5 @@ mod tests {
         assert!(NewPassword::parse("Sonnenblume\u{0}Kaffee-42", &[]).is_err());
         assert!(NewPassword::parse("Sonnenblume\nKaffee-42", &[]).is_err());
         assert!(NewPassword::parse("Sonnenblume Kaffee-42", &[]).is_ok());
-    }
-
-    #[test]
-    fn hashes_verify_only_the_right_password() {
-        let hash = hash_password("richtig-geheim-123").unwrap();
-        assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_password("richtig-geheim-123", &hash));
-        assert!(!verify_password("falsch", &hash));
     }
 }

@@ -99,7 +99,7 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeechRequest) -> R
     let rate = match request.speed {
         None => None,
         Some(speed) if (speed - 1.0).abs() < 1e-3 => None,
-        Some(speed) if voice.provider.provider().takes_rate => Some(speed),
+        Some(speed) if crate::providers::of(voice.provider).takes_rate => Some(speed),
         Some(_) => {
             return Err(Error::field(
                 "speed",

@@ -32,11 +32,11 @@ macro_rules! text_enum {
         }
 
         impl std::str::FromStr for $name {
-            type Err = $crate::domain::kinds::UnknownValue;
+            type Err = $crate::kinds::UnknownValue;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 match s {
                     $($text => Ok($name::$variant),)+
-                    other => Err($crate::domain::kinds::UnknownValue { kind: stringify!($name), value: other.to_owned() }),
+                    other => Err($crate::kinds::UnknownValue { kind: stringify!($name), value: other.to_owned() }),
                 }
             }
         }

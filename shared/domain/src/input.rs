@@ -3,7 +3,7 @@
 //! what a name may be (it ends up in mails and on screens: no direction overrides or
 //! invisible format characters that make it read as something else).
 
-use crate::error::{Error, Result};
+use crate::{Invalid, Result};
 
 /// Invisible characters that make a text look empty: zero-width spaces and joiners,
 /// word joiner, byte-order mark, soft hyphen.
@@ -18,7 +18,7 @@ pub fn trim(raw: &str) -> &str {
 pub fn no_controls(field: &'static str, value: &str, multiline: bool) -> Result<()> {
     let allowed = |c: char| multiline && matches!(c, '\n' | '\r' | '\t');
     if value.chars().any(|c| c.is_control() && !allowed(c)) {
-        return Err(Error::field(field, "Die Eingabe enthält unzulässige Steuerzeichen."));
+        return Err(Invalid::field(field, "Die Eingabe enthält unzulässige Steuerzeichen."));
     }
     Ok(())
 }
@@ -50,7 +50,7 @@ pub fn is_invisible_format(c: char) -> bool {
 /// people read: names, organisations).
 pub fn no_hidden_formatting(field: &'static str, value: &str) -> Result<()> {
     if value.chars().any(|c| is_bidi_control(c) || is_invisible_format(c)) {
-        return Err(Error::field(
+        return Err(Invalid::field(
             field,
             "Die Eingabe enthält unsichtbare Zeichen oder Zeichen, die die Schreibrichtung umkehren.",
         ));
@@ -67,7 +67,7 @@ pub fn shown_text(field: &'static str, raw: &str, max_chars: usize) -> Result<St
     let value = trim(raw);
     no_hidden_formatting(field, value)?;
     if value.chars().count() > max_chars {
-        return Err(Error::field(field, format!("Der Text darf höchstens {max_chars} Zeichen lang sein.")));
+        return Err(Invalid::field(field, format!("Der Text darf höchstens {max_chars} Zeichen lang sein.")));
     }
     Ok(value.to_owned())
 }
@@ -82,14 +82,14 @@ pub fn name(field: &'static str, label: &str, raw: &str) -> Result<String> {
     no_controls(field, raw, false)?;
     let value = trim(raw);
     if value.is_empty() {
-        return Err(Error::field(field, format!("{label} ist erforderlich.")));
+        return Err(Invalid::field(field, format!("{label} ist erforderlich.")));
     }
     no_hidden_formatting(field, value)?;
     if value.chars().count() > MAX_NAME_CHARS {
-        return Err(Error::field(field, format!("{label} darf höchstens {MAX_NAME_CHARS} Zeichen lang sein.")));
+        return Err(Invalid::field(field, format!("{label} darf höchstens {MAX_NAME_CHARS} Zeichen lang sein.")));
     }
     if looks_like_a_link(value) {
-        return Err(Error::field(field, format!("{label} darf keine Web-Adresse enthalten.")));
+        return Err(Invalid::field(field, format!("{label} darf keine Web-Adresse enthalten.")));
     }
     Ok(value.to_owned())
 }

@@ -1,6 +1,6 @@
 //! The text of a generation request.
 
-use crate::error::Error;
+use crate::Invalid;
 
 /// Longest text one generation accepts, in Unicode characters.
 pub const MAX_GENERATION_CHARS: usize = 5000;
@@ -10,15 +10,15 @@ pub const MAX_GENERATION_CHARS: usize = 5000;
 pub struct SynthesisText(String);
 
 impl SynthesisText {
-    pub fn parse(raw: &str) -> Result<Self, Error> {
-        crate::domain::input::no_controls("text", raw, true)?;
-        let trimmed = crate::domain::input::trim(raw);
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        crate::input::no_controls("text", raw, true)?;
+        let trimmed = crate::input::trim(raw);
         if trimmed.is_empty() {
             return Err(incomplete_input());
         }
         let chars = trimmed.chars().count();
         if chars > MAX_GENERATION_CHARS {
-            return Err(Error::Validation {
+            return Err(Invalid {
                 title: "Text zu lang",
                 message: format!("Maximale Länge: {MAX_GENERATION_CHARS} Zeichen. Aktuell: {chars} Zeichen."),
                 fields: [("text", format!("Höchstens {MAX_GENERATION_CHARS} Zeichen."))].into(),
@@ -37,8 +37,8 @@ impl SynthesisText {
 }
 
 /// "Eingabe unvollständig": text or voice missing.
-pub fn incomplete_input() -> Error {
-    Error::invalid("Eingabe unvollständig", "Bitte geben Sie Text ein und wählen Sie eine Stimme.")
+pub fn incomplete_input() -> Invalid {
+    Invalid::new("Eingabe unvollständig", "Bitte geben Sie Text ein und wählen Sie eine Stimme.")
 }
 
 #[cfg(test)]
@@ -53,7 +53,7 @@ mod tests {
     #[test]
     fn blank_text_is_incomplete_input() {
         let err = SynthesisText::parse(" \n\t ").unwrap_err();
-        assert!(matches!(err, Error::Validation { title: "Eingabe unvollständig", .. }));
+        assert!(matches!(err, Invalid { title: "Eingabe unvollständig", .. }));
     }
 
     #[test]
