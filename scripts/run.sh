@@ -8,8 +8,11 @@ install_prerequisites
 ensure_postgres
 ensure_redis
 create_database stimmwerk
-build_web
+# The web app builds while cargo does (npm waits mostly on the disk and the network).
+build_web > "${TMPDIR:-/tmp}/stimmwerk-web-build.log" 2>&1 &
+WEB_BUILD=$!
 build_rust release
+wait "$WEB_BUILD" || { cat "${TMPDIR:-/tmp}/stimmwerk-web-build.log" >&2; echo "Die Web-App ließ sich nicht bauen." >&2; exit 1; }
 
 mkdir -p data
 [ -s data/admin-password ] || (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' > data/admin-password)

@@ -6,13 +6,16 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::use_cases::account::{self, PageQuery, SessionView, SignedOutEverywhere, TransactionPage};
+use shared::db::ledger::Booking;
+use shared::domain::kinds::LedgerKind;
+use shared::use_cases::account::{self, SessionInfo};
 use shared::use_cases::auth::Me;
-use shared::use_cases::two_factor::{EnableInput, RecoveryCodes, Setup};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
@@ -79,13 +82,98 @@ async fn change_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = SessionView)]
+struct SessionView {
+    /// A short, stable handle of the session (not its secret).
+    id: String,
+    /// Where it was opened from (IPv4 address or IPv6 /64).
+    client: Option<String>,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    /// The session of this request.
+    current: bool,
+}
+
+impl From<SessionInfo> for SessionView {
+    fn from(s: SessionInfo) -> Self {
+        SessionView {
+            id: s.handle,
+            client: s.client,
+            created_at: s.created_at,
+            expires_at: s.expires_at,
+            current: s.current,
+        }
+    }
+}
+
+/// What "Überall abmelden" ended.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SignedOutEverywhere)]
+struct SignedOutEverywhere {
+    sessions_ended: u64,
+    api_keys_revoked: u64,
+    /// For the page, in German ("Alle Sitzungen beendet und 2 API-Schlüssel widerrufen.").
+    message: String,
+}
+
+/// One booking of the ledger.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Transaction)]
+struct Transaction {
+    id: i64,
+    created_at: DateTime<Utc>,
+    kind: LedgerKind,
+    /// German name of the kind ("Aufladung", "Audio-Generierung", ...).
+    label: &'static str,
+    /// Positive for credits, negative for charges.
+    amount_cent: i64,
+    balance_after_cent: i64,
+    job_id: Option<Uuid>,
+    /// The reason of a correction by the support.
+    note: Option<String>,
+}
+
+impl From<Booking> for Transaction {
+    fn from(b: Booking) -> Self {
+        Transaction {
+            id: b.id,
+            created_at: b.created_at,
+            label: b.kind.label(),
+            kind: b.kind,
+            amount_cent: b.amount_cent,
+            balance_after_cent: b.balance_after_cent,
+            job_id: b.job_id,
+            note: b.note,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = TransactionPage)]
+struct TransactionPage {
+    items: Vec<Transaction>,
+    page: i64,
+    per_page: i64,
+    total: i64,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PageQuery {
+    /// 1-based.
+    page: Option<i64>,
+    /// 1 to 100, default 20.
+    per_page: Option<i64>,
+}
+
 /// The account's live sessions, newest first.
 #[utoipa::path(get, path = "/api/account/sessions", tag = "account", responses(
     (status = 200, body = Vec<SessionView>),
     (status = 401, body = ErrorBody),
 ))]
 async fn sessions(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<SessionView>>> {
-    Ok(Json(account::sessions(&state.svc, &caller).await?))
+    Ok(Json(account::sessions(&state.svc, &caller).await?.into_iter().map(SessionView::from).collect()))
 }
 
 /// "Überall abmelden": ends every session, this one included, and revokes every API key;
@@ -99,8 +187,9 @@ async fn sign_out_everywhere(
     Caller(caller): Caller,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<SignedOutEverywhere>)> {
-    let done = account::sign_out_everywhere(&state.svc, &caller).await?;
-    Ok((jar.remove(state.cookies.removal()), Json(done)))
+    let account::SignedOutEverywhere { sessions_ended, api_keys_revoked, message } =
+        account::sign_out_everywhere(&state.svc, &caller).await?;
+    Ok((jar.remove(state.cookies.removal()), Json(SignedOutEverywhere { sessions_ended, api_keys_revoked, message })))
 }
 
 /// The transaction history from the ledger, newest first, with the balance after each.
@@ -113,7 +202,13 @@ async fn transactions(
     Caller(caller): Caller,
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> ApiResult<Json<TransactionPage>> {
-    Ok(Json(account::transactions(&state.svc, &caller, &query).await?))
+    let page = account::transactions(&state.svc, &caller, query.page, query.per_page).await?;
+    Ok(Json(TransactionPage {
+        items: page.items.into_iter().map(Transaction::from).collect(),
+        page: page.page,
+        per_page: page.per_page,
+        total: page.total,
+    }))
 }
 
 /// Every booking as a CSV file (semicolons, decimal commas).
@@ -174,13 +269,43 @@ async fn two_factor_status(State(state): State<AppState>, Caller(caller): Caller
     Ok(Json(TwoFactorStatus { enabled }))
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = Setup)]
+struct TwoFactorSetup {
+    /// For typing in by hand.
+    secret: String,
+    otpauth_url: String,
+    /// The same URL as a QR code (SVG).
+    qr_svg: String,
+}
+
+/// Switching two-factor sign-in on: the current password and a first code from the app.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = EnableInput)]
+struct EnableInput {
+    /// The account's current password.
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = RecoveryCodes)]
+struct RecoveryCodes {
+    /// Shown once: each gets in once when the app is lost.
+    codes: Vec<String>,
+}
+
 /// A new TOTP secret with its otpauth URL and QR code; on only after a first code.
 #[utoipa::path(post, path = "/api/account/two-factor/setup", tag = "account", responses(
-    (status = 200, body = Setup),
+    (status = 200, body = TwoFactorSetup),
     (status = 409, description = "Schon eingeschaltet, oder auf dem Server nicht eingerichtet", body = ErrorBody),
 ))]
-async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Setup>> {
-    Ok(Json(shared::use_cases::two_factor::setup(&state.svc, &caller).await?))
+async fn set_up_two_factor(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<TwoFactorSetup>> {
+    let shared::use_cases::two_factor::Setup { secret, otpauth_url, qr_svg } =
+        shared::use_cases::two_factor::setup(&state.svc, &caller).await?;
+    Ok(Json(TwoFactorSetup { secret, otpauth_url, qr_svg }))
 }
 
 /// Switches two-factor sign-in on with the current password and a first code; answers ten
@@ -196,7 +321,8 @@ async fn enable_two_factor(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EnableInput>,
 ) -> ApiResult<Json<RecoveryCodes>> {
-    Ok(Json(shared::use_cases::two_factor::enable(&state.svc, &caller, &body.password, &body.code).await?))
+    let codes = shared::use_cases::two_factor::enable(&state.svc, &caller, &body.password, &body.code).await?;
+    Ok(Json(RecoveryCodes { codes }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -4,8 +4,10 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use shared::use_cases::api_keys::{self, ApiKeyView, CreatedKey};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use shared::db::api_keys::ApiKeyRow;
+use shared::use_cases::api_keys;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,11 +21,39 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(rename, revoke))
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ApiKeyView)]
+pub struct ApiKeyView {
+    pub id: Uuid,
+    pub name: String,
+    /// The key's first characters, e.g. `sw_3f9a1c2b7`.
+    pub prefix: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+impl From<ApiKeyRow> for ApiKeyView {
+    fn from(row: ApiKeyRow) -> Self {
+        let ApiKeyRow { id, name, prefix, created_at, last_used_at, revoked_at } = row;
+        ApiKeyView { id, name, prefix, created_at, last_used_at, revoked_at }
+    }
+}
+
+/// A new key: the only time the full key is told.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CreatedKey)]
+pub struct CreatedKey {
+    pub key: ApiKeyView,
+    /// The full key (`sw_…`). It is not stored and cannot be shown again.
+    pub secret: String,
+}
+
 /// The user's keys, newest first, revoked ones included (marked by `revoked_at`).
 #[utoipa::path(get, path = "/api/api-keys", tag = "api-keys",
     responses((status = 200, body = Vec<ApiKeyView>), (status = 401, body = ErrorBody)))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<ApiKeyView>>> {
-    Ok(Json(api_keys::list(&state.svc, &caller).await?))
+    Ok(Json(api_keys::list(&state.svc, &caller).await?.into_iter().map(ApiKeyView::from).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -45,7 +75,8 @@ async fn create(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<KeyName>,
 ) -> ApiResult<(StatusCode, Json<CreatedKey>)> {
-    Ok((StatusCode::CREATED, Json(api_keys::create(&state.svc, &caller, &body.name).await?)))
+    let created = api_keys::create(&state.svc, &caller, &body.name).await?;
+    Ok((StatusCode::CREATED, Json(CreatedKey { key: created.key.into(), secret: created.secret })))
 }
 
 #[utoipa::path(patch, path = "/api/api-keys/{id}", tag = "api-keys", params(("id" = Uuid, Path)), request_body = KeyName,

@@ -7,7 +7,6 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 use shared::use_cases::auth::{Confirmation, Me, SignInStep};
-use shared::use_cases::two_factor::CodeInput;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -156,6 +155,14 @@ fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
             (jar.add(state.cookies.challenge(challenge)), ApiError(shared::Error::TwoFactorRequired)).into_response()
         }
     }
+}
+
+/// A code from the authenticator app, or a recovery code.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = CodeInput)]
+struct CodeInput {
+    #[serde(default)]
+    code: String,
 }
 
 /// The second step of a sign-in: the code from the authenticator app (or a recovery

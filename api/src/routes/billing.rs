@@ -6,9 +6,12 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use shared::use_cases::billing::{self, BillingOptions, CheckoutStart, TopUpRequest};
+use serde::{Deserialize, Serialize};
+use shared::use_cases::billing;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
@@ -20,10 +23,38 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(options)).routes(routes!(checkout)).routes(routes!(webhook))
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = BillingOptions)]
+struct BillingOptions {
+    /// False while no Stripe key is configured: top-ups are not set up.
+    enabled: bool,
+    suggested_cent: Vec<i64>,
+    min_cent: i64,
+    max_cent: i64,
+    fee_note: &'static str,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TopUpRequest)]
+struct TopUpRequest {
+    /// 500 to 50,000 cents (5 to 500 euros).
+    amount_cent: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = CheckoutStart)]
+struct CheckoutStart {
+    top_up_id: Uuid,
+    /// Stripe's payment page; the browser goes there.
+    checkout_url: String,
+}
+
 /// Whether top-ups are set up, the amounts to offer and the card fee.
 #[utoipa::path(get, path = "/api/billing", tag = "billing", responses((status = 200, body = BillingOptions)))]
 async fn options(State(state): State<AppState>) -> ApiResult<Json<BillingOptions>> {
-    Ok(Json(billing::options(&state.svc).await?))
+    let billing::BillingOptions { enabled, suggested_cent, min_cent, max_cent, fee_note } =
+        billing::options(&state.svc).await?;
+    Ok(Json(BillingOptions { enabled, suggested_cent, min_cent, max_cent, fee_note }))
 }
 
 /// Starts a top-up: a Stripe Checkout Session; the browser goes to `checkout_url`.
@@ -39,7 +70,9 @@ async fn checkout(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<TopUpRequest>,
 ) -> ApiResult<(StatusCode, Json<CheckoutStart>)> {
-    Ok((StatusCode::CREATED, Json(billing::start_top_up(&state.svc, &caller, body).await?)))
+    let billing::CheckoutStart { top_up_id, checkout_url } =
+        billing::start_top_up(&state.svc, &caller, body.amount_cent).await?;
+    Ok((StatusCode::CREATED, Json(CheckoutStart { top_up_id, checkout_url })))
 }
 
 /// Stripe's webhook (`Stripe-Signature`); a paid Checkout Session is credited once.

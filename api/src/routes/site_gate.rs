@@ -7,8 +7,8 @@ use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
-use serde::Deserialize;
-use shared::use_cases::site_gate::{self, GateState};
+use serde::{Deserialize, Serialize};
+use shared::use_cases::site_gate;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -23,6 +23,21 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(gate_state, unlock))
 }
 
+/// What the gate screen shows.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GateState)]
+struct GateState {
+    /// The site has a password.
+    required: bool,
+    /// This browser entered it (or the site is open).
+    unlocked: bool,
+    /// Wrong tries of this client so far, of `max_failures`.
+    failures: u32,
+    max_failures: u32,
+    /// Seconds this client still waits after too many wrong tries; 0 when it may try.
+    locked_secs: u64,
+}
+
 /// Whether the site asks for a password, whether this browser entered it, and this
 /// client's wrong tries.
 #[utoipa::path(get, path = "/api/site-gate", tag = "meta", responses((status = 200, body = GateState)))]
@@ -32,7 +47,9 @@ async fn gate_state(
     jar: CookieJar,
 ) -> ApiResult<Json<GateState>> {
     let cookie = jar.get(state.cookies.gate_name()).map(|c| c.value());
-    Ok(Json(site_gate::state(&state.svc, &caller, cookie).await?))
+    let site_gate::GateState { required, unlocked, failures, max_failures, locked_secs } =
+        site_gate::state(&state.svc, &caller, cookie).await?;
+    Ok(Json(GateState { required, unlocked, failures, max_failures, locked_secs }))
 }
 
 #[derive(Deserialize, ToSchema)]

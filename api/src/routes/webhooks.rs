@@ -4,8 +4,11 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::use_cases::webhooks::{self, Attempt, DeliveryView, EndpointView, SavedEndpoint};
+use shared::db::webhooks::{Delivery, Endpoint};
+use shared::domain::kinds::DeliveryStatus;
+use shared::use_cases::webhooks;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,10 +27,75 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resend))
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EndpointView)]
+pub struct EndpointView {
+    pub url: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<Endpoint> for EndpointView {
+    fn from(endpoint: Endpoint) -> Self {
+        EndpointView { url: endpoint.url, created_at: endpoint.created_at, updated_at: endpoint.updated_at }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SavedEndpoint)]
+pub struct SavedEndpoint {
+    pub endpoint: EndpointView,
+    /// The signing secret, only when it was just made (new endpoint or rotation).
+    pub secret: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DeliveryView)]
+pub struct DeliveryView {
+    pub id: Uuid,
+    /// `job.completed`, `job.failed` or `ping`.
+    pub event: String,
+    pub job_id: Option<Uuid>,
+    pub status: DeliveryStatus,
+    pub attempts: i32,
+    pub last_status_code: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// When the next attempt is due (pending deliveries).
+    pub next_attempt_at: DateTime<Utc>,
+}
+
+impl From<Delivery> for DeliveryView {
+    fn from(d: Delivery) -> Self {
+        DeliveryView {
+            id: d.id,
+            event: d.event,
+            job_id: d.job_id,
+            status: d.status,
+            attempts: d.attempts,
+            last_status_code: d.last_status_code,
+            last_error: d.last_error,
+            created_at: d.created_at,
+            delivered_at: d.delivered_at,
+            next_attempt_at: d.next_attempt_at,
+        }
+    }
+}
+
+/// What one attempt gave.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Attempt)]
+pub struct Attempt {
+    pub delivered: bool,
+    pub status_code: Option<i32>,
+    pub error: Option<String>,
+}
+
 /// The endpoint, or `null` when none is set up (the secret is never shown again).
 #[utoipa::path(get, path = "/api/webhook", tag = "webhooks", responses((status = 200, body = Option<EndpointView>)))]
 async fn get(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Option<EndpointView>>> {
-    Ok(Json(webhooks::get(&state.svc, &caller).await?))
+    Ok(Json(webhooks::get(&state.svc, &caller).await?.map(EndpointView::from)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -48,7 +116,8 @@ async fn save(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EndpointBody>,
 ) -> ApiResult<Json<SavedEndpoint>> {
-    Ok(Json(webhooks::save(&state.svc, &caller, &body.url).await?))
+    let saved = webhooks::save(&state.svc, &caller, &body.url).await?;
+    Ok(Json(SavedEndpoint { endpoint: saved.endpoint.into(), secret: saved.secret }))
 }
 
 #[utoipa::path(delete, path = "/api/webhook", tag = "webhooks", responses((status = 204), (status = 404, body = ErrorBody)))]
@@ -72,13 +141,14 @@ async fn rotate_secret(State(state): State<AppState>, Caller(caller): Caller) ->
 /// Sends a `ping` event now and answers what the receiver said.
 #[utoipa::path(post, path = "/api/webhook/test", tag = "webhooks", responses((status = 200, body = Attempt), (status = 404, body = ErrorBody)))]
 async fn test(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Attempt>> {
-    Ok(Json(webhooks::test(&state.svc, &caller).await?))
+    let webhooks::Attempt { delivered, status_code, error } = webhooks::test(&state.svc, &caller).await?;
+    Ok(Json(Attempt { delivered, status_code, error }))
 }
 
 /// The newest 50 deliveries: event, status, attempts, last answer.
 #[utoipa::path(get, path = "/api/webhook/deliveries", tag = "webhooks", responses((status = 200, body = Vec<DeliveryView>)))]
 async fn deliveries(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<DeliveryView>>> {
-    Ok(Json(webhooks::deliveries(&state.svc, &caller).await?))
+    Ok(Json(webhooks::deliveries(&state.svc, &caller).await?.into_iter().map(DeliveryView::from).collect()))
 }
 
 /// "Erneut senden": the delivery is sent again within seconds, with 24 new hours of retries.

@@ -5,13 +5,11 @@
 //! without the person, for bookkeeping; never the last active admin).
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::{self, ledger, users};
 use crate::domain::input;
-use crate::domain::kinds::LedgerKind;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -74,11 +72,11 @@ fn move_field(error: Error, from: &str, to: &'static str) -> Error {
     }
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = SessionView)]
-pub struct SessionView {
+/// A live session as its owner sees it.
+#[derive(Debug)]
+pub struct SessionInfo {
     /// A short, stable handle of the session (not its secret).
-    pub id: String,
+    pub handle: String,
     /// Where it was opened from (IPv4 address or IPv6 /64).
     pub client: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -87,13 +85,13 @@ pub struct SessionView {
     pub current: bool,
 }
 
-pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionView>> {
+pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionInfo>> {
     let session = caller.session()?;
     let rows = db::sessions::list_for_user(&svc.pool, session.user.id).await?;
     Ok(rows
         .into_iter()
-        .map(|row| SessionView {
-            id: row.token_hash.chars().take(12).collect(),
+        .map(|row| SessionInfo {
+            handle: row.token_hash.chars().take(12).collect(),
             current: row.token_hash == session.token_hash,
             client: row.client,
             created_at: row.created_at,
@@ -103,8 +101,7 @@ pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionView
 }
 
 /// What "Überall abmelden" ended.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = SignedOutEverywhere)]
+#[derive(Debug)]
 pub struct SignedOutEverywhere {
     pub sessions_ended: u64,
     pub api_keys_revoked: u64,
@@ -132,61 +129,29 @@ fn signed_out_message(api_keys_revoked: u64) -> String {
     }
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = Transaction)]
-pub struct Transaction {
-    pub id: i64,
-    pub created_at: DateTime<Utc>,
-    pub kind: LedgerKind,
-    /// German name of the kind ("Aufladung", "Audio-Generierung", ...).
-    pub label: &'static str,
-    /// Positive for credits, negative for charges.
-    pub amount_cent: i64,
-    pub balance_after_cent: i64,
-    pub job_id: Option<Uuid>,
-    /// The reason of a correction by the support.
-    pub note: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = TransactionPage)]
-pub struct TransactionPage {
-    pub items: Vec<Transaction>,
+/// One page of the ledger's bookings, newest first.
+#[derive(Debug)]
+pub struct BookingPage {
+    pub items: Vec<ledger::Booking>,
     pub page: i64,
     pub per_page: i64,
     pub total: i64,
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// 1-based.
-    pub page: Option<i64>,
-    /// 1 to 100, default 20.
-    pub per_page: Option<i64>,
-}
-
-pub async fn transactions(svc: &Services, caller: &Caller, query: &PageQuery) -> Result<TransactionPage> {
+/// Page `page` (1-based) of `per_page` bookings (1 to 100, default 20).
+pub async fn transactions(
+    svc: &Services,
+    caller: &Caller,
+    page: Option<i64>,
+    per_page: Option<i64>,
+) -> Result<BookingPage> {
     let user = caller.user()?;
-    let page = query.page.unwrap_or(1).max(1);
-    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
+    let page = page.unwrap_or(1).max(1);
+    let per_page = per_page.unwrap_or(20).clamp(1, 100);
     let offset = (page - 1).saturating_mul(per_page);
-    let items = ledger::history(&svc.pool, user.id, per_page, offset).await?.into_iter().map(view).collect();
+    let items = ledger::history(&svc.pool, user.id, per_page, offset).await?;
     let total = ledger::count(&svc.pool, user.id).await?;
-    Ok(TransactionPage { items, page, per_page, total })
-}
-
-fn view(booking: ledger::Booking) -> Transaction {
-    Transaction {
-        id: booking.id,
-        created_at: booking.created_at,
-        label: booking.kind.label(),
-        kind: booking.kind,
-        amount_cent: booking.amount_cent,
-        balance_after_cent: booking.balance_after_cent,
-        job_id: booking.job_id,
-        note: booking.note,
-    }
+    Ok(BookingPage { items, page, per_page, total })
 }
 
 /// Every booking as CSV for a spreadsheet: semicolons and decimal commas, as German

@@ -2,8 +2,7 @@
 //! answered once, only its hash is stored), lists and revokes them; every `/v1` request
 //! is authenticated by [`authenticate`] and counted against the key's per-minute limit.
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
+use chrono::Utc;
 use uuid::Uuid;
 
 use crate::caller::{Caller, Identity, KeyHolder};
@@ -22,36 +21,10 @@ pub const KEY_PREFIX: &str = "sw_";
 const VISIBLE_CHARS: usize = 12;
 const NAME_MAX: usize = 80;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = ApiKeyView)]
-pub struct ApiKeyView {
-    pub id: Uuid,
-    pub name: String,
-    /// The key's first characters, e.g. `sw_3f9a1c2b7`.
-    pub prefix: String,
-    pub created_at: DateTime<Utc>,
-    pub last_used_at: Option<DateTime<Utc>>,
-    pub revoked_at: Option<DateTime<Utc>>,
-}
-
-impl From<ApiKeyRow> for ApiKeyView {
-    fn from(row: ApiKeyRow) -> Self {
-        ApiKeyView {
-            id: row.id,
-            name: row.name,
-            prefix: row.prefix,
-            created_at: row.created_at,
-            last_used_at: row.last_used_at,
-            revoked_at: row.revoked_at,
-        }
-    }
-}
-
 /// A new key: the only time the full key is told.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CreatedKey)]
+#[derive(Debug)]
 pub struct CreatedKey {
-    pub key: ApiKeyView,
+    pub key: ApiKeyRow,
     /// The full key (`sw_…`). It is not stored and cannot be shown again.
     pub secret: String,
 }
@@ -83,12 +56,12 @@ pub async fn create(svc: &Services, caller: &Caller, name: &str) -> Result<Creat
     })?;
     let row = api_keys::insert(&mut *tx, user.id, &name, &prefix, &token::hash_token(&secret)).await?;
     tx.commit().await?;
-    Ok(CreatedKey { key: row.into(), secret })
+    Ok(CreatedKey { key: row, secret })
 }
 
-pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<ApiKeyView>> {
+pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<ApiKeyRow>> {
     let user_id = caller.session()?.user.id;
-    Ok(api_keys::list(&svc.pool, user_id).await?.into_iter().map(ApiKeyView::from).collect())
+    Ok(api_keys::list(&svc.pool, user_id).await?)
 }
 
 pub async fn rename(svc: &Services, caller: &Caller, id: Uuid, name: &str) -> Result<()> {

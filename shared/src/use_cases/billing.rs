@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 use secrecy::ExposeSecret;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -22,8 +22,8 @@ pub const SUGGESTED_CENT: [i64; 4] = [500, 1000, 2000, 5000];
 /// The card fee the spec names (paid by us, shown for transparency).
 pub const CARD_FEE_NOTE: &str = "Kartenzahlung über Stripe; Gebühr 1,4 % + 0,25 € pro Zahlung (trägt Stimmwerk).";
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = BillingOptions)]
+/// What the top-up dialog offers.
+#[derive(Debug)]
 pub struct BillingOptions {
     /// False while no Stripe key is configured: top-ups are not set up.
     pub enabled: bool,
@@ -53,36 +53,30 @@ pub async fn client(svc: &Services) -> Result<StripeClient> {
     StripeClient::new(&svc.settings.payments.stripe_base_url, key).map_err(|e| Error::Internal(e.into()))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = TopUpRequest)]
-pub struct TopUpRequest {
-    /// 500 to 50,000 cents (5 to 500 euros).
-    pub amount_cent: i64,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CheckoutStart)]
+/// A started top-up: the browser goes to Stripe's payment page.
+#[derive(Debug)]
 pub struct CheckoutStart {
     pub top_up_id: Uuid,
     /// Stripe's payment page; the browser goes there.
     pub checkout_url: String,
 }
 
-pub async fn start_top_up(svc: &Services, caller: &Caller, request: TopUpRequest) -> Result<CheckoutStart> {
+/// Starts a top-up of `amount_cent` (500 to 50,000 cents).
+pub async fn start_top_up(svc: &Services, caller: &Caller, amount_cent: i64) -> Result<CheckoutStart> {
     let user = caller.user()?;
-    if !(MIN_TOP_UP_CENT..=MAX_TOP_UP_CENT).contains(&request.amount_cent) {
+    if !(MIN_TOP_UP_CENT..=MAX_TOP_UP_CENT).contains(&amount_cent) {
         return Err(Error::field("amount_cent", "Bitte wählen Sie einen Betrag zwischen 5 € und 500 €."));
     }
     let stripe = client(svc).await?;
     let id = Uuid::new_v4();
-    top_ups::insert(&svc.pool, id, user.id, request.amount_cent).await?;
+    top_ups::insert(&svc.pool, id, user.id, amount_cent).await?;
     let base = svc.settings.http.public_url.trim_end_matches('/');
     let (success, cancel) =
         (format!("{base}/dashboard/account?topup=success"), format!("{base}/dashboard/account?topup=cancel"));
-    let name = format!("Stimmwerk-Guthaben {}", format_euro(request.amount_cent));
+    let name = format!("Stimmwerk-Guthaben {}", format_euro(amount_cent));
     let checkout = CheckoutRequest {
         top_up_id: &id.to_string(),
-        amount_cent: request.amount_cent,
+        amount_cent,
         product_name: &name,
         customer_email: &user.email,
         success_url: &success,

@@ -15,7 +15,6 @@ pub mod demo;
 pub mod generation;
 pub mod health;
 pub mod library;
-pub mod limits;
 pub mod openai_speech;
 pub mod pronunciation;
 pub mod site_gate;

@@ -11,7 +11,6 @@
 use hmac::{Hmac, Mac};
 use rand::RngCore;
 use secrecy::{ExposeSecret, SecretString};
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::caller::Caller;
@@ -24,8 +23,7 @@ use crate::services::Services;
 pub const PASS_HOURS: i64 = 24;
 
 /// What the gate screen shows.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = GateState)]
+#[derive(Debug)]
 pub struct GateState {
     /// The site has a password.
     pub required: bool,

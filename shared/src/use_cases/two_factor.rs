@@ -15,7 +15,6 @@ use std::net::IpAddr;
 use chrono::{Duration, Utc};
 use rand::Rng;
 use secrecy::{ExposeSecret, SecretString};
-use serde::Serialize;
 use totp_rs::{Algorithm, TOTP};
 use uuid::Uuid;
 
@@ -51,8 +50,7 @@ fn wrong_code() -> Error {
     Error::field("code", "Der Code stimmt nicht. Bitte geben Sie den aktuellen Code aus Ihrer App ein.")
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = Setup)]
+#[derive(Debug)]
 pub struct Setup {
     /// For typing in by hand.
     pub secret: String,
@@ -111,21 +109,6 @@ fn now_secs() -> u64 {
     Utc::now().timestamp().max(0) as u64
 }
 
-/// A code from the authenticator app, or a recovery code.
-#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
-#[schema(as = CodeInput)]
-pub struct CodeInput {
-    #[serde(default)]
-    pub code: String,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = RecoveryCodes)]
-pub struct RecoveryCodes {
-    /// Shown once: each gets in once when the app is lost.
-    pub codes: Vec<String>,
-}
-
 fn recovery_code() -> String {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let mut rng = rand::rng();
@@ -135,17 +118,6 @@ fn recovery_code() -> String {
 
 fn hash_recovery(code: &str) -> String {
     token::hash_token(&code.trim().to_lowercase())
-}
-
-/// Switching two-factor sign-in on: the current password and a first code from the app.
-#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
-#[schema(as = EnableInput)]
-pub struct EnableInput {
-    /// The account's current password.
-    #[serde(default)]
-    pub password: String,
-    #[serde(default)]
-    pub code: String,
 }
 
 fn account_url(svc: &Services) -> String {
@@ -161,7 +133,9 @@ async fn notify(svc: &Services, message: crate::mail::Mail) {
 
 /// Switches two-factor sign-in on with the current password (checked and limited like a
 /// password change) and a first code; the owner gets a notice.
-pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<RecoveryCodes> {
+/// Switches two-factor sign-in on with the current password and a first code from the app;
+/// answers the recovery codes, shown once (each gets in once when the app is lost).
+pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<Vec<String>> {
     let user = caller.user()?;
     let (totp, enabled) = load(svc, user.id, &user.email)
         .await?
@@ -181,7 +155,7 @@ pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str)
     db::sessions::mark_second_factor(&mut *tx, &caller.session()?.token_hash).await?;
     tx.commit().await?;
     notify(svc, crate::mail::two_factor_enabled(&user.email, &account_url(svc))).await;
-    Ok(RecoveryCodes { codes })
+    Ok(codes)
 }
 
 /// Whether the account signs in with a second factor.

@@ -2104,6 +2104,7 @@ export interface components {
          * @enum {string}
          */
         LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment" | "permanent_save";
+        /** @description The limits and prices the web app shows, stated once, here. */
         Limits: {
             /**
              * Format: int64
@@ -2501,6 +2502,7 @@ export interface components {
             step_number: number;
             title: string;
         };
+        /** @description One booking of the ledger. */
         Transaction: {
             /**
              * Format: int64

@@ -14,17 +14,15 @@
 
 pub mod address;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Serialize;
 use serde_json::json;
 use sha2::Sha256;
 use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::webhooks::{self as db, Delivery};
-use crate::domain::kinds::DeliveryStatus;
 use crate::error::{Error, Result};
 use crate::secrets::{Sealed, SecretBox};
 use crate::services::Services;
@@ -38,59 +36,14 @@ const MAX_RETRY_SECS: i64 = 3600;
 /// Characters of a receiver's answer kept in the log.
 const ERROR_CHARS: usize = 300;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = EndpointView)]
-pub struct EndpointView {
-    pub url: String,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = SavedEndpoint)]
+/// The endpoint as saved, with its signing secret when it was just made (new endpoint).
 pub struct SavedEndpoint {
-    pub endpoint: EndpointView,
-    /// The signing secret, only when it was just made (new endpoint or rotation).
+    pub endpoint: db::Endpoint,
     pub secret: Option<String>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = DeliveryView)]
-pub struct DeliveryView {
-    pub id: Uuid,
-    /// `job.completed`, `job.failed` or `ping`.
-    pub event: String,
-    pub job_id: Option<Uuid>,
-    pub status: DeliveryStatus,
-    pub attempts: i32,
-    pub last_status_code: Option<i32>,
-    pub last_error: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub delivered_at: Option<DateTime<Utc>>,
-    /// When the next attempt is due (pending deliveries).
-    pub next_attempt_at: DateTime<Utc>,
-}
-
-impl From<Delivery> for DeliveryView {
-    fn from(d: Delivery) -> Self {
-        DeliveryView {
-            id: d.id,
-            event: d.event,
-            job_id: d.job_id,
-            status: d.status,
-            attempts: d.attempts,
-            last_status_code: d.last_status_code,
-            last_error: d.last_error,
-            created_at: d.created_at,
-            delivered_at: d.delivered_at,
-            next_attempt_at: d.next_attempt_at,
-        }
-    }
-}
-
 /// What one attempt gave.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = Attempt)]
+#[derive(Debug)]
 pub struct Attempt {
     pub delivered: bool,
     pub status_code: Option<i32>,
@@ -111,10 +64,6 @@ fn new_secret(boxed: &SecretBox, user_id: Uuid) -> (String, Sealed) {
     let secret = format!("{SECRET_PREFIX}{}", token::random_token());
     let sealed = boxed.seal(&aad(user_id), &SecretString::from(secret.clone()));
     (secret, sealed)
-}
-
-fn view(endpoint: db::Endpoint) -> EndpointView {
-    EndpointView { url: endpoint.url, created_at: endpoint.created_at, updated_at: endpoint.updated_at }
 }
 
 /// The start of a receiver's answer as the log keeps it: at most [`ERROR_CHARS`]
@@ -145,9 +94,9 @@ pub fn backoff(attempts: i32) -> Duration {
     Duration::seconds((FIRST_RETRY_SECS.saturating_mul(2i64.saturating_pow(exponent))).min(MAX_RETRY_SECS))
 }
 
-pub async fn get(svc: &Services, caller: &Caller) -> Result<Option<EndpointView>> {
+pub async fn get(svc: &Services, caller: &Caller) -> Result<Option<db::Endpoint>> {
     let user_id = caller.session()?.user.id;
-    Ok(db::endpoint(&svc.pool, user_id).await?.map(view))
+    Ok(db::endpoint(&svc.pool, user_id).await?)
 }
 
 /// Creates the endpoint (answering its new secret once) or changes its URL.
@@ -164,7 +113,7 @@ pub async fn save(svc: &Services, caller: &Caller, url: &str) -> Result<SavedEnd
         None
     };
     let endpoint = db::endpoint(&svc.pool, user_id).await?.ok_or(Error::NotFound("Kein Webhook eingerichtet."))?;
-    Ok(SavedEndpoint { endpoint: view(endpoint), secret })
+    Ok(SavedEndpoint { endpoint, secret })
 }
 
 /// A new signing secret; the old one stops working at once.
@@ -185,9 +134,9 @@ pub async fn remove(svc: &Services, caller: &Caller) -> Result<()> {
     Ok(())
 }
 
-pub async fn deliveries(svc: &Services, caller: &Caller) -> Result<Vec<DeliveryView>> {
+pub async fn deliveries(svc: &Services, caller: &Caller) -> Result<Vec<db::Delivery>> {
     let user_id = caller.session()?.user.id;
-    Ok(db::list(&svc.pool, user_id, 50).await?.into_iter().map(DeliveryView::from).collect())
+    Ok(db::list(&svc.pool, user_id, 50).await?)
 }
 
 /// "Erneut senden": the delivery is due now, with a fresh 24 hours.
