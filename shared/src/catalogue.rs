@@ -3,13 +3,12 @@
 //! file, not in code; `seed` copies the
 //! voices into the `voices` table so jobs can reference them.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sqlx::PgPool;
 
 use crate::domain::kinds::ProviderId;
 
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = Language)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Language {
     pub code: String,
     pub name: String,

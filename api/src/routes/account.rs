@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use shared::db::ledger::Booking;
 use shared::domain::kinds::LedgerKind;
 use shared::use_cases::account::{self, SessionInfo};
-use shared::use_cases::auth::Me;
+use shared::use_cases::auth;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiQuery, Caller};
+use crate::routes::auth::Me;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -54,7 +55,7 @@ async fn update_profile(
     ApiJson(body): ApiJson<ProfileBody>,
 ) -> ApiResult<Json<Me>> {
     let user = account::update_profile(&state.svc, &caller, &body.name, &body.organization).await?;
-    Ok(Json(Me::of(&caller, user)?))
+    Ok(Json(auth::Me::of(&caller, user)?.into()))
 }
 
 #[derive(Deserialize, ToSchema)]

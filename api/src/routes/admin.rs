@@ -5,8 +5,8 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::providers::ServiceStatus;
-use shared::use_cases::admin_settings::{self, ConnectionTest, ServiceList};
+use shared::providers::keys;
+use shared::use_cases::admin_settings;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -52,13 +52,101 @@ async fn reauthenticate(
     Ok(Json(Reauthenticated { valid_until }))
 }
 
+/// A service as the admin settings page shows it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ServiceInfo)]
+struct ServiceInfo {
+    id: &'static str,
+    name: &'static str,
+    /// "AI/ML", "Cloud", "Payment" or "Database".
+    category: &'static str,
+    description: &'static str,
+    /// The environment variable that carries the key.
+    secret_name: String,
+    docs_url: &'static str,
+    key_url: &'static str,
+    /// False for Postgres and Redis: their address is configuration, not a stored key.
+    can_store_key: bool,
+}
+
+impl From<&keys::ServiceInfo> for ServiceInfo {
+    fn from(info: &keys::ServiceInfo) -> Self {
+        let keys::ServiceInfo { id, name, category, description, secret_name, docs_url, key_url, can_store_key } = info;
+        ServiceInfo {
+            id,
+            name,
+            category,
+            description,
+            secret_name: secret_name.clone(),
+            docs_url,
+            key_url,
+            can_store_key: *can_store_key,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = KeySource)]
+#[serde(rename_all = "lowercase")]
+enum KeySource {
+    Environment,
+    Database,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = KeyStatus)]
+#[serde(rename_all = "lowercase")]
+enum KeyStatus {
+    Configured,
+    Missing,
+}
+
+/// A service as the admin page shows it: its catalogue entry plus where its key is.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ServiceStatus)]
+struct ServiceStatus {
+    #[serde(flatten)]
+    info: ServiceInfo,
+    can_test: bool,
+    status: KeyStatus,
+    source: Option<KeySource>,
+    key_last4: Option<String>,
+}
+
+impl From<keys::ServiceStatus> for ServiceStatus {
+    fn from(s: keys::ServiceStatus) -> Self {
+        ServiceStatus {
+            info: s.info.into(),
+            can_test: s.can_test,
+            status: match s.status {
+                keys::KeyStatus::Configured => KeyStatus::Configured,
+                keys::KeyStatus::Missing => KeyStatus::Missing,
+            },
+            source: s.source.map(|source| match source {
+                keys::KeySource::Environment => KeySource::Environment,
+                keys::KeySource::Database => KeySource::Database,
+            }),
+            key_last4: s.key_last4,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ServiceList)]
+struct ServiceList {
+    configured: usize,
+    total: usize,
+    services: Vec<ServiceStatus>,
+}
+
 /// Every service with where its key comes from.
 #[utoipa::path(get, path = "/api/admin/services", tag = "admin", responses(
     (status = 200, body = ServiceList),
     (status = 403, description = "Keine Berechtigung, oder `reauth_required`", body = ErrorBody),
 ))]
 async fn list(State(state): State<AppState>, AdminCaller(caller): AdminCaller) -> ApiResult<Json<ServiceList>> {
-    Ok(Json(admin_settings::list(&state.svc, &caller).await?))
+    let admin_settings::ServiceList { configured, total, services } = admin_settings::list(&state.svc, &caller).await?;
+    Ok(Json(ServiceList { configured, total, services: services.into_iter().map(ServiceStatus::from).collect() }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -83,7 +171,7 @@ async fn store_key(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<KeyBody>,
 ) -> ApiResult<Json<ServiceStatus>> {
-    Ok(Json(admin_settings::store_key(&state.svc, &caller, &id, &body.key).await?))
+    Ok(Json(admin_settings::store_key(&state.svc, &caller, &id, &body.key).await?.into()))
 }
 
 /// Removes a stored key (a key from the environment stays).
@@ -97,7 +185,15 @@ async fn remove_key(
     AdminCaller(caller): AdminCaller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<ServiceStatus>> {
-    Ok(Json(admin_settings::remove_key(&state.svc, &caller, &id).await?))
+    Ok(Json(admin_settings::remove_key(&state.svc, &caller, &id).await?.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ConnectionTest)]
+struct ConnectionTest {
+    ok: bool,
+    /// German: "Verbindung erfolgreich." or what went wrong.
+    message: String,
 }
 
 /// A real check: a short synthesis, a query or a PING.
@@ -111,5 +207,7 @@ async fn test_connection(
     AdminCaller(caller): AdminCaller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<ConnectionTest>> {
-    Ok(Json(admin_settings::test_connection(&state.svc, &caller, &id).await?))
+    let admin_settings::ConnectionTest { ok, message } =
+        admin_settings::test_connection(&state.svc, &caller, &id).await?;
+    Ok(Json(ConnectionTest { ok, message }))
 }

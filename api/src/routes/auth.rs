@@ -5,11 +5,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::use_cases::auth::{Confirmation, Me, SignInStep};
+use shared::db::users::User as UserRow;
+use shared::domain::kinds::Role;
+use shared::use_cases::auth::{self, Confirmation, SignInStep};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -149,7 +153,7 @@ async fn sign_in(
 fn answer_step(state: &AppState, jar: CookieJar, step: SignInStep) -> Response {
     match step {
         SignInStep::Session(signed_in) => {
-            (jar.add(state.cookies.session(signed_in.session_token)), Json(signed_in.me)).into_response()
+            (jar.add(state.cookies.session(signed_in.session_token)), Json(Me::from(signed_in.me))).into_response()
         }
         SignInStep::SecondFactor { challenge } => {
             (jar.add(state.cookies.challenge(challenge)), ApiError(shared::Error::TwoFactorRequired)).into_response()
@@ -183,7 +187,7 @@ async fn sign_in_with_code(
     let challenge = jar.get(state.cookies.challenge_name()).map(|c| c.value().to_owned()).unwrap_or_default();
     let signed_in = shared::use_cases::auth::sign_in_with_code(&state.svc, &caller, &challenge, &body.code).await?;
     let jar = jar.remove(state.cookies.challenge_removal()).add(state.cookies.session(signed_in.session_token));
-    Ok((jar, Json(signed_in.me)))
+    Ok((jar, Json(signed_in.me.into())))
 }
 
 /// Mails a one-time sign-in link to the address, if it has an account. It gets the owner
@@ -316,11 +320,46 @@ async fn sign_out(
     Ok((StatusCode::NO_CONTENT, jar.remove(state.cookies.removal())))
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = User)]
+struct User {
+    id: Uuid,
+    name: String,
+    email: String,
+    organization: String,
+    role: Role,
+    balance_cent: i64,
+    created_at: DateTime<Utc>,
+}
+
+impl From<UserRow> for User {
+    fn from(user: UserRow) -> Self {
+        let UserRow { id, name, email, organization, role, balance_cent, created_at } = user;
+        User { id, name, email, organization, role, balance_cent, created_at }
+    }
+}
+
+/// The signed-in user as the web app sees it (`/api/me` and every sign-in answer).
+#[derive(Serialize, ToSchema)]
+#[schema(as = Me)]
+pub struct Me {
+    #[serde(flatten)]
+    user: User,
+    /// This session proved a code from the authenticator app (the admin area needs it).
+    second_factor: bool,
+}
+
+impl From<auth::Me> for Me {
+    fn from(me: auth::Me) -> Self {
+        Me { user: me.user.into(), second_factor: me.second_factor }
+    }
+}
+
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/me", tag = "auth", responses(
     (status = 200, body = Me),
     (status = 401, body = ErrorBody),
 ))]
 async fn me(Caller(caller): Caller) -> ApiResult<Json<Me>> {
-    Ok(Json(Me::of(&caller, caller.user()?.clone())?))
+    Ok(Json(auth::Me::of(&caller, caller.user()?.clone())?.into()))
 }

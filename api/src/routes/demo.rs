@@ -6,13 +6,17 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
-use shared::use_cases::demo::{Overview, SpeakRequest};
+use serde::{Deserialize, Serialize};
+use shared::use_cases::demo;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, Caller, DEMO_COOKIE};
+use crate::routes::voices::VoiceList;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(overview)).routes(routes!(speak))
@@ -30,6 +34,26 @@ fn with_browser_id(state: &AppState, mut caller: shared::Caller, jar: CookieJar)
     (caller, jar.add(cookie))
 }
 
+/// What the demo page shows: today's tries, the text limit and the voices.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Overview)]
+struct Overview {
+    tries_per_day: u32,
+    remaining: u32,
+    max_chars: usize,
+    #[serde(flatten)]
+    voices: VoiceList,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = SpeakRequest)]
+struct SpeakRequest {
+    #[serde(default)]
+    text: String,
+    voice_id: Option<Uuid>,
+    rate: Option<f32>,
+}
+
 /// Today's tries, the text limit and the demo voices that can speak now.
 #[utoipa::path(get, path = "/api/demo", tag = "demo", responses((status = 200, body = Overview)))]
 async fn overview(
@@ -38,7 +62,8 @@ async fn overview(
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<Overview>)> {
     let (caller, jar) = with_browser_id(&state, caller, jar);
-    Ok((jar, Json(shared::use_cases::demo::overview(&state.svc, &caller).await?)))
+    let demo::Overview { tries_per_day, remaining, max_chars, voices } = demo::overview(&state.svc, &caller).await?;
+    Ok((jar, Json(Overview { tries_per_day, remaining, max_chars, voices: voices.into() })))
 }
 
 /// One demo synthesis: the MP3, and `X-Demo-Remaining` tries left today.
@@ -56,7 +81,7 @@ async fn speak(
     ApiJson(body): ApiJson<SpeakRequest>,
 ) -> ApiResult<(CookieJar, Response)> {
     let (caller, jar) = with_browser_id(&state, caller, jar);
-    let spoken = shared::use_cases::demo::speak(&state.svc, &caller, body).await?;
+    let spoken = demo::speak(&state.svc, &caller, &body.text, body.voice_id, body.rate).await?;
     let response = (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("audio/mpeg")),

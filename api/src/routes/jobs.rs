@@ -13,7 +13,7 @@ use shared::domain::kinds::{JobSource, JobStatus, SaveCategory, SortOrder, Trash
 use shared::domain::text::download_file_name;
 use shared::providers::ProviderId;
 use shared::use_cases::generation::{self, Delivery, SubmitRequest};
-use shared::use_cases::library::{self, Item, LabelRef, ListQuery};
+use shared::use_cases::library::{self, Item, ListQuery};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -41,6 +41,24 @@ struct VoiceRef {
     #[serde(rename = "type")]
     voice_type: VoiceType,
     provider: ProviderId,
+}
+
+/// A category or tag as an audio carries it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = LabelRef)]
+struct LabelRef {
+    id: Uuid,
+    name: String,
+    /// Categories only: the parent category.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_id: Option<Uuid>,
+}
+
+impl From<library::LabelRef> for LabelRef {
+    fn from(label: library::LabelRef) -> Self {
+        let library::LabelRef { id, name, parent_id } = label;
+        LabelRef { id, name, parent_id }
+    }
 }
 
 /// An audio of the user's library (a generation job).
@@ -106,8 +124,8 @@ impl Job {
             saved_at: job.saved_at,
             save_category: job.save_category,
             deleted_at: job.deleted_at,
-            categories,
-            tags,
+            categories: categories.into_iter().map(LabelRef::from).collect(),
+            tags: tags.into_iter().map(LabelRef::from).collect(),
         }
     }
 }

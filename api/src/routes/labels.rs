@@ -6,7 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
-use shared::use_cases::library::labels::{self, CategoryView, TagView};
+use shared::use_cases::library::labels;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,10 +24,47 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rename_tag, delete_tag))
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = CategoryView)]
+struct CategoryView {
+    id: Uuid,
+    name: String,
+    parent_id: Option<Uuid>,
+    is_global: bool,
+    /// The caller may rename, move and delete it.
+    editable: bool,
+    /// The caller's audios filed directly under it (not in the trash).
+    audio_count: i64,
+}
+
+impl From<labels::CategoryView> for CategoryView {
+    fn from(c: labels::CategoryView) -> Self {
+        let labels::CategoryView { id, name, parent_id, is_global, editable, audio_count } = c;
+        CategoryView { id, name, parent_id, is_global, editable, audio_count }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = TagView)]
+struct TagView {
+    id: Uuid,
+    name: String,
+    is_global: bool,
+    editable: bool,
+    audio_count: i64,
+}
+
+impl From<labels::TagView> for TagView {
+    fn from(t: labels::TagView) -> Self {
+        let labels::TagView { id, name, is_global, editable, audio_count } = t;
+        TagView { id, name, is_global, editable, audio_count }
+    }
+}
+
 /// The categories the user can use (own and global), by name; `parent_id` makes the tree.
 #[utoipa::path(get, path = "/api/categories", tag = "library", responses((status = 200, body = Vec<CategoryView>)))]
 async fn list_categories(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<CategoryView>>> {
-    Ok(Json(labels::categories(&state.svc, &caller).await?))
+    Ok(Json(labels::categories(&state.svc, &caller).await?.into_iter().map(CategoryView::from).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -52,7 +89,7 @@ async fn create_category(
     ApiJson(body): ApiJson<NewCategory>,
 ) -> ApiResult<(StatusCode, Json<CategoryView>)> {
     let created = labels::create_category(&state.svc, &caller, &body.name, body.parent_id, body.global).await?;
-    Ok((StatusCode::CREATED, Json(created)))
+    Ok((StatusCode::CREATED, Json(created.into())))
 }
 
 /// `Some(None)` for an explicit `null` (move to the top), `None` when absent.
@@ -84,7 +121,7 @@ async fn update_category(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<CategoryChange>,
 ) -> ApiResult<Json<CategoryView>> {
-    Ok(Json(labels::update_category(&state.svc, &caller, id, body.name.as_deref(), body.parent_id).await?))
+    Ok(Json(labels::update_category(&state.svc, &caller, id, body.name.as_deref(), body.parent_id).await?.into()))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -112,7 +149,7 @@ async fn delete_category(
 /// The tags the user can use (own and global), by name.
 #[utoipa::path(get, path = "/api/tags", tag = "library", responses((status = 200, body = Vec<TagView>)))]
 async fn list_tags(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<TagView>>> {
-    Ok(Json(labels::tags(&state.svc, &caller).await?))
+    Ok(Json(labels::tags(&state.svc, &caller).await?.into_iter().map(TagView::from).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -135,7 +172,7 @@ async fn create_tag(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<NewTag>,
 ) -> ApiResult<(StatusCode, Json<TagView>)> {
-    Ok((StatusCode::CREATED, Json(labels::create_tag(&state.svc, &caller, &body.name, body.global).await?)))
+    Ok((StatusCode::CREATED, Json(labels::create_tag(&state.svc, &caller, &body.name, body.global).await?.into())))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -158,7 +195,7 @@ async fn rename_tag(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<TagChange>,
 ) -> ApiResult<Json<TagView>> {
-    Ok(Json(labels::rename_tag(&state.svc, &caller, id, &body.name).await?))
+    Ok(Json(labels::rename_tag(&state.svc, &caller, id, &body.name).await?.into()))
 }
 
 /// Deletes a tag; it comes off every audio.

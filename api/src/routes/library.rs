@@ -4,10 +4,11 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shared::domain::kinds::SaveCategory;
+use shared::use_cases::library;
 use shared::use_cases::library::labels::{self, CategoryChoice, Unassign};
-use shared::use_cases::library::{self, Stats};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -30,13 +31,86 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(untag))
 }
 
+/// The dashboard's and the knowledge base's figures.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Stats)]
+pub struct Stats {
+    /// Every audio ever made and still stored (with the trash).
+    audios: i64,
+    /// Audios not in the trash.
+    active_audios: i64,
+    completed_audios: i64,
+    api_requests: i64,
+    /// API requests since midnight (Berlin time).
+    api_requests_today: i64,
+    /// Audios made with cloned voices (not in the trash).
+    clone_audios: i64,
+    /// What all audios cost (failed ones were refunded and do not count).
+    cost_cent: i64,
+    balance_cent: i64,
+    /// Categories and tags the user can use (own and global).
+    categories: i64,
+    tags: i64,
+    /// The last 30 days, oldest first, every day present.
+    daily: Vec<DayStats>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = DayStats)]
+struct DayStats {
+    day: NaiveDate,
+    characters: i64,
+    cost_cent: i64,
+    /// Audios made through the developer API that day.
+    api_requests: i64,
+}
+
+impl From<library::Stats> for Stats {
+    fn from(stats: library::Stats) -> Self {
+        let library::Stats {
+            audios,
+            active_audios,
+            completed_audios,
+            api_requests,
+            api_requests_today,
+            clone_audios,
+            cost_cent,
+            balance_cent,
+            categories,
+            tags,
+            daily,
+        } = stats;
+        Stats {
+            audios,
+            active_audios,
+            completed_audios,
+            api_requests,
+            api_requests_today,
+            clone_audios,
+            cost_cent,
+            balance_cent,
+            categories,
+            tags,
+            daily: daily
+                .into_iter()
+                .map(|library::DayStats { day, characters, cost_cent, api_requests }| DayStats {
+                    day,
+                    characters,
+                    cost_cent,
+                    api_requests,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Stat cards and the 30-day chart of the dashboard, and the knowledge base's cards.
 #[utoipa::path(get, path = "/api/library/stats", tag = "library", responses(
     (status = 200, body = Stats),
     (status = 401, body = ErrorBody),
 ))]
 async fn stats(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Stats>> {
-    Ok(Json(library::stats(&state.svc, &caller).await?))
+    Ok(Json(library::stats(&state.svc, &caller).await?.into()))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -5,9 +5,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use shared::db::pronunciation::EntryRow;
 use shared::domain::normalize::Normalized;
-use shared::use_cases::pronunciation::{self, DictionaryEntry, EntryInput, ImportResult, PreviewRequest};
+use shared::use_cases::pronunciation;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,13 +28,69 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(import))
 }
 
+/// One dictionary entry.
+#[derive(Serialize, ToSchema)]
+#[schema(as = DictionaryEntry)]
+struct DictionaryEntry {
+    id: Uuid,
+    term: String,
+    spoken: String,
+    ipa: Option<String>,
+    whole_word: bool,
+    case_sensitive: bool,
+    /// Kept by admins for everyone.
+    global: bool,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<EntryRow> for DictionaryEntry {
+    fn from(row: EntryRow) -> Self {
+        DictionaryEntry {
+            id: row.id,
+            global: row.user_id.is_none(),
+            term: row.term,
+            spoken: row.spoken,
+            ipa: row.ipa,
+            whole_word: row.whole_word,
+            case_sensitive: row.case_sensitive,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = EntryInput)]
+struct EntryInput {
+    term: String,
+    spoken: String,
+    ipa: Option<String>,
+    #[serde(default = "yes")]
+    whole_word: bool,
+    #[serde(default)]
+    case_sensitive: bool,
+    /// For everyone (admins only).
+    #[serde(default)]
+    global: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl From<EntryInput> for pronunciation::EntryInput {
+    fn from(input: EntryInput) -> Self {
+        let EntryInput { term, spoken, ipa, whole_word, case_sensitive, global } = input;
+        pronunciation::EntryInput { term, spoken, ipa, whole_word, case_sensitive, global }
+    }
+}
+
 /// The caller's dictionary entries and the global ones.
 #[utoipa::path(get, path = "/api/pronunciation/dictionary", tag = "pronunciation", responses(
     (status = 200, body = Vec<DictionaryEntry>),
     (status = 401, body = ErrorBody),
 ))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<DictionaryEntry>>> {
-    Ok(Json(pronunciation::list(&state.svc, &caller).await?))
+    Ok(Json(pronunciation::list(&state.svc, &caller).await?.into_iter().map(DictionaryEntry::from).collect()))
 }
 
 /// Adds an entry or changes the one with the same term (global entries: admins only).
@@ -46,7 +104,7 @@ async fn save(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<EntryInput>,
 ) -> ApiResult<(StatusCode, Json<DictionaryEntry>)> {
-    Ok((StatusCode::CREATED, Json(pronunciation::save(&state.svc, &caller, body).await?)))
+    Ok((StatusCode::CREATED, Json(pronunciation::save(&state.svc, &caller, body.into()).await?.into())))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -97,6 +155,14 @@ struct ImportBody {
     csv: String,
 }
 
+/// What an import did: entries saved, and the lines it could not take (German reasons).
+#[derive(Serialize, ToSchema)]
+#[schema(as = ImportResult)]
+struct ImportResult {
+    saved: usize,
+    errors: Vec<String>,
+}
+
 /// Imports CSV into the caller's dictionary; bad lines are reported, good ones saved.
 #[utoipa::path(post, path = "/api/pronunciation/dictionary/import", tag = "pronunciation", request_body = ImportBody,
     responses(
@@ -108,7 +174,19 @@ async fn import(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<ImportBody>,
 ) -> ApiResult<Json<ImportResult>> {
-    Ok(Json(pronunciation::import_csv(&state.svc, &caller, &body.csv).await?))
+    let pronunciation::ImportResult { saved, errors } =
+        pronunciation::import_csv(&state.svc, &caller, &body.csv).await?;
+    Ok(Json(ImportResult { saved, errors }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = PreviewRequest)]
+struct PreviewRequest {
+    text: String,
+    /// The voice that will speak it (its language decides the rules).
+    voice_id: Option<Uuid>,
+    /// Without a voice: a language such as "de-DE".
+    language: Option<String>,
 }
 
 /// The text as the engines will read it, with every change and where it is in the text.
@@ -122,5 +200,6 @@ async fn preview(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<PreviewRequest>,
 ) -> ApiResult<Json<Normalized>> {
-    Ok(Json(pronunciation::preview(&state.svc, &caller, body).await?))
+    let PreviewRequest { text, voice_id, language } = body;
+    Ok(Json(pronunciation::preview(&state.svc, &caller, text, voice_id, language).await?))
 }

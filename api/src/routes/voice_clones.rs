@@ -6,13 +6,13 @@ use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Deserialize;
-use shared::domain::clone_lifecycle::TrainingAction;
-use shared::domain::kinds::SampleKind;
-use shared::use_cases::cloning::{
-    self, CloneList, CloneQuery, CloneSample, CloneSetup, CloneVoice, CreateClone, RecordingCheck, UpdateClone, Upload,
-};
-use utoipa::ToSchema;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use shared::db::clones::SampleRow;
+use shared::domain::clone_lifecycle::{CloneState, TrainingAction};
+use shared::domain::kinds::{CloneEngineId, SampleKind};
+use shared::use_cases::cloning::{self, Upload};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -41,13 +41,316 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(uploads)
 }
 
+/// A clone as its list shows it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = CloneVoice)]
+struct CloneVoice {
+    id: Uuid,
+    name: String,
+    description: Option<String>,
+    cloned_from: Option<String>,
+    language: String,
+    status: CloneState,
+    engine: CloneEngineId,
+    /// True for the local engine: the UI says it imitates pitch and tempo only.
+    approximation: bool,
+    training_progress: i32,
+    current_training_step: i32,
+    total_training_steps: i32,
+    /// Why the last training failed (German).
+    training_error: Option<String>,
+    training_started_at: Option<DateTime<Utc>>,
+    /// In training longer than expected.
+    stuck: bool,
+    tags: Vec<String>,
+    times_used: i32,
+    last_used_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    is_global: bool,
+    /// False for a global clone of someone else (read-only).
+    own: bool,
+    sample_count: i64,
+    provider_voice_id: Option<String>,
+    paid_until: Option<DateTime<Utc>>,
+    consent_given: bool,
+    consent_date: Option<DateTime<Utc>>,
+    teleprompter_text_size: i32,
+    teleprompter_scroll_speed: i32,
+}
+
+impl From<cloning::CloneVoice> for CloneVoice {
+    fn from(v: cloning::CloneVoice) -> Self {
+        let cloning::CloneVoice {
+            id,
+            name,
+            description,
+            cloned_from,
+            language,
+            status,
+            engine,
+            approximation,
+            training_progress,
+            current_training_step,
+            total_training_steps,
+            training_error,
+            training_started_at,
+            stuck,
+            tags,
+            times_used,
+            last_used_at,
+            created_at,
+            is_global,
+            own,
+            sample_count,
+            provider_voice_id,
+            paid_until,
+            consent_given,
+            consent_date,
+            teleprompter_text_size,
+            teleprompter_scroll_speed,
+        } = v;
+        CloneVoice {
+            id,
+            name,
+            description,
+            cloned_from,
+            language,
+            status,
+            engine,
+            approximation,
+            training_progress,
+            current_training_step,
+            total_training_steps,
+            training_error,
+            training_started_at,
+            stuck,
+            tags,
+            times_used,
+            last_used_at,
+            created_at,
+            is_global,
+            own,
+            sample_count,
+            provider_voice_id,
+            paid_until,
+            consent_given,
+            consent_date,
+            teleprompter_text_size,
+            teleprompter_scroll_speed,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = MostUsed)]
+struct MostUsed {
+    id: Uuid,
+    name: String,
+    times_used: i32,
+}
+
+/// The clone list's four cards.
+#[derive(Serialize, ToSchema)]
+#[schema(as = CloneStats)]
+struct CloneStats {
+    voices: i64,
+    most_used: Option<MostUsed>,
+    audios: i64,
+    /// Active clones x 1 €.
+    monthly_cost_cent: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = CloneList)]
+struct CloneList {
+    voices: Vec<CloneVoice>,
+    stats: CloneStats,
+}
+
+impl From<cloning::CloneList> for CloneList {
+    fn from(list: cloning::CloneList) -> Self {
+        let cloning::CloneStats { voices, most_used, audios, monthly_cost_cent } = list.stats;
+        CloneList {
+            voices: list.voices.into_iter().map(CloneVoice::from).collect(),
+            stats: CloneStats {
+                voices,
+                most_used: most_used.map(|cloning::MostUsed { id, name, times_used }| MostUsed {
+                    id,
+                    name,
+                    times_used,
+                }),
+                audios,
+                monthly_cost_cent,
+            },
+        }
+    }
+}
+
+/// The list's filters.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CloneQuery {
+    /// Part of the name or description.
+    search: Option<String>,
+    /// `all` (the default) or a status.
+    status: Option<String>,
+}
+
+/// One teleprompter text.
+#[derive(Serialize, ToSchema)]
+#[schema(as = TrainingText)]
+struct TrainingText {
+    step_number: i32,
+    title: String,
+    content: String,
+    estimated_duration_minutes: i32,
+}
+
+/// What the wizard needs: the engine a new clone is made with, the texts, the limits.
+#[derive(Serialize, ToSchema)]
+#[schema(as = CloneSetup)]
+struct CloneSetup {
+    engine: CloneEngineId,
+    engine_label: &'static str,
+    approximation: bool,
+    monthly_fee_cent: i64,
+    min_seconds: f64,
+    max_seconds: f64,
+    max_upload_bytes: usize,
+    training_texts: Vec<TrainingText>,
+    /// Read aloud and recorded; `{name}` and `{date}` are filled in by the wizard.
+    consent_statement: &'static str,
+    /// The three consent boxes, in order.
+    consents: [&'static str; 3],
+}
+
+impl From<cloning::CloneSetup> for CloneSetup {
+    fn from(setup: cloning::CloneSetup) -> Self {
+        let cloning::CloneSetup {
+            engine,
+            engine_label,
+            approximation,
+            monthly_fee_cent,
+            min_seconds,
+            max_seconds,
+            max_upload_bytes,
+            training_texts,
+            consent_statement,
+            consents,
+        } = setup;
+        CloneSetup {
+            engine,
+            engine_label,
+            approximation,
+            monthly_fee_cent,
+            min_seconds,
+            max_seconds,
+            max_upload_bytes,
+            training_texts: training_texts
+                .into_iter()
+                .map(|cloning::TrainingText { step_number, title, content, estimated_duration_minutes }| TrainingText {
+                    step_number,
+                    title,
+                    content,
+                    estimated_duration_minutes,
+                })
+                .collect(),
+            consent_statement,
+            consents,
+        }
+    }
+}
+
+/// What the checks measured of a recording.
+#[derive(Serialize, ToSchema)]
+#[schema(as = RecordingCheck)]
+struct RecordingCheck {
+    duration_seconds: f64,
+    level_dbfs: f64,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = Consents)]
+struct Consents {
+    /// Own voice, or the speaker's explicit permission.
+    own_voice: bool,
+    /// Used only for speech on this platform, by this account.
+    usage: bool,
+    /// Terms and the monthly fee.
+    terms: bool,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = CreateClone)]
+struct CreateClone {
+    name: String,
+    /// Whose voice it is.
+    cloned_from: String,
+    description: Option<String>,
+    teleprompter_text_size: i32,
+    teleprompter_scroll_speed: i32,
+    consents: Consents,
+}
+
+impl From<CreateClone> for cloning::CreateClone {
+    fn from(request: CreateClone) -> Self {
+        let CreateClone { name, cloned_from, description, teleprompter_text_size, teleprompter_scroll_speed, consents } =
+            request;
+        let Consents { own_voice, usage, terms } = consents;
+        cloning::CreateClone {
+            name,
+            cloned_from,
+            description,
+            teleprompter_text_size,
+            teleprompter_scroll_speed,
+            consents: cloning::Consents { own_voice, usage, terms },
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = UpdateClone)]
+struct UpdateClone {
+    name: Option<String>,
+    /// An empty text removes the description.
+    description: Option<String>,
+    tags: Option<Vec<String>>,
+}
+
+/// One recording of a clone.
+#[derive(Serialize, ToSchema)]
+#[schema(as = CloneSample)]
+struct CloneSample {
+    id: Uuid,
+    kind: SampleKind,
+    step: i32,
+    duration_seconds: f64,
+    file_size_bytes: i64,
+    transcript: Option<String>,
+    created_at: DateTime<Utc>,
+}
+
+impl From<SampleRow> for CloneSample {
+    fn from(row: SampleRow) -> Self {
+        CloneSample {
+            id: row.id,
+            kind: row.kind,
+            step: row.step,
+            duration_seconds: row.duration_seconds.unwrap_or(0.0),
+            file_size_bytes: row.file_size_bytes,
+            transcript: row.transcript,
+            created_at: row.created_at,
+        }
+    }
+}
+
 /// What the wizard needs: the clone engine, the teleprompter texts, limits, consent texts.
 #[utoipa::path(get, path = "/api/voice-clones/setup", tag = "voice-clones", responses(
     (status = 200, body = CloneSetup),
     (status = 401, body = ErrorBody),
 ))]
 async fn setup(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<CloneSetup>> {
-    Ok(Json(cloning::setup(&state.svc, &caller).await?))
+    Ok(Json(cloning::setup(&state.svc, &caller).await?.into()))
 }
 
 /// The caller's clones and the global clones of others, with the four cards.
@@ -61,7 +364,7 @@ async fn list(
     Caller(caller): Caller,
     ApiQuery(query): ApiQuery<CloneQuery>,
 ) -> ApiResult<Json<CloneList>> {
-    Ok(Json(cloning::list(&state.svc, &caller, query).await?))
+    Ok(Json(cloning::list(&state.svc, &caller, query.search.as_deref(), query.status.as_deref()).await?.into()))
 }
 
 /// The caller's clones in training for longer than expected.
@@ -70,7 +373,7 @@ async fn list(
     (status = 401, body = ErrorBody),
 ))]
 async fn stuck(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<CloneVoice>>> {
-    Ok(Json(cloning::stuck(&state.svc, &caller).await?))
+    Ok(Json(cloning::stuck(&state.svc, &caller).await?.into_iter().map(CloneVoice::from).collect()))
 }
 
 /// Creates a clone (training_needed) with the three consents given.
@@ -83,7 +386,7 @@ async fn create(
     Caller(caller): Caller,
     ApiJson(body): ApiJson<CreateClone>,
 ) -> ApiResult<(StatusCode, Json<CloneVoice>)> {
-    Ok((StatusCode::CREATED, Json(cloning::create(&state.svc, &caller, body).await?)))
+    Ok((StatusCode::CREATED, Json(cloning::create(&state.svc, &caller, body.into()).await?.into())))
 }
 
 #[utoipa::path(get, path = "/api/voice-clones/{id}", tag = "voice-clones", params(("id" = Uuid, Path)), responses(
@@ -95,7 +398,7 @@ async fn get(
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<CloneVoice>> {
-    Ok(Json(cloning::get(&state.svc, &caller, id).await?))
+    Ok(Json(cloning::get(&state.svc, &caller, id).await?.into()))
 }
 
 /// Changes name, description or tags of an own clone.
@@ -111,7 +414,10 @@ async fn update(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<UpdateClone>,
 ) -> ApiResult<Json<CloneVoice>> {
-    Ok(Json(cloning::update(&state.svc, &caller, id, body).await?))
+    let UpdateClone { name, description, tags } = body;
+    let updated =
+        cloning::update(&state.svc, &caller, id, name.as_deref(), description.as_deref(), tags.as_deref()).await?;
+    Ok(Json(updated.into()))
 }
 
 /// Deletes an own clone with its recordings, files and the provider's voice.
@@ -184,7 +490,9 @@ async fn check_recording(
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<Json<RecordingCheck>> {
     let (file, ..) = read_form(form?).await?;
-    Ok(Json(cloning::check_recording(&state.svc, &caller, file.ok_or_else(missing_file)?).await?))
+    let cloning::RecordingCheck { duration_seconds, level_dbfs } =
+        cloning::check_recording(&state.svc, &caller, file.ok_or_else(missing_file)?).await?;
+    Ok(Json(RecordingCheck { duration_seconds, level_dbfs }))
 }
 
 /// The clone's recordings (owner or admin).
@@ -198,7 +506,7 @@ async fn samples(
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Vec<CloneSample>>> {
-    Ok(Json(cloning::samples(&state.svc, &caller, id).await?))
+    Ok(Json(cloning::samples(&state.svc, &caller, id).await?.into_iter().map(CloneSample::from).collect()))
 }
 
 /// Stores a checked recording of an own clone (a new one of a step replaces the old).
@@ -231,7 +539,7 @@ async fn upload_sample(
         (SampleKind::Training, None) => 1,
     };
     let upload = Upload { kind, step, transcript, webm: file.ok_or_else(missing_file)? };
-    Ok((StatusCode::CREATED, Json(cloning::upload_sample(&state.svc, &caller, id, upload).await?)))
+    Ok((StatusCode::CREATED, Json(cloning::upload_sample(&state.svc, &caller, id, upload).await?.into())))
 }
 
 /// One recording as WebM/Opus (owner or admin).
@@ -270,7 +578,7 @@ async fn training(
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<TrainingBody>,
 ) -> ApiResult<Json<CloneVoice>> {
-    Ok(Json(cloning::act(&state.svc, &caller, id, body.action).await?))
+    Ok(Json(cloning::act(&state.svc, &caller, id, body.action).await?.into()))
 }
 
 /// Pays the open monthly fee of a paused clone now, which resumes it.
@@ -285,5 +593,5 @@ async fn pay(
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<CloneVoice>> {
-    Ok(Json(cloning::pay(&state.svc, &caller, id).await?))
+    Ok(Json(cloning::pay(&state.svc, &caller, id).await?.into()))
 }

@@ -3,9 +3,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use shared::use_cases::voices::VoiceList;
+use serde::Serialize;
+use shared::catalogue;
+use shared::domain::kinds::{ProviderId, VoiceType};
+use shared::providers;
+use shared::use_cases::voices;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
@@ -15,11 +21,120 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list))
 }
 
+#[derive(Serialize, ToSchema)]
+#[schema(as = Language)]
+pub struct Language {
+    code: String,
+    name: String,
+    flag: String,
+}
+
+impl From<catalogue::Language> for Language {
+    fn from(language: catalogue::Language) -> Self {
+        let catalogue::Language { code, name, flag } = language;
+        Language { code, name, flag }
+    }
+}
+
+/// A value of the voice filter (`all`, or a provider id) with its label.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProviderOption)]
+pub struct ProviderOption {
+    value: &'static str,
+    label: &'static str,
+}
+
+impl From<providers::ProviderOption> for ProviderOption {
+    fn from(option: providers::ProviderOption) -> Self {
+        let providers::ProviderOption { value, label } = option;
+        ProviderOption { value, label }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = VoiceView)]
+pub struct VoiceView {
+    id: Uuid,
+    key: Option<String>,
+    name: String,
+    description: Option<String>,
+    language: String,
+    provider: ProviderId,
+    /// The provider's own voice name (e.g. `de-DE-Neural2-G`, `nova`, `de+m3`).
+    api_name: Option<String>,
+    gender: Option<String>,
+    avatar: Option<String>,
+    #[serde(rename = "type")]
+    voice_type: VoiceType,
+    available: bool,
+    /// Why the voice cannot be used now: the cause for admins, "Derzeit nicht verfügbar."
+    /// for everyone else.
+    unavailable_reason: Option<&'static str>,
+    is_demo: bool,
+    supports_rate: bool,
+}
+
+impl From<voices::VoiceView> for VoiceView {
+    fn from(v: voices::VoiceView) -> Self {
+        let voices::VoiceView {
+            id,
+            key,
+            name,
+            description,
+            language,
+            provider,
+            api_name,
+            gender,
+            avatar,
+            voice_type,
+            available,
+            unavailable_reason,
+            is_demo,
+            supports_rate,
+        } = v;
+        VoiceView {
+            id,
+            key,
+            name,
+            description,
+            language,
+            provider,
+            api_name,
+            gender,
+            avatar,
+            voice_type,
+            available,
+            unavailable_reason,
+            is_demo,
+            supports_rate,
+        }
+    }
+}
+
+/// Languages, provider filter options and voices.
+#[derive(Serialize, ToSchema)]
+#[schema(as = VoiceList)]
+pub struct VoiceList {
+    languages: Vec<Language>,
+    providers: Vec<ProviderOption>,
+    voices: Vec<VoiceView>,
+}
+
+impl From<voices::VoiceList> for VoiceList {
+    fn from(list: voices::VoiceList) -> Self {
+        VoiceList {
+            languages: list.languages.into_iter().map(Language::from).collect(),
+            providers: list.providers.into_iter().map(ProviderOption::from).collect(),
+            voices: list.voices.into_iter().map(VoiceView::from).collect(),
+        }
+    }
+}
+
 /// The voices the signed-in user may pick, usable ones first.
 #[utoipa::path(get, path = "/api/voices", tag = "voices", responses(
     (status = 200, body = VoiceList),
     (status = 401, body = ErrorBody),
 ))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<VoiceList>> {
-    Ok(Json(shared::use_cases::voices::list(&state.svc, &caller).await?))
+    Ok(Json(voices::list(&state.svc, &caller).await?.into()))
 }

@@ -79,8 +79,8 @@ pub async fn record(
     insert(db, &entry).await
 }
 
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = Entry)]
+/// One entry of the audit log.
+#[derive(Debug, Clone)]
 pub struct Entry {
     pub id: i64,
     pub created_at: DateTime<Utc>,

@@ -1,12 +1,10 @@
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use crate::domain::kinds::Role;
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = User)]
+#[derive(Debug, Clone)]
 pub struct User {
     pub id: Uuid,
     pub name: String,
@@ -280,8 +278,7 @@ pub async fn take_over_unconfirmed(
 }
 
 /// An account as the admin user list shows it.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = AdminUser)]
+#[derive(Debug, Clone)]
 pub struct AdminUser {
     pub id: Uuid,
     pub name: String,
@@ -343,8 +340,7 @@ pub async fn get_for_admin(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<A
 }
 
 /// The admin page's four figures.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = UserStats)]
+#[derive(Debug, Clone)]
 pub struct UserStats {
     pub total_users: i64,
     /// Sum of every balance (the spec's "Gesamtumsatz").

@@ -5,7 +5,6 @@
 use std::sync::LazyLock;
 
 use secrecy::{ExposeSecret, SecretString};
-use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
@@ -17,8 +16,7 @@ use crate::error::{Error, Result};
 use crate::secrets::{Sealed, SecretBox};
 
 /// A service as the admin settings page shows it.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = ServiceInfo)]
+#[derive(Debug)]
 pub struct ServiceInfo {
     pub id: &'static str,
     pub name: &'static str,
@@ -136,27 +134,23 @@ impl ServiceInfo {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(as = KeySource)]
-#[serde(rename_all = "lowercase")]
+/// Where a service's key comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeySource {
     Environment,
     Database,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(as = KeyStatus)]
-#[serde(rename_all = "lowercase")]
+/// Whether a service has a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyStatus {
     Configured,
     Missing,
 }
 
 /// A service as the admin page shows it: its catalogue entry plus where its key is.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = ServiceStatus)]
+#[derive(Debug, Clone)]
 pub struct ServiceStatus {
-    #[serde(flatten)]
     pub info: &'static ServiceInfo,
     pub can_test: bool,
     pub status: KeyStatus,

@@ -259,8 +259,7 @@ fn add_clone_engines(
 }
 
 /// A value of the voice filter (`all`, or a provider id) with its label.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = ProviderOption)]
+#[derive(Debug, Clone)]
 pub struct ProviderOption {
     pub value: &'static str,
     pub label: &'static str,

@@ -3,7 +3,6 @@
 //! connection test. Only admins who re-entered their password recently get here, and
 //! every store, removal and test lands in the audit log (never the key itself).
 
-use serde::Serialize;
 use serde_json::json;
 
 use crate::caller::Caller;
@@ -14,8 +13,8 @@ use crate::providers::keys::{self, ServiceCheck, ServiceStatus};
 use crate::services::Services;
 use crate::text_to_mp3::{self, Speech};
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = ServiceList)]
+/// Every service, and how many of them have a key.
+#[derive(Debug)]
 pub struct ServiceList {
     pub configured: usize,
     pub total: usize,
@@ -63,8 +62,8 @@ pub async fn remove_key(svc: &Services, caller: &Caller, id: &str) -> Result<Ser
     status_of(svc, id).await
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = ConnectionTest)]
+/// What a connection test found.
+#[derive(Debug)]
 pub struct ConnectionTest {
     pub ok: bool,
     /// German: "Verbindung erfolgreich." or what went wrong.

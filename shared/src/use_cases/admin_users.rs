@@ -6,7 +6,6 @@
 //! within the last ten minutes (`fresh_admin`), and none may leave the installation
 //! without an active admin.
 
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -21,9 +20,7 @@ use crate::error::{Error, Result};
 use crate::services::Services;
 
 /// Columns the list sorts by (the spec's names).
-#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, utoipa::ToSchema)]
-#[schema(as = UserSort)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, Default)]
 pub enum UserSort {
     Organization,
     Name,
@@ -32,29 +29,15 @@ pub enum UserSort {
     CreatedAt,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
-#[schema(as = Direction)]
-#[serde(rename_all = "snake_case")]
+/// The order of the sorted column.
+#[derive(Debug, Clone, Copy)]
 pub enum Direction {
     Asc,
     Desc,
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct UserQuery {
-    /// Part of a name, e-mail address or organisation.
-    pub search: Option<String>,
-    /// Default `created_at`.
-    #[param(inline)]
-    pub sort: Option<UserSort>,
-    /// Default: descending for `created_at`, ascending for the others.
-    #[param(inline)]
-    pub direction: Option<Direction>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = UserOverview)]
+/// The admin page: its four figures and the accounts.
+#[derive(Debug)]
 pub struct UserOverview {
     pub stats: UserStats,
     pub users: Vec<AdminUser>,
@@ -63,13 +46,22 @@ pub struct UserOverview {
 /// Most accounts one list shows (search narrows it down).
 const LIST_LIMIT: i64 = 500;
 
-pub async fn list(svc: &Services, caller: &Caller, query: &UserQuery) -> Result<UserOverview> {
+/// The accounts whose name, e-mail address or organisation contains `search`, sorted by
+/// `sort` (default `created_at`) in `direction` (default: descending for `created_at`,
+/// ascending for the others).
+pub async fn list(
+    svc: &Services,
+    caller: &Caller,
+    search: Option<&str>,
+    sort: Option<UserSort>,
+    direction: Option<Direction>,
+) -> Result<UserOverview> {
     caller.admin()?;
-    let search = input::trim(query.search.as_deref().unwrap_or(""));
+    let search = input::trim(search.unwrap_or(""));
     input::no_controls("search", search, false)?;
     let search: String = search.chars().take(100).collect();
-    let sort = query.sort.unwrap_or_default();
-    let descending = match (query.direction, sort) {
+    let sort = sort.unwrap_or_default();
+    let descending = match (direction, sort) {
         (Some(direction), _) => matches!(direction, Direction::Desc),
         (None, UserSort::CreatedAt) => true,
         (None, _) => false,
@@ -120,16 +112,12 @@ async fn target(svc: &Services, id: Uuid) -> Result<AdminUser> {
     users::get_for_admin(&svc.pool, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = NewUserInput)]
+/// A new account as the admin types it in.
+#[derive(Debug)]
 pub struct NewUserInput {
-    #[serde(default)]
     pub name: String,
-    #[serde(default)]
     pub email: String,
-    #[serde(default)]
     pub organization: String,
-    #[serde(default)]
     pub password: String,
     /// Default `user`.
     pub role: Option<Role>,
@@ -165,8 +153,8 @@ pub async fn create(svc: &Services, caller: &Caller, input: NewUserInput) -> Res
     Ok(created)
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = UserUpdate)]
+/// What an admin changes of an account; `None` leaves a field.
+#[derive(Debug)]
 pub struct UserUpdate {
     pub name: Option<String>,
     pub organization: Option<String>,
@@ -232,33 +220,31 @@ pub async fn delete(svc: &Services, caller: &Caller, id: Uuid) -> Result<()> {
 /// Largest single correction: 10,000 euros.
 const MAX_ADJUSTMENT_CENT: i64 = 1_000_000;
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = BalanceAdjustment)]
-pub struct BalanceAdjustment {
-    /// Cents to add (negative: to take away).
-    pub amount_cent: i64,
-    #[serde(default)]
-    pub reason: String,
-}
-
-/// Corrects a balance with a reason: a ledger row of kind `admin_adjustment` and an audit
-/// entry, in one transaction. A balance never goes below zero.
-pub async fn adjust_balance(svc: &Services, caller: &Caller, id: Uuid, change: BalanceAdjustment) -> Result<AdminUser> {
+/// Corrects a balance by `amount_cent` (negative: takes away) with a reason: a ledger row
+/// of kind `admin_adjustment` and an audit entry, in one transaction. A balance never goes
+/// below zero.
+pub async fn adjust_balance(
+    svc: &Services,
+    caller: &Caller,
+    id: Uuid,
+    amount_cent: i64,
+    reason: &str,
+) -> Result<AdminUser> {
     let admin = caller.fresh_admin()?.clone();
-    if change.amount_cent == 0 || change.amount_cent.abs() > MAX_ADJUSTMENT_CENT {
+    if amount_cent == 0 || amount_cent.abs() > MAX_ADJUSTMENT_CENT {
         return Err(Error::field(
             "amount_cent",
             "Der Betrag muss zwischen -10.000 € und 10.000 € liegen und darf nicht 0 sein.",
         ));
     }
-    input::no_controls("reason", &change.reason, false)?;
-    let reason = input::trim(&change.reason);
+    input::no_controls("reason", reason, false)?;
+    let reason = input::trim(reason);
     if reason.chars().count() < 3 || reason.chars().count() > 200 {
         return Err(Error::field("reason", "Bitte geben Sie einen Grund an (3 bis 200 Zeichen)."));
     }
     let before = target(svc, id).await?;
     let mut tx = svc.pool.begin().await?;
-    if ledger::adjust(&mut tx, id, change.amount_cent, reason).await?.is_none() {
+    if ledger::adjust(&mut tx, id, amount_cent, reason).await?.is_none() {
         return Err(Error::field("amount_cent", "Das Guthaben darf nicht unter 0 fallen."));
     }
     let after = users::get_for_admin(&mut *tx, id).await?.ok_or(Error::NotFound("Dieses Konto gibt es nicht."))?;
@@ -268,18 +254,16 @@ pub async fn adjust_balance(svc: &Services, caller: &Caller, id: Uuid, change: B
     Ok(after)
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AuditQuery {
-    #[param(inline)]
-    pub action: Option<AuditAction>,
-    pub user_id: Option<Uuid>,
-    /// 1-based, 50 entries a page.
-    pub page: Option<i64>,
-}
-
-pub async fn audit_log(svc: &Services, caller: &Caller, query: &AuditQuery) -> Result<Vec<Entry>> {
+/// Page `page` (1-based, 50 entries a page) of the audit log, optionally only `action`
+/// and/or only entries about the account `user_id`.
+pub async fn audit_log(
+    svc: &Services,
+    caller: &Caller,
+    action: Option<AuditAction>,
+    user_id: Option<Uuid>,
+    page: Option<i64>,
+) -> Result<Vec<Entry>> {
     caller.admin()?;
-    let page = query.page.unwrap_or(1).max(1);
-    Ok(audit::list(&svc.pool, query.action, query.user_id, 50, (page - 1).saturating_mul(50)).await?)
+    let page = page.unwrap_or(1).max(1);
+    Ok(audit::list(&svc.pool, action, user_id, 50, (page - 1).saturating_mul(50)).await?)
 }

@@ -5,7 +5,6 @@
 //! with everyone hands a person's voice to every account). Every change is audited.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -16,20 +15,19 @@ use crate::domain::kinds::{CloneEngineId, ProviderId, TrainingStatus, VoiceType}
 use crate::error::{Error, Result};
 use crate::services::Services;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = VoiceOwner)]
+/// The account a clone belongs to.
+#[derive(Debug)]
 pub struct VoiceOwner {
     pub id: Uuid,
     pub name: String,
     pub email: String,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = AdminVoice)]
+/// A voice as the admin's voice management shows it.
+#[derive(Debug)]
 pub struct AdminVoice {
     pub id: Uuid,
     pub name: String,
-    #[serde(rename = "type")]
     pub voice_type: VoiceType,
     pub provider: ProviderId,
     /// Who speaks it, as the page shows it: the provider's label from the provider table,
@@ -47,8 +45,8 @@ pub struct AdminVoice {
     pub consent_date: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = AdminVoiceStats)]
+/// The stat cards of the voice management.
+#[derive(Debug)]
 pub struct AdminVoiceStats {
     pub total: i64,
     pub clones: i64,
@@ -58,24 +56,21 @@ pub struct AdminVoiceStats {
     pub global_clones: i64,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = AdminVoiceList)]
+#[derive(Debug)]
 pub struct AdminVoiceList {
     pub voices: Vec<AdminVoice>,
     pub stats: AdminVoiceStats,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AdminVoiceQuery {
+/// The list's filters; `None` (or `all`, or empty) does not filter.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AdminVoiceFilter<'a> {
     /// Part of the name, description or the owner's name or e-mail.
-    pub search: Option<String>,
+    pub search: Option<&'a str>,
     /// `all` or a clone status.
-    pub status: Option<String>,
+    pub status: Option<&'a str>,
     /// `all`, `clone` or `public`.
-    #[serde(rename = "type")]
-    #[param(rename = "type")]
-    pub voice_type: Option<String>,
+    pub voice_type: Option<&'a str>,
 }
 
 struct Row {
@@ -121,15 +116,15 @@ fn view(row: Row) -> AdminVoice {
     }
 }
 
-async fn rows(svc: &Services, id: Option<Uuid>, query: &AdminVoiceQuery) -> Result<Vec<Row>> {
-    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> Result<Vec<Row>> {
+    let search = query.search.map(str::trim).filter(|s| !s.is_empty());
     let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
-    let voice_type = match query.voice_type.as_deref() {
+    let voice_type = match query.voice_type {
         None | Some("all" | "") => None,
         Some(t @ ("clone" | "public")) => Some(t),
         Some(_) => return Err(Error::field("type", "Unbekannter Stimmtyp.")),
     };
-    let status = match query.status.as_deref() {
+    let status = match query.status {
         None | Some("all" | "") => None,
         Some(s @ ("training_needed" | "training_in_progress" | "completed" | "failed" | "paused")) => Some(s),
         Some(_) => return Err(Error::field("status", "Unbekannter Status.")),
@@ -167,9 +162,9 @@ async fn rows(svc: &Services, id: Option<Uuid>, query: &AdminVoiceQuery) -> Resu
     .await?)
 }
 
-pub async fn list(svc: &Services, caller: &Caller, query: AdminVoiceQuery) -> Result<AdminVoiceList> {
+pub async fn list(svc: &Services, caller: &Caller, query: AdminVoiceFilter<'_>) -> Result<AdminVoiceList> {
     caller.admin()?;
-    let voices: Vec<AdminVoice> = rows(svc, None, &query).await?.into_iter().map(view).collect();
+    let voices: Vec<AdminVoice> = rows(svc, None, query).await?.into_iter().map(view).collect();
     let stats = sqlx::query_as!(
         AdminVoiceStats,
         r#"SELECT count(*) AS "total!",
@@ -185,17 +180,8 @@ pub async fn list(svc: &Services, caller: &Caller, query: AdminVoiceQuery) -> Re
     Ok(AdminVoiceList { voices, stats })
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = AdminVoiceChange)]
-pub struct AdminVoiceChange {
-    /// Clones only: everyone may use it.
-    pub is_global: Option<bool>,
-    /// Off: nobody can pick the voice.
-    pub is_active: Option<bool>,
-}
-
 async fn one(svc: &Services, voice_id: Uuid) -> Result<AdminVoice> {
-    rows(svc, Some(voice_id), &AdminVoiceQuery::default())
+    rows(svc, Some(voice_id), AdminVoiceFilter::default())
         .await?
         .pop()
         .map(view)
@@ -212,11 +198,18 @@ fn owner_of(voice: &AdminVoice) -> audit::Target<'_> {
     voice.owner.as_ref().map(|o| (o.id, o.email.as_str()))
 }
 
-/// Shares a clone with everyone or takes the share back, switches a voice on or off.
-pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: AdminVoiceChange) -> Result<AdminVoice> {
+/// Shares a clone with everyone or takes the share back (`is_global`, clones only),
+/// switches a voice on or off (`is_active`: off, nobody can pick it); `None` leaves it.
+pub async fn update(
+    svc: &Services,
+    caller: &Caller,
+    voice_id: Uuid,
+    is_global: Option<bool>,
+    is_active: Option<bool>,
+) -> Result<AdminVoice> {
     let admin = caller.fresh_admin()?;
     let before = one(svc, voice_id).await?;
-    if change.is_global.is_some() && before.voice_type == VoiceType::Public {
+    if is_global.is_some() && before.voice_type == VoiceType::Public {
         return Err(Error::Conflict("Katalogstimmen stehen ohnehin allen zur Verfügung.".into()));
     }
     let mut tx = svc.pool.begin().await?;
@@ -224,8 +217,8 @@ pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, change: Adm
         "UPDATE voices SET is_global = COALESCE($2, is_global), is_active = COALESCE($3, is_active) WHERE id = $1
          RETURNING is_global, is_active",
         voice_id,
-        change.is_global,
-        change.is_active
+        is_global,
+        is_active
     )
     .fetch_optional(&mut *tx)
     .await?

@@ -174,10 +174,8 @@ async fn confirm(svc: &Services, token_hash: &str) -> Result<bool> {
 }
 
 /// The signed-in user as the web app sees it (`/api/me` and every sign-in answer).
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = Me)]
+#[derive(Debug, Clone)]
 pub struct Me {
-    #[serde(flatten)]
     pub user: users::User,
     /// This session proved a code from the authenticator app (the admin area needs it).
     pub second_factor: bool,

@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::audio::Mp3;
@@ -29,13 +28,11 @@ pub fn limit_reached_message(tries: u32) -> String {
 }
 
 /// What the demo page shows: today's tries, the text limit and the voices.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = Overview)]
+#[derive(Debug)]
 pub struct Overview {
     pub tries_per_day: u32,
     pub remaining: u32,
     pub max_chars: usize,
-    #[serde(flatten)]
     pub voices: VoiceList,
 }
 
@@ -47,15 +44,6 @@ pub async fn overview(svc: &Services, caller: &Caller) -> Result<Overview> {
         max_chars: DEMO_MAX_CHARS,
         voices: voices::list_demo(svc).await?,
     })
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = SpeakRequest)]
-pub struct SpeakRequest {
-    #[serde(default)]
-    pub text: String,
-    pub voice_id: Option<Uuid>,
-    pub rate: Option<f32>,
 }
 
 pub struct Spoken {
@@ -74,10 +62,16 @@ const ABANDONED_AFTER_SECS: i64 = 120;
 
 /// One demo synthesis. A try is reserved first (so parallel requests cannot overshoot
 /// the limit) and given back when the synthesis fails or takes too long.
-pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Result<Spoken> {
+pub async fn speak(
+    svc: &Services,
+    caller: &Caller,
+    text: &str,
+    voice_id: Option<Uuid>,
+    rate: Option<f32>,
+) -> Result<Spoken> {
     let browser = caller.demo_browser.as_deref().ok_or(Error::Unauthenticated)?;
-    let text = parse_text(&request.text)?;
-    let voice_id = request.voice_id.ok_or_else(incomplete_input)?;
+    let text = parse_text(text)?;
+    let voice_id = voice_id.ok_or_else(incomplete_input)?;
     let voice = crate::db::voices::list_demo(&svc.pool)
         .await?
         .into_iter()
@@ -87,7 +81,7 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeakRequest) -> Re
         .current()
         .usable(voice.provider)
         .map_err(|why| Error::field("voice_id", why.reason_for(crate::domain::kinds::Role::User)))?;
-    let rate = crate::use_cases::generation::speech_rate(&voice, request.rate)?;
+    let rate = crate::use_cases::generation::speech_rate(&voice, rate)?;
 
     let Some(attempt) = svc.demo_limiter.reserve(browser, caller.ip).await? else {
         return Err(Error::DemoLimit(limit_reached_message(svc.demo_limiter.tries())));

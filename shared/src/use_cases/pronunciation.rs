@@ -3,8 +3,6 @@
 //! that of the typed text) and the pronunciation dictionary (a user's own entries, and
 //! global ones kept by admins), with CSV import and export.
 
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -25,16 +23,6 @@ use crate::services::Services;
 const DEFAULT_LANGUAGE: &str = "de-DE";
 /// Rows one CSV import may carry.
 pub const MAX_IMPORT_ROWS: usize = 1000;
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = PreviewRequest)]
-pub struct PreviewRequest {
-    pub text: String,
-    /// The voice that will speak it (its language decides the rules).
-    pub voice_id: Option<Uuid>,
-    /// Without a voice: a language such as "de-DE".
-    pub language: Option<String>,
-}
 
 /// The dictionary as the text path applies it: the user's entries, then the global ones
 /// whose term the user has not given a spelling of their own.
@@ -58,78 +46,49 @@ pub async fn entries_for(pool: &sqlx::PgPool, user_id: Option<Uuid>) -> Result<V
     Ok(entries)
 }
 
-pub async fn preview(svc: &Services, caller: &Caller, request: PreviewRequest) -> Result<Normalized> {
+/// `text` as the engines will read it: in the language of the voice `voice_id` (its
+/// language decides the rules), or without a voice in `language` (such as "de-DE").
+pub async fn preview(
+    svc: &Services,
+    caller: &Caller,
+    text: String,
+    voice_id: Option<Uuid>,
+    language: Option<String>,
+) -> Result<Normalized> {
     let user = caller.user()?;
-    if request.text.chars().count() > MAX_CHARS {
+    if text.chars().count() > MAX_CHARS {
         return Err(Error::field("text", format!("Der Text darf höchstens {MAX_CHARS} Zeichen lang sein.")));
     }
-    let language = match request.voice_id {
+    let language = match voice_id {
         Some(id) => {
             voices::find_usable(&svc.pool, id, user.id)
                 .await?
                 .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?
                 .language
         }
-        None => request.language.unwrap_or_else(|| DEFAULT_LANGUAGE.into()),
+        None => language.unwrap_or_else(|| DEFAULT_LANGUAGE.into()),
     };
     let entries = entries_for(&svc.pool, Some(user.id)).await?;
     // The dictionary and the normaliser are CPU work that grows with text and entries.
-    CpuPool::global().run(move || dictionary::apply(&request.text, &entries, &language)).await
+    CpuPool::global().run(move || dictionary::apply(&text, &entries, &language)).await
 }
 
-/// One dictionary entry.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = DictionaryEntry)]
-pub struct DictionaryEntry {
-    pub id: Uuid,
-    pub term: String,
-    pub spoken: String,
-    pub ipa: Option<String>,
-    pub whole_word: bool,
-    pub case_sensitive: bool,
-    /// Kept by admins for everyone.
-    pub global: bool,
-    pub updated_at: DateTime<Utc>,
-}
-
-impl From<EntryRow> for DictionaryEntry {
-    fn from(row: EntryRow) -> Self {
-        DictionaryEntry {
-            id: row.id,
-            global: row.user_id.is_none(),
-            term: row.term,
-            spoken: row.spoken,
-            ipa: row.ipa,
-            whole_word: row.whole_word,
-            case_sensitive: row.case_sensitive,
-            updated_at: row.updated_at,
-        }
-    }
-}
-
-/// The caller's entries and the global ones.
-pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<DictionaryEntry>> {
+/// The caller's entries and the global ones (a global entry has no `user_id`).
+pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<EntryRow>> {
     let user = caller.user()?;
-    Ok(db::visible(&svc.pool, Some(user.id)).await?.into_iter().map(Into::into).collect())
+    Ok(db::visible(&svc.pool, Some(user.id)).await?)
 }
 
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-#[schema(as = EntryInput)]
+/// A dictionary entry to save.
+#[derive(Debug, Clone)]
 pub struct EntryInput {
     pub term: String,
     pub spoken: String,
     pub ipa: Option<String>,
-    #[serde(default = "yes")]
     pub whole_word: bool,
-    #[serde(default)]
     pub case_sensitive: bool,
     /// For everyone (admins only).
-    #[serde(default)]
     pub global: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<String> {
@@ -154,7 +113,7 @@ fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
 }
 
 /// Adds an entry, or changes the one with the same term in its scope.
-pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<DictionaryEntry> {
+pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<EntryRow> {
     let user_id = scope(caller, input.global)?;
     let term = field("term", "Der Begriff", &input.term, 100)?;
     let spoken = field("spoken", "Die Aussprache", &input.spoken, 200)?;
@@ -186,7 +145,7 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
         crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, None, Some(after)).await?;
     }
     tx.commit().await?;
-    Ok(row.into())
+    Ok(row)
 }
 
 pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool) -> Result<()> {
@@ -250,8 +209,7 @@ fn from_spreadsheet(cell: &str) -> &str {
 }
 
 /// What an import did: entries saved, and the lines it could not take (German reasons).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = ImportResult)]
+#[derive(Debug)]
 pub struct ImportResult {
     pub saved: usize,
     pub errors: Vec<String>,

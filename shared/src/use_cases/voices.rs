@@ -2,7 +2,6 @@
 //! every voice the user may use (unavailable ones last, disabled, with a reason fit for
 //! the caller), the live demo only the demo voices that can speak right now.
 
-use serde::Serialize;
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -14,8 +13,8 @@ use crate::error::Result;
 use crate::providers::{self, ProviderId, ProviderOption};
 use crate::services::Services;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = VoiceView)]
+/// A voice as the caller may pick it, with its availability.
+#[derive(Debug)]
 pub struct VoiceView {
     pub id: Uuid,
     pub key: Option<String>,
@@ -27,7 +26,6 @@ pub struct VoiceView {
     pub api_name: Option<String>,
     pub gender: Option<String>,
     pub avatar: Option<String>,
-    #[serde(rename = "type")]
     pub voice_type: VoiceType,
     pub available: bool,
     /// Why the voice cannot be used now: the cause for admins, "Derzeit nicht verfügbar."
@@ -38,8 +36,7 @@ pub struct VoiceView {
 }
 
 /// Languages, provider filter options and voices.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = VoiceList)]
+#[derive(Debug)]
 pub struct VoiceList {
     pub languages: Vec<Language>,
     pub providers: Vec<ProviderOption>,

@@ -3,8 +3,8 @@
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
-use shared::use_cases::library::{self, Stats};
-use shared::use_cases::voices::{self, VoiceList};
+use shared::use_cases::library;
+use shared::use_cases::voices;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -12,6 +12,8 @@ use utoipa_axum::routes;
 use super::KeyCaller;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
+use crate::routes::library::Stats;
+use crate::routes::voices::VoiceList;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_voices)).routes(routes!(balance)).routes(routes!(usage))
@@ -22,7 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/v1/voices", tag = "v1", security(("api_key" = [])),
     responses((status = 200, body = VoiceList), (status = 401, body = ErrorBody)))]
 async fn list_voices(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<VoiceList>> {
-    Ok(Json(voices::list(&state.svc, &caller).await?))
+    Ok(Json(voices::list(&state.svc, &caller).await?.into()))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -44,5 +46,5 @@ async fn balance(State(state): State<AppState>, KeyCaller(caller): KeyCaller) ->
 #[utoipa::path(get, path = "/v1/usage", tag = "v1", security(("api_key" = [])),
     responses((status = 200, body = Stats), (status = 401, body = ErrorBody)))]
 async fn usage(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<Stats>> {
-    Ok(Json(library::stats(&state.svc, &caller).await?))
+    Ok(Json(library::stats(&state.svc, &caller).await?.into()))
 }

@@ -10,7 +10,6 @@ pub mod training;
 mod wizard;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -25,7 +24,7 @@ use crate::queue::TrainVoice;
 use crate::services::Services;
 use crate::storage;
 
-pub use samples::{CloneSample, Upload, sample_audio, samples, upload_sample};
+pub use samples::{Upload, sample_audio, samples, upload_sample};
 pub use wizard::{CloneSetup, Consents, CreateClone, RecordingCheck, TrainingText, check_recording, create, setup};
 
 /// Clones are German voices (spec: clone language de-DE).
@@ -47,8 +46,7 @@ fn not_found() -> Error {
 }
 
 /// A clone as its list shows it.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneVoice)]
+#[derive(Debug)]
 pub struct CloneVoice {
     pub id: Uuid,
     pub name: String,
@@ -118,8 +116,8 @@ fn view(svc: &Services, row: CloneRow, user_id: Uuid) -> CloneVoice {
     }
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = MostUsed)]
+/// The owner's clone used most.
+#[derive(Debug)]
 pub struct MostUsed {
     pub id: Uuid,
     pub name: String,
@@ -127,8 +125,7 @@ pub struct MostUsed {
 }
 
 /// The clone list's four cards.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneStats)]
+#[derive(Debug)]
 pub struct CloneStats {
     pub voices: i64,
     pub most_used: Option<MostUsed>,
@@ -137,21 +134,10 @@ pub struct CloneStats {
     pub monthly_cost_cent: i64,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneList)]
+#[derive(Debug)]
 pub struct CloneList {
     pub voices: Vec<CloneVoice>,
     pub stats: CloneStats,
-}
-
-/// The list's filters.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CloneQuery {
-    /// Part of the name or description.
-    pub search: Option<String>,
-    /// `all` (the default) or a status.
-    pub status: Option<String>,
 }
 
 fn state_filter(status: Option<&str>) -> Result<Option<&str>> {
@@ -163,11 +149,12 @@ fn state_filter(status: Option<&str>) -> Result<Option<&str>> {
 }
 
 /// The caller's clones and the global ones of others, with the cards (which count the
-/// caller's own clones only).
-pub async fn list(svc: &Services, caller: &Caller, query: CloneQuery) -> Result<CloneList> {
+/// caller's own clones only). `search`: part of the name or description; `status`: `all`
+/// (the default) or a status.
+pub async fn list(svc: &Services, caller: &Caller, search: Option<&str>, status: Option<&str>) -> Result<CloneList> {
     let user_id = caller.user()?.id;
-    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let filter = ListFilter { search, state: state_filter(query.status.as_deref())? };
+    let search = search.map(str::trim).filter(|s| !s.is_empty());
+    let filter = ListFilter { search, state: state_filter(status)? };
     let rows = clones::list_visible(&svc.pool, user_id, filter).await?;
     let all = if search.is_none() && filter.state.is_none() {
         None
@@ -241,21 +228,20 @@ pub async fn act(svc: &Services, caller: &Caller, voice_id: Uuid, action: Traini
     get(svc, caller, voice_id).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = UpdateClone)]
-pub struct UpdateClone {
-    pub name: Option<String>,
-    /// An empty text removes the description.
-    pub description: Option<String>,
-    pub tags: Option<Vec<String>>,
-}
-
-/// Changes name, description and tags of the owner's clone.
-pub async fn update(svc: &Services, caller: &Caller, voice_id: Uuid, request: UpdateClone) -> Result<CloneVoice> {
+/// Changes name, description (an empty text removes it) and tags of the owner's clone;
+/// `None` leaves a field.
+pub async fn update(
+    svc: &Services,
+    caller: &Caller,
+    voice_id: Uuid,
+    name: Option<&str>,
+    description_text: Option<&str>,
+    tags: Option<&[String]>,
+) -> Result<CloneVoice> {
     let clone = own_clone(svc, caller, voice_id).await?;
-    let name = request.name.as_deref().map(clone_name).transpose()?;
-    let description = request.description.as_deref().map(|d| description(Some(d))).transpose()?;
-    let tags = request.tags.map(|tags| clean_tags(&tags)).transpose()?;
+    let name = name.map(clone_name).transpose()?;
+    let description = description_text.map(|d| description(Some(d))).transpose()?;
+    let tags = tags.map(clean_tags).transpose()?;
     if tags.as_ref().is_some_and(|t| t.len() > TAGS_MAX) {
         return Err(Error::field("tags", format!("Höchstens {TAGS_MAX} Tags.")));
     }

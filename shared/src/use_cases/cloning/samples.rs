@@ -5,33 +5,6 @@
 // owner's clone.
 use super::*;
 
-/// One recording of a clone.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneSample)]
-pub struct CloneSample {
-    pub id: Uuid,
-    pub kind: SampleKind,
-    pub step: i32,
-    pub duration_seconds: f64,
-    pub file_size_bytes: i64,
-    pub transcript: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<SampleRow> for CloneSample {
-    fn from(row: SampleRow) -> Self {
-        CloneSample {
-            id: row.id,
-            kind: row.kind,
-            step: row.step,
-            duration_seconds: row.duration_seconds.unwrap_or(0.0),
-            file_size_bytes: row.file_size_bytes,
-            transcript: row.transcript,
-            created_at: row.created_at,
-        }
-    }
-}
-
 /// A recording as uploaded.
 pub struct Upload {
     pub kind: SampleKind,
@@ -42,7 +15,7 @@ pub struct Upload {
 
 /// Checks and stores a recording of the owner's clone; a new recording of a step
 /// replaces the old one. Not while the clone trains or after it is trained.
-pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, upload: Upload) -> Result<CloneSample> {
+pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, upload: Upload) -> Result<SampleRow> {
     let clone = own_clone(svc, caller, voice_id).await?;
     if !matches!(clone.training_status, TrainingStatus::TrainingNeeded | TrainingStatus::Failed) {
         return Err(Error::Conflict("Aufnahmen lassen sich nur vor dem Training ändern.".into()));
@@ -93,7 +66,7 @@ pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, uplo
         },
     )
     .await?;
-    Ok(row.into())
+    Ok(row)
 }
 
 /// A clone whose recordings the caller may hear: the owner's, or any for an admin whose
@@ -106,9 +79,10 @@ async fn audible_clone(svc: &Services, caller: &Caller, voice_id: Uuid) -> Resul
     if owner == user.id || caller.admin().is_ok() { Ok(()) } else { Err(not_found()) }
 }
 
-pub async fn samples(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Vec<CloneSample>> {
+/// The clone's recordings.
+pub async fn samples(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Vec<SampleRow>> {
     audible_clone(svc, caller, voice_id).await?;
-    Ok(clones::samples(&svc.pool, voice_id).await?.into_iter().map(Into::into).collect())
+    Ok(clones::samples(&svc.pool, voice_id).await?)
 }
 
 /// The storage key of one recording, after the check.

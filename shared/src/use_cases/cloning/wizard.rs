@@ -6,8 +6,7 @@
 use super::*;
 
 /// One teleprompter text.
-#[derive(Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
-#[schema(as = TrainingText)]
+#[derive(Debug, sqlx::FromRow)]
 pub struct TrainingText {
     pub step_number: i32,
     pub title: String,
@@ -16,8 +15,7 @@ pub struct TrainingText {
 }
 
 /// What the wizard needs: the engine a new clone is made with, the texts, the limits.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CloneSetup)]
+#[derive(Debug)]
 pub struct CloneSetup {
     pub engine: CloneEngineId,
     pub engine_label: &'static str,
@@ -57,8 +55,7 @@ pub async fn setup(svc: &Services, caller: &Caller) -> Result<CloneSetup> {
 }
 
 /// What the checks measured of a recording.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = RecordingCheck)]
+#[derive(Debug)]
 pub struct RecordingCheck {
     pub duration_seconds: f64,
     pub level_dbfs: f64,
@@ -71,8 +68,8 @@ pub async fn check_recording(svc: &Services, caller: &Caller, webm: Vec<u8>) -> 
     Ok(RecordingCheck { duration_seconds: checked.facts.duration_seconds, level_dbfs: checked.facts.level_dbfs })
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = Consents)]
+/// The three consents of the wizard's consent step.
+#[derive(Debug)]
 pub struct Consents {
     /// Own voice, or the speaker's explicit permission.
     pub own_voice: bool,
@@ -82,8 +79,8 @@ pub struct Consents {
     pub terms: bool,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[schema(as = CreateClone)]
+/// A new clone as the wizard sends it.
+#[derive(Debug)]
 pub struct CreateClone {
     pub name: String,
     /// Whose voice it is.

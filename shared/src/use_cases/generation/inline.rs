@@ -14,7 +14,6 @@ use std::time::Duration;
 use async_trait::async_trait;
 use bytes::Bytes;
 use futures::StreamExt;
-use serde::Serialize;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
@@ -37,9 +36,8 @@ const STREAM_PART_CHARS: usize = 240;
 /// Tries per part for engine errors worth retrying (timeouts, 429, 5xx).
 const PART_ATTEMPTS: u32 = 3;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(as = AudioFormat)]
-#[serde(rename_all = "lowercase")]
+/// The audio format of an inline generation (`response_format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AudioFormat {
     Mp3,
     Wav,

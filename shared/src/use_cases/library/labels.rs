@@ -5,7 +5,6 @@
 //! audit log. Names are non-blank after trimming; a tag name that exists (any case) is
 //! reused.
 
-use serde::Serialize;
 use serde_json::json;
 use uuid::Uuid;
 
@@ -23,8 +22,8 @@ const TAG_NAME_MAX: usize = 50;
 /// Tags one request may add.
 const TAGS_MAX: usize = 20;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = CategoryView)]
+/// A category as the caller sees it.
+#[derive(Debug)]
 pub struct CategoryView {
     pub id: Uuid,
     pub name: String,
@@ -36,8 +35,8 @@ pub struct CategoryView {
     pub audio_count: i64,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = TagView)]
+/// A tag as the caller sees it.
+#[derive(Debug)]
 pub struct TagView {
     pub id: Uuid,
     pub name: String,

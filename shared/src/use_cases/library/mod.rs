@@ -7,7 +7,6 @@ pub mod labels;
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Europe::Berlin;
-use serde::Serialize;
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -49,13 +48,11 @@ pub struct ListQuery {
 }
 
 /// A category or tag as an audio carries it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = LabelRef)]
+#[derive(Debug, Clone)]
 pub struct LabelRef {
     pub id: Uuid,
     pub name: String,
     /// Categories only: the parent category.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<Uuid>,
 }
 
@@ -179,8 +176,7 @@ pub async fn with_labels(svc: &Services, rows: Vec<JobRow>) -> Result<Vec<Item>>
 }
 
 /// The dashboard's and the knowledge base's figures.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = Stats)]
+#[derive(Debug)]
 pub struct Stats {
     /// Every audio ever made and still stored (with the trash).
     pub audios: i64,
@@ -202,8 +198,8 @@ pub struct Stats {
     pub daily: Vec<DayStats>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = DayStats)]
+/// One day of the dashboard's chart.
+#[derive(Debug)]
 pub struct DayStats {
     pub day: NaiveDate,
     pub characters: i64,
