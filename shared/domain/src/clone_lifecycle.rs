@@ -13,8 +13,8 @@ pub const FEE_PERIOD_DAYS: i64 = 30;
 pub const MONTHLY_FEE_CENT: i64 = 100;
 
 /// What a clone shows: its training state, or paused while its fee is open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[schema(as = CloneState)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CloneState))]
 #[serde(rename_all = "snake_case")]
 pub enum CloneState {
     TrainingNeeded,
@@ -39,8 +39,8 @@ impl CloneState {
 
 /// What the user asks of a clone's training (spec: start_training, check_status,
 /// cancel_training; and the reset of a stuck training).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[schema(as = TrainingAction)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrainingAction))]
 #[serde(rename_all = "snake_case")]
 pub enum TrainingAction {
     Start,

@@ -1,7 +1,8 @@
 //! The closed sets of values the database stores as text (job status, role, voice type,
 //! ledger kind, training status, job source). Each is a Rust enum that maps to its text
 //! column through sqlx, to JSON through serde, and into the OpenAPI document (and so into
-//! the web app's generated types) through utoipa: the spelling lives here once.
+//! the web app's generated types) through utoipa (feature `openapi`, which only the api
+//! turns on): the spelling lives here once.
 
 /// Declares a text-backed enum: the variants with their stored spelling, `as_str`,
 /// `FromStr`, and the sqlx mapping to a Postgres `text` column.
@@ -10,8 +11,8 @@ macro_rules! text_enum {
         $(#[$meta])*
         // The stored spelling is the variant's name in snake_case (a test holds serde,
         // and so the OpenAPI document, to `as_str`).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        #[schema(as = $name)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = $name))]
         #[serde(rename_all = "snake_case")]
         pub enum $name {
             $($(#[$vmeta])* $variant),+

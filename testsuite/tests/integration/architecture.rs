@@ -49,6 +49,22 @@ fn api_and_worker_depend_on_shared_and_never_on_each_other() {
 }
 
 #[test]
+fn only_the_api_compiles_the_openapi_derives() {
+    let manifest = |folder: &str| std::fs::read_to_string(root().join(folder).join("Cargo.toml")).unwrap();
+    let depends_on_utoipa = |text: &str| text.lines().any(|l| l.trim_start().starts_with("utoipa"));
+    assert!(!depends_on_utoipa(&manifest("shared")), "shared's wire shapes belong in api/src/routes");
+    assert!(!depends_on_utoipa(&manifest("worker")));
+    // The domain's enums derive ToSchema only behind its `openapi` feature, which the api
+    // turns on through shared's and nobody else does.
+    let domain = manifest("shared/domain");
+    assert!(domain.lines().any(|l| l.starts_with("utoipa") && l.contains("optional = true")), "{domain}");
+    for folder in ["worker", "testsuite"] {
+        assert!(!manifest(folder).contains("\"openapi\""), "{folder} turns the openapi feature on");
+    }
+    assert!(manifest("api").contains(r#"features = ["openapi"]"#));
+}
+
+#[test]
 fn the_crates_under_shared_need_nothing_of_shared() {
     assert_eq!(workspace_dependencies("domain"), BTreeSet::from(["audio".to_owned()]));
     assert_eq!(workspace_dependencies("audio"), BTreeSet::new());

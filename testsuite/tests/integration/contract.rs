@@ -189,14 +189,16 @@ fn declared_schema_names() -> Vec<(String, String, Option<String>)> {
             let lines: Vec<&str> = source.lines().collect();
             for (i, line) in lines.iter().enumerate() {
                 let line = line.trim();
-                if !(line.starts_with("#[derive(") && line.contains("ToSchema")) {
+                // `#[derive(.., ToSchema)]`, or behind the domain's feature:
+                // `#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = X))]`.
+                if !((line.starts_with("#[derive(") || line.starts_with("#[cfg_attr(")) && line.contains("ToSchema")) {
                     continue;
                 }
                 let mut name = None;
-                let mut declared = None;
+                let mut declared = schema_name(line);
                 for next in lines[i + 1..].iter().map(|l| l.trim()) {
-                    if let Some(rest) = next.strip_prefix("#[schema(as = ") {
-                        declared = Some(rest.trim_end_matches(")]").to_owned());
+                    if let Some(as_name) = schema_name(next) {
+                        declared = Some(as_name);
                     } else if !next.starts_with("#[") {
                         let words: Vec<&str> = next.split_whitespace().collect();
                         let at =
@@ -222,6 +224,12 @@ fn declared_schema_names() -> Vec<(String, String, Option<String>)> {
         }
     }
     found
+}
+
+/// The `X` of a `schema(as = X)` in an attribute line.
+fn schema_name(line: &str) -> Option<String> {
+    let rest = &line[line.find("schema(as = ")? + "schema(as = ".len()..];
+    Some(rest[..rest.find(')')?].trim().to_owned())
 }
 
 #[test]

@@ -21,8 +21,8 @@ use regex::{Captures, Regex};
 
 /// What made a change: a rule of the language (numbers, dates, ...) or an entry of the
 /// pronunciation dictionary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = ChangeSource)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChangeSource))]
 #[serde(rename_all = "snake_case")]
 pub enum ChangeSource {
     Rule,
@@ -31,8 +31,8 @@ pub enum ChangeSource {
 
 /// One change the normaliser made: what was written, what is spoken, and where (byte
 /// range in the original text).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = Change)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Change))]
 pub struct Change {
     pub original: String,
     pub spoken: String,
@@ -42,8 +42,8 @@ pub struct Change {
 }
 
 /// The text as the engine will read it, and what changed.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[schema(as = Normalized)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Normalized))]
 pub struct Normalized {
     pub text: String,
     pub changes: Vec<Change>,
