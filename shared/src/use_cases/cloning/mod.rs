@@ -9,7 +9,7 @@ mod samples;
 pub mod training;
 mod wizard;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use uuid::Uuid;
 
 use crate::caller::Caller;
@@ -45,74 +45,34 @@ fn not_found() -> Error {
     Error::NotFound("Stimme nicht gefunden.")
 }
 
-/// A clone as its list shows it.
+/// A clone as the caller may see it: its row, and what the rules make of it. The
+/// provider's voice id and the paid period are the owner's business: `None` in the row
+/// for everyone else.
 #[derive(Debug)]
 pub struct CloneVoice {
-    pub id: Uuid,
-    pub name: String,
-    pub description: Option<String>,
-    pub cloned_from: Option<String>,
-    pub language: String,
+    pub row: CloneRow,
     pub status: CloneState,
-    pub engine: CloneEngineId,
     /// True for the local engine: the UI says it imitates pitch and tempo only.
     pub approximation: bool,
-    pub training_progress: i32,
-    pub current_training_step: i32,
-    pub total_training_steps: i32,
-    /// Why the last training failed (German).
-    pub training_error: Option<String>,
-    pub training_started_at: Option<DateTime<Utc>>,
     /// In training longer than expected.
     pub stuck: bool,
-    pub tags: Vec<String>,
-    pub times_used: i32,
-    pub last_used_at: Option<DateTime<Utc>>,
-    pub created_at: DateTime<Utc>,
-    pub is_global: bool,
     /// False for a global clone of someone else (read-only).
     pub own: bool,
-    pub sample_count: i64,
-    pub provider_voice_id: Option<String>,
-    pub paid_until: Option<DateTime<Utc>>,
-    pub consent_given: bool,
-    pub consent_date: Option<DateTime<Utc>>,
-    pub teleprompter_text_size: i32,
-    pub teleprompter_scroll_speed: i32,
 }
 
-fn view(svc: &Services, row: CloneRow, user_id: Uuid) -> CloneVoice {
+fn view(svc: &Services, mut row: CloneRow, user_id: Uuid) -> CloneVoice {
     let expected = chrono::Duration::minutes(svc.settings.cloning.stuck_after_minutes);
     let own = row.owner_id == user_id;
+    if !own {
+        row.provider_voice_id = None;
+        row.paid_until = None;
+    }
     CloneVoice {
-        id: row.id,
         status: CloneState::of(row.training_status, row.fee_paused),
         stuck: rules::is_stuck(row.training_status, row.training_started_at, Utc::now(), expected),
         approximation: row.clone_engine.is_approximation(),
-        engine: row.clone_engine,
-        name: row.name,
-        description: row.description,
-        cloned_from: row.cloned_from,
-        language: row.language,
-        training_progress: row.training_progress,
-        current_training_step: row.current_training_step,
-        total_training_steps: row.total_training_steps,
-        training_error: row.training_error,
-        training_started_at: row.training_started_at,
-        tags: row.tags,
-        times_used: row.times_used,
-        last_used_at: row.last_used_at,
-        created_at: row.created_at,
-        is_global: row.is_global,
         own,
-        sample_count: row.sample_count,
-        // The provider's id is the owner's business.
-        provider_voice_id: row.provider_voice_id.filter(|_| own),
-        paid_until: row.paid_until.filter(|_| own),
-        consent_given: row.consent_given,
-        consent_date: row.consent_date,
-        teleprompter_text_size: row.teleprompter_text_size,
-        teleprompter_scroll_speed: row.teleprompter_scroll_speed,
+        row,
     }
 }
 
