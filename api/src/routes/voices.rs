@@ -74,39 +74,25 @@ pub struct VoiceView {
     supports_rate: bool,
 }
 
-impl From<voices::VoiceView> for VoiceView {
-    fn from(v: voices::VoiceView) -> Self {
-        let voices::VoiceView {
-            id,
-            key,
-            name,
-            description,
-            language,
-            provider,
-            api_name,
-            gender,
-            avatar,
-            voice_type,
-            available,
-            unavailable_reason,
-            is_demo,
-            supports_rate,
-        } = v;
+impl From<voices::VoiceChoice> for VoiceView {
+    fn from(choice: voices::VoiceChoice) -> Self {
+        let available = choice.available();
+        let v = choice.voice;
         VoiceView {
-            id,
-            key,
-            name,
-            description,
-            language,
-            provider,
-            api_name,
-            gender,
-            avatar,
-            voice_type,
+            id: v.id,
+            key: v.catalogue_key,
+            name: v.name,
+            description: v.description,
+            language: v.language,
+            provider: v.provider,
+            api_name: v.api_name,
+            gender: v.gender,
+            avatar: v.avatar,
+            voice_type: v.voice_type,
             available,
-            unavailable_reason,
-            is_demo,
-            supports_rate,
+            unavailable_reason: choice.unavailable_reason,
+            is_demo: v.is_demo,
+            supports_rate: choice.supports_rate,
         }
     }
 }

@@ -2,37 +2,30 @@
 //! every voice the user may use (unavailable ones last, disabled, with a reason fit for
 //! the caller), the live demo only the demo voices that can speak right now.
 
-use uuid::Uuid;
-
 use crate::caller::Caller;
 use crate::catalogue::Language;
 use crate::db::voices::{self, Voice};
-use crate::domain::kinds::{Role, VoiceType};
+use crate::domain::kinds::Role;
 use crate::engine::Engines;
 use crate::error::Result;
-use crate::providers::{self, ProviderId, ProviderOption};
+use crate::providers::{self, ProviderOption};
 use crate::services::Services;
 
-/// A voice as the caller may pick it, with its availability.
+/// A voice as the caller may pick it: its row, and whether it can speak now.
 #[derive(Debug)]
-pub struct VoiceView {
-    pub id: Uuid,
-    pub key: Option<String>,
-    pub name: String,
-    pub description: Option<String>,
-    pub language: String,
-    pub provider: ProviderId,
-    /// The provider's own voice name (e.g. `de-DE-Neural2-G`, `nova`, `de+m3`).
-    pub api_name: Option<String>,
-    pub gender: Option<String>,
-    pub avatar: Option<String>,
-    pub voice_type: VoiceType,
-    pub available: bool,
+pub struct VoiceChoice {
+    pub voice: Voice,
     /// Why the voice cannot be used now: the cause for admins, "Derzeit nicht verfügbar."
-    /// for everyone else.
+    /// for everyone else; `None` when it is available.
     pub unavailable_reason: Option<&'static str>,
-    pub is_demo: bool,
+    /// The voice's provider takes a speaking rate.
     pub supports_rate: bool,
+}
+
+impl VoiceChoice {
+    pub fn available(&self) -> bool {
+        self.unavailable_reason.is_none()
+    }
 }
 
 /// Languages, provider filter options and voices.
@@ -40,7 +33,7 @@ pub struct VoiceView {
 pub struct VoiceList {
     pub languages: Vec<Language>,
     pub providers: Vec<ProviderOption>,
-    pub voices: Vec<VoiceView>,
+    pub voices: Vec<VoiceChoice>,
 }
 
 /// The voices the signed-in caller may use, usable ones first.
@@ -49,7 +42,7 @@ pub async fn list(svc: &Services, caller: &Caller) -> Result<VoiceList> {
     let voices = voices::list_usable(&svc.pool, user.id).await?;
     let mut list = view(svc, voices, user.role);
     // Stable sort: the catalogue order holds within each group.
-    list.voices.sort_by_key(|v| !v.available);
+    list.voices.sort_by_key(|v| !v.available());
     Ok(list)
 }
 
@@ -58,7 +51,7 @@ pub async fn list(svc: &Services, caller: &Caller) -> Result<VoiceList> {
 pub async fn list_demo(svc: &Services) -> Result<VoiceList> {
     let voices = voices::list_demo(&svc.pool).await?;
     let mut list = view(svc, voices, Role::User);
-    list.voices.retain(|v| v.available);
+    list.voices.retain(VoiceChoice::available);
     Ok(list)
 }
 
@@ -71,22 +64,10 @@ fn view(svc: &Services, voices: Vec<Voice>, role: Role) -> VoiceList {
     }
 }
 
-fn voice_view(engines: &Engines, v: Voice, role: Role) -> VoiceView {
-    let unavailable_reason = engines.usable(v.provider).err().map(|why| why.reason_for(role));
-    VoiceView {
-        supports_rate: crate::providers::of(v.provider).takes_rate,
-        id: v.id,
-        key: v.catalogue_key,
-        name: v.name,
-        description: v.description,
-        language: v.language,
-        provider: v.provider,
-        api_name: v.api_name,
-        gender: v.gender,
-        avatar: v.avatar,
-        voice_type: v.voice_type,
-        available: unavailable_reason.is_none(),
-        unavailable_reason,
-        is_demo: v.is_demo,
+fn voice_view(engines: &Engines, voice: Voice, role: Role) -> VoiceChoice {
+    VoiceChoice {
+        unavailable_reason: engines.usable(voice.provider).err().map(|why| why.reason_for(role)),
+        supports_rate: crate::providers::of(voice.provider).takes_rate,
+        voice,
     }
 }
