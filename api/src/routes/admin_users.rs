@@ -283,19 +283,18 @@ struct Entry {
 
 impl From<audit::Entry> for Entry {
     fn from(entry: audit::Entry) -> Self {
-        let audit::Entry {
-            id,
-            created_at,
-            actor_email,
-            action,
-            target_user_id,
-            target_email,
-            subject,
-            before,
-            after,
-            reason,
-        } = entry;
-        Entry { id, created_at, actor_email, action, target_user_id, target_email, subject, before, after, reason }
+        Entry {
+            id: entry.id,
+            created_at: entry.created_at,
+            actor_email: entry.actor_email,
+            action: entry.action,
+            target_user_id: entry.target_user_id,
+            target_email: entry.target_email,
+            subject: entry.subject,
+            before: entry.before,
+            after: entry.after,
+            reason: entry.reason,
+        }
     }
 }
 

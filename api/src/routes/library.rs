@@ -67,40 +67,25 @@ struct DayStats {
 
 impl From<library::Stats> for Stats {
     fn from(stats: library::Stats) -> Self {
-        let library::Stats {
-            audios,
-            active_audios,
-            completed_audios,
-            api_requests,
-            api_requests_today,
-            clone_audios,
-            cost_cent,
-            balance_cent,
-            categories,
-            tags,
-            daily,
-        } = stats;
         Stats {
-            audios,
-            active_audios,
-            completed_audios,
-            api_requests,
-            api_requests_today,
-            clone_audios,
-            cost_cent,
-            balance_cent,
-            categories,
-            tags,
-            daily: daily
-                .into_iter()
-                .map(|library::DayStats { day, characters, cost_cent, api_requests }| DayStats {
-                    day,
-                    characters,
-                    cost_cent,
-                    api_requests,
-                })
-                .collect(),
+            audios: stats.audios,
+            active_audios: stats.active_audios,
+            completed_audios: stats.completed_audios,
+            api_requests: stats.api_requests,
+            api_requests_today: stats.api_requests_today,
+            clone_audios: stats.clone_audios,
+            cost_cent: stats.cost_cent,
+            balance_cent: stats.balance_cent,
+            categories: stats.categories,
+            tags: stats.tags,
+            daily: stats.daily.into_iter().map(DayStats::from).collect(),
         }
+    }
+}
+
+impl From<library::DayStats> for DayStats {
+    fn from(d: library::DayStats) -> Self {
+        DayStats { day: d.day, characters: d.characters, cost_cent: d.cost_cent, api_requests: d.api_requests }
     }
 }
 

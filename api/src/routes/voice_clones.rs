@@ -198,38 +198,25 @@ struct CloneSetup {
 
 impl From<cloning::CloneSetup> for CloneSetup {
     fn from(setup: cloning::CloneSetup) -> Self {
-        let cloning::CloneSetup {
-            engine,
-            engine_label,
-            approximation,
-            monthly_fee_cent,
-            min_seconds,
-            max_seconds,
-            max_upload_bytes,
-            training_texts,
-            consent_statement,
-            consents,
-        } = setup;
         CloneSetup {
-            engine,
-            engine_label,
-            approximation,
-            monthly_fee_cent,
-            min_seconds,
-            max_seconds,
-            max_upload_bytes,
-            training_texts: training_texts
-                .into_iter()
-                .map(|cloning::TrainingText { step_number, title, content, estimated_duration_minutes }| TrainingText {
-                    step_number,
-                    title,
-                    content,
-                    estimated_duration_minutes,
-                })
-                .collect(),
-            consent_statement,
-            consents,
+            engine: setup.engine,
+            engine_label: setup.engine_label,
+            approximation: setup.approximation,
+            monthly_fee_cent: setup.monthly_fee_cent,
+            min_seconds: setup.min_seconds,
+            max_seconds: setup.max_seconds,
+            max_upload_bytes: setup.max_upload_bytes,
+            training_texts: setup.training_texts.into_iter().map(TrainingText::from).collect(),
+            consent_statement: setup.consent_statement,
+            consents: setup.consents,
         }
+    }
+}
+
+impl From<cloning::TrainingText> for TrainingText {
+    fn from(text: cloning::TrainingText) -> Self {
+        let cloning::TrainingText { step_number, title, content, estimated_duration_minutes } = text;
+        TrainingText { step_number, title, content, estimated_duration_minutes }
     }
 }
 

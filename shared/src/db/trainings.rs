@@ -13,8 +13,13 @@ use uuid::Uuid;
 
 use crate::domain::kinds::{CloneEngineId, TrainingStatus};
 
+/// Runs kept per clone: a start drops older ones, so starting and cancelling over and
+/// over cannot grow the table.
+pub const KEPT_RUNS: i32 = 10;
+
 /// Puts the owner's clone into training (from training_needed or failed) with `engine`,
-/// as a new run. False: not the owner's, or not in a state to start.
+/// as a new run, and drops its runs older than the last [`KEPT_RUNS`] (all ended: only
+/// the current run can be running). False: not the owner's, or not in a state to start.
 pub async fn start(
     db: impl PgExecutor<'_>,
     voice_id: Uuid,
@@ -27,13 +32,17 @@ pub async fn start(
                UPDATE voices SET training_status = 'training_in_progress', clone_engine = $3,
                                  training_run = training_run + 1
                WHERE id = $1 AND owner_id = $2 AND training_status IN ('training_needed', 'failed')
-               RETURNING id, training_run)
+               RETURNING id, training_run),
+           pruned AS (
+               DELETE FROM clone_trainings t USING voice
+               WHERE t.voice_id = voice.id AND t.run <= voice.training_run - $5)
            INSERT INTO clone_trainings (voice_id, run, engine, total_steps)
            SELECT id, training_run, $3, $4 FROM voice"#,
         voice_id,
         owner_id,
         engine as CloneEngineId,
         total_steps,
+        KEPT_RUNS,
     )
     .execute(db)
     .await?;

@@ -440,6 +440,30 @@ async fn a_training_can_be_cancelled_and_a_slow_provider_times_out(pool: PgPool)
     assert_eq!(runs, [(1, "cancelled".to_owned()), (2, "failed".to_owned())]);
 }
 
+/// A free account that starts and cancels a training in a loop keeps a bounded history:
+/// each start drops the runs older than the last ten.
+#[sqlx::test(migrations = "../migrations")]
+async fn starting_and_cancelling_a_training_over_and_over_keeps_ten_runs(pool: PgPool) {
+    let app = app_with(pool, |_| {}).await;
+    let (client, _) = app.signed_in_user("schleife@example.com").await;
+    let voice = started_clone(&client, "Schleife").await;
+    for _ in 0..14 {
+        let res = client.post(&format!("/api/voice-clones/{voice}/training"), json!({"action": "cancel"})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let res = client.post(&format!("/api/voice-clones/{voice}/training"), json!({"action": "start"})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let runs: Vec<(i32, String)> =
+        sqlx::query_as("SELECT run, status FROM clone_trainings WHERE voice_id = $1 ORDER BY run")
+            .bind(voice)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(runs.len(), shared::db::trainings::KEPT_RUNS as usize);
+    assert_eq!(runs.first().unwrap().0, 6, "the oldest runs went");
+    assert_eq!(runs.last().unwrap(), &(15, "running".to_owned()), "the current run stays");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn another_user_cannot_use_see_play_change_or_delete_a_private_clone(pool: PgPool) {
     let app = app_with(pool, |_| {}).await;
