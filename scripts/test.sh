@@ -45,31 +45,48 @@ log "Rust: ein Build aller Ziele"
 # without the test crates' and compile shared, api and worker a second time).
 cargo build --workspace --all-targets --quiet
 
+# Phases that wait more than they compute run side by side on the 2 cores: the web checks
+# (Node) beside the Rust tests (which left 23 % of the CPU idle), the fault suite beside
+# the browser tests (84 % and 60 % idle alone). Each background phase runs in its own
+# process group, so a failure of the foreground one ends it with all its children, and
+# its output follows the foreground's.
+background() {  # background NAME LOG COMMAND...: starts COMMAND; its pid in $BG_PID
+  local log="$2"; shift 2
+  setsid "$@" > "$log" 2>&1 &
+  BG_PID=$!
+}
+finish() {  # finish PID LOG WHAT: waits for the phase, prints its output, fails with WHAT
+  local status=0
+  wait "$1" || status=$?
+  cat "$2"
+  [ "$status" = 0 ] || { echo "$3 fehlgeschlagen" >&2; exit 1; }
+}
+stop_background() { for pid in ${BACKGROUND:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done; }
+trap stop_background EXIT
+
+log "Web: Lint, Typprüfung, Unit-Tests, Build (im Hintergrund)"
+WEB_LOG="$(mktemp)"
+background web "$WEB_LOG" bash -c 'cd web && npm ci --no-audit --no-fund --loglevel=error && npm run check:api \
+  && npm run lint && npm run typecheck && npm test && npx vite build --logLevel warn'
+WEB=$BG_PID; BACKGROUND="$WEB"
+
 log "Rust: Unit- und Integrationstests (mit Vertragstest gegen api/openapi.json)"
 cargo test --workspace --no-fail-fast 2>&1 | tee /tmp/stimmwerk-cargo-test.log
 [ "${PIPESTATUS[0]}" = 0 ] || { echo "Rust-Tests fehlgeschlagen" >&2; exit 1; }
 
 log "OpenAPI-Dokument gegen die OpenAPI-3.1-Spezifikation prüfen"
-ensure_python_sdk
 "$PY_SDK" -c "import json, openapi_spec_validator as v; v.validate(json.load(open('api/openapi.json'))); print('api/openapi.json ist gültig')"
 
-log "Web: Lint, Typprüfung, Unit-Tests"
-( cd web && npm ci --no-audit --no-fund --loglevel=error && npm run check:api && npm run lint && npm run typecheck && npm test )
-( cd web && npm run build --silent )
+log "Web-Prüfungen (Ausgabe)"
+finish "$WEB" "$WEB_LOG" "Web-Prüfungen"
 
-# The api and worker binaries come from the build above.
-# The fault suite runs beside the browser tests: it has its own Postgres, Redis, S3 and
-# ports, kills only processes it started, and waits on timeouts most of its time (on 2
-# cores it left 84 % of the CPU idle, the browser tests 60 %). Its output follows theirs.
+# The api and worker binaries come from the build above; the fault suite has its own
+# Postgres, Redis, S3 and ports and kills only processes it started.
 FAULTS_LOG="$(mktemp)"
-"$ROOT/scripts/faults.sh" > "$FAULTS_LOG" 2>&1 &
-FAULTS=$!
-trap 'kill "$FAULTS" 2>/dev/null || true' EXIT
+background faults "$FAULTS_LOG" "$ROOT/scripts/faults.sh"
+FAULTS=$BG_PID; BACKGROUND="$FAULTS"
 "$ROOT/scripts/e2e.sh"
 "$ROOT/scripts/topology.sh"
-faults_status=0
-wait "$FAULTS" || faults_status=$?
-trap - EXIT
-cat "$FAULTS_LOG"
-[ "$faults_status" = 0 ] || { echo "Fehler-Suite fehlgeschlagen" >&2; exit 1; }
+finish "$FAULTS" "$FAULTS_LOG" "Fehler-Suite"
+BACKGROUND=""
 log "Alle Tests bestanden"

@@ -613,6 +613,9 @@ fake: FakeOpenAI
 
 def main() -> int:
     global fake
+    # test.sh stops the suite with SIGTERM when the browser tests fail: leave through the
+    # `finally` below, which stops the servers this suite started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     random.seed(13)
     clip_path = os.path.join(WORK, "clip.mp3")
     subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=0.5", "-ac", "1", "-ar", "24000", "-b:a", "48k", clip_path], check=True)
