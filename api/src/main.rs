@@ -19,7 +19,7 @@ async fn main() -> anyhow::Result<()> {
         Some("migrate") => migrate(&settings, &pool).await,
         Some(command @ ("backup" | "restore")) => {
             let dir = std::env::args().nth(2).context("usage: stimmwerk-api backup|restore <directory>")?;
-            let store = shared::storage::from_settings(&settings);
+            let store = shared::files::store(&settings.storage);
             let dir = std::path::Path::new(&dir);
             let url = &settings.database.url;
             let manifest = match command {
@@ -45,7 +45,7 @@ async fn migrate(settings: &Settings, pool: &sqlx::PgPool) -> anyhow::Result<()>
     shared::catalogue::seed(pool, &Catalogue::builtin()).await.context("seeding the voice catalogue")?;
     if settings.storage.backend == shared::config::StorageBackend::S3 {
         let origin = site_origin(&settings.http.public_url);
-        shared::storage::S3Storage::new(&settings.storage.s3)
+        shared::files::S3Storage::new(&settings.storage.s3)
             .prepare(&origin)
             .await
             .context("preparing the S3 bucket")?;

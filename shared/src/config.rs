@@ -6,6 +6,12 @@ use std::path::PathBuf;
 use secrecy::SecretString;
 use serde::Deserialize;
 
+// Each store and provider carries the settings it is opened with; `Settings` composes them.
+pub use providers::{ProviderSection, ProviderSettings};
+pub use storage::db::DatabaseSettings;
+pub use storage::files::{S3Settings, StorageBackend, StorageSettings};
+pub use storage::queue::RedisSettings;
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
     pub database: DatabaseSettings,
@@ -99,18 +105,6 @@ impl SiteSettings {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct DatabaseSettings {
-    pub url: String,
-    pub max_connections: u32,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct RedisSettings {
-    pub url: String,
-    pub queue_prefix: String,
-}
-
-#[derive(Debug, Clone, Deserialize)]
 pub struct HttpSettings {
     pub host: String,
     pub port: u16,
@@ -143,80 +137,6 @@ fn trusted_proxies<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<
         .map(|entry| crate::domain::client_ip::parse_trusted(entry))
         .collect::<Result<_, _>>()
         .map_err(|e| serde::de::Error::custom(format!("http.trusted_proxies: {e}")))
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct StorageSettings {
-    #[serde(default)]
-    pub backend: StorageBackend,
-    /// The filesystem store's root.
-    pub dir: PathBuf,
-    #[serde(default)]
-    pub s3: S3Settings,
-}
-
-/// Where audio lives: this machine's disk, or an S3 bucket all machines share.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StorageBackend {
-    #[default]
-    Fs,
-    S3,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct S3Settings {
-    pub bucket: String,
-    pub region: String,
-    /// An S3-compatible service's address (MinIO, Garage, ...); empty: AWS.
-    pub endpoint: String,
-    /// The store's address as browsers reach it, when it differs from `endpoint`
-    /// (e.g. `http://minio:9000` inside compose, `https://audio.example.com` outside);
-    /// presigned links are made for it.
-    pub public_endpoint: String,
-    /// `host/bucket/key` instead of `bucket.host/key` (most S3-compatible services).
-    pub path_style: bool,
-    pub access_key_id: String,
-    pub secret_access_key: SecretString,
-    /// How long a presigned link for the browser stays valid.
-    pub link_seconds: u64,
-}
-
-impl S3Settings {
-    /// The origin browsers fetch presigned links from (for the page's CSP and the
-    /// bucket's CORS rule).
-    pub fn browser_origin(&self) -> Option<String> {
-        let endpoint = if self.public_endpoint.is_empty() { &self.endpoint } else { &self.public_endpoint };
-        let url = if endpoint.is_empty() {
-            match self.path_style {
-                true => format!("https://s3.{}.amazonaws.com", self.region),
-                false => format!("https://{}.s3.{}.amazonaws.com", self.bucket, self.region),
-            }
-        } else {
-            let endpoint = reqwest::Url::parse(endpoint).ok()?;
-            match self.path_style {
-                true => endpoint.origin().ascii_serialization(),
-                false => format!("{}://{}.{}", endpoint.scheme(), self.bucket, endpoint.authority()),
-            }
-        };
-        Some(url.trim_end_matches('/').to_owned())
-    }
-}
-
-impl Default for S3Settings {
-    fn default() -> Self {
-        S3Settings {
-            bucket: "stimmwerk".into(),
-            region: "us-east-1".into(),
-            endpoint: String::new(),
-            public_endpoint: String::new(),
-            path_style: true,
-            access_key_id: String::new(),
-            secret_access_key: SecretString::from(String::new()),
-            link_seconds: 3600,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -311,22 +231,6 @@ impl WorkerSettings {
     pub fn heartbeat(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.heartbeat_secs.max(1))
     }
-}
-
-/// The cloud speech providers' sections by their configuration key (`[providers.openai]`,
-/// ...), as the provider table (`crate::providers::PROVIDERS`) names them. A provider is
-/// used only when its API key is set.
-pub type ProviderSettings = std::collections::BTreeMap<String, ProviderSection>;
-
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct ProviderSection {
-    /// Unset or empty: the provider is not available.
-    pub api_key: Option<SecretString>,
-    pub base_url: String,
-    /// Model (or model version) name; empty where the provider has none.
-    pub model: String,
-    /// Per request, including reading the audio.
-    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

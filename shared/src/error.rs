@@ -134,6 +134,24 @@ impl From<crate::domain::Invalid> for Error {
 pub const DATABASE_DOWN: &str =
     "Stimmwerk ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Sekunden erneut.";
 
+impl From<storage::db::caps::CapError> for Error {
+    fn from(e: storage::db::caps::CapError) -> Self {
+        match e {
+            storage::db::caps::CapError::Full(invalid) => invalid.into(),
+            storage::db::caps::CapError::Db(e) => e.into(),
+        }
+    }
+}
+
+impl From<storage::queue::QueueError> for Error {
+    fn from(e: storage::queue::QueueError) -> Self {
+        match e {
+            storage::queue::QueueError::Redis(e) => e.into(),
+            e @ storage::queue::QueueError::Enqueue { .. } => Error::Internal(anyhow::anyhow!(e)),
+        }
+    }
+}
+
 impl From<sqlx::Error> for Error {
     /// A database that does not answer is a 503 for a moment, not a 500: nothing was
     /// changed, and the same request will work once it is back.

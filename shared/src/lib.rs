@@ -1,8 +1,9 @@
 //! Everything `api` and `worker` share. The use cases sit in `use_cases/`, one module per
 //! feature (each takes the `Services` and the `Caller` and owns its whole flow); what they
-//! stand on is every other module: `db/` (SQL next to the function that runs it),
-//! `domain/` (pure rules), `engine/` (speech providers), `providers/` (the provider table
-//! and keys), the run lifecycle, the queue, storage, audio, mail and the limiters. A
+//! stand on is every other module here (the run lifecycle, the caller, configuration,
+//! keys, mail, the limiters, telemetry) and the crates under `shared/`, re-exported at
+//! their paths: `audio`, `domain` (pure rules, German reading), `storage` (`db`, `files`,
+//! `queue`) and `providers` (the provider table, `engine`, `payments`, `http_body`). A
 //! building block never reaches up into a use case (the architecture test holds it).
 
 // Use cases: `use_cases/`, one module per feature.
@@ -14,26 +15,22 @@ pub mod catalogue;
 pub mod config;
 pub mod cpu;
 pub mod credentials;
-pub mod db;
-pub mod engine;
 pub mod error;
-pub mod http_body;
+pub mod keyring;
 pub mod mail;
-pub mod payments;
-pub mod providers;
-pub mod queue;
 pub mod rate_limit;
 pub mod run;
 pub mod secrets;
 pub mod services;
-pub mod storage;
 pub mod telemetry;
 pub mod text_to_mp3;
 pub mod token;
 
-// Their own crates under `shared/`, at their old paths.
+// Their own crates under `shared/`, at their paths.
 pub use audio;
 pub use domain;
+pub use providers::{self, engine, http_body, payments};
+pub use storage::{db, files, queue};
 
 pub use caller::Caller;
 pub use error::{Error, Result};

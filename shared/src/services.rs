@@ -9,11 +9,11 @@ use sqlx::PgPool;
 use crate::catalogue::Catalogue;
 use crate::config::Settings;
 use crate::cpu::CpuPool;
+use crate::files::AudioStorage;
+use crate::keyring::live::LiveEngines;
 use crate::mail::Mailer;
-use crate::providers::LiveEngines;
 use crate::queue::Queue;
-use crate::rate_limit::{AccountLimiter, ApiKeyLimiter, DemoLimiter, GateLimiter, LoginLimiter};
-use crate::storage::AudioStorage;
+use crate::rate_limit::Limits;
 
 #[derive(Clone)]
 pub struct Services {
@@ -24,11 +24,8 @@ pub struct Services {
     pub catalogue: Arc<Catalogue>,
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
-    pub login_limiter: LoginLimiter,
-    pub account_limiter: AccountLimiter,
-    pub demo_limiter: DemoLimiter,
-    pub gate_limiter: GateLimiter,
-    pub api_key_limiter: ApiKeyLimiter,
+    /// Every named rate limit (`rate_limit`).
+    pub limits: Limits,
     /// Where password hashing runs: off the async threads, a bounded number at once.
     pub cpu: CpuPool,
     /// The live-demo requests this process waits for (the workers' demo lane answers).
@@ -49,17 +46,12 @@ impl Services {
     pub fn with_engines(settings: Settings, pool: PgPool, queue: Queue, engines: LiveEngines) -> anyhow::Result<Self> {
         // Counters recorded before the recorder exists would be lost.
         crate::telemetry::metrics();
-        let prefix = settings.redis.queue_prefix.clone();
         Ok(Services {
-            login_limiter: LoginLimiter::new(queue.connection(), &prefix, &settings.auth),
-            account_limiter: AccountLimiter::new(queue.connection(), &prefix, &settings.auth),
+            limits: Limits::new(queue.connection(), &settings),
             cpu: CpuPool::global(),
-            demo_limiter: DemoLimiter::new(queue.connection(), &prefix, &settings.demo),
-            gate_limiter: GateLimiter::new(queue.connection(), &prefix),
-            api_key_limiter: ApiKeyLimiter::new(queue.connection(), &prefix, settings.api.requests_per_minute),
             demo_answers: Default::default(),
             instance: uuid::Uuid::new_v4(),
-            storage: crate::storage::from_settings(&settings),
+            storage: crate::files::store(&settings.storage),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),
             catalogue: Arc::new(Catalogue::builtin()),
             engines,

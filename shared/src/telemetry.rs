@@ -130,10 +130,6 @@ pub fn job_ran(kind: &'static str, outcome: &'static str, took: Duration) {
 }
 
 /// One request to a provider: its HTTP status, or "timeout" / "error" without an answer.
-pub fn engine_request(provider: &'static str, status: &str) {
-    counter!("stimmwerk_engine_requests_total", "provider" => provider, "status" => status.to_owned()).increment(1);
-}
-
 pub fn refunded(cents: i64) {
     counter!("stimmwerk_refunds_total").increment(1);
     counter!("stimmwerk_refunded_cents_total").increment(cents.max(0) as u64);

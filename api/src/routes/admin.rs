@@ -5,7 +5,8 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::providers::keys;
+use shared::keyring;
+use shared::providers::services;
 use shared::use_cases::admin_settings;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -69,9 +70,10 @@ struct ServiceInfo {
     can_store_key: bool,
 }
 
-impl From<&keys::ServiceInfo> for ServiceInfo {
-    fn from(info: &keys::ServiceInfo) -> Self {
-        let keys::ServiceInfo { id, name, category, description, secret_name, docs_url, key_url, can_store_key } = info;
+impl From<&services::ServiceInfo> for ServiceInfo {
+    fn from(info: &services::ServiceInfo) -> Self {
+        let services::ServiceInfo { id, name, category, description, secret_name, docs_url, key_url, can_store_key } =
+            info;
         ServiceInfo {
             id,
             name,
@@ -113,18 +115,18 @@ struct ServiceStatus {
     key_last4: Option<String>,
 }
 
-impl From<keys::ServiceStatus> for ServiceStatus {
-    fn from(s: keys::ServiceStatus) -> Self {
+impl From<keyring::ServiceStatus> for ServiceStatus {
+    fn from(s: keyring::ServiceStatus) -> Self {
         ServiceStatus {
             info: s.info.into(),
             can_test: s.can_test,
             status: match s.status {
-                keys::KeyStatus::Configured => KeyStatus::Configured,
-                keys::KeyStatus::Missing => KeyStatus::Missing,
+                keyring::KeyStatus::Configured => KeyStatus::Configured,
+                keyring::KeyStatus::Missing => KeyStatus::Missing,
             },
             source: s.source.map(|source| match source {
-                keys::KeySource::Environment => KeySource::Environment,
-                keys::KeySource::Database => KeySource::Database,
+                keyring::KeySource::Environment => KeySource::Environment,
+                keyring::KeySource::Database => KeySource::Database,
             }),
             key_last4: s.key_last4,
         }

@@ -2,17 +2,14 @@
 
 use std::net::IpAddr;
 
-use redis::aio::ConnectionManager;
-
-use super::{DAY, HOUR, client_key, digest, reserve};
+use super::{DAY, HOUR, Limiter, Rule, client_key, digest, retry_after};
 use crate::config::AuthSettings;
 use crate::error::Error;
 
-/// Sign-ups per client and per mailbox, and sign-in links per client and per address.
+/// Sign-ups per client and per mailbox, and mails of each kind per client and per address.
 #[derive(Clone)]
-pub struct AccountLimiter {
-    conn: ConnectionManager,
-    prefix: String,
+pub struct AccountPolicy {
+    limiter: Limiter,
     signups_per_client: u32,
     signups_per_mailbox: u32,
 }
@@ -21,21 +18,27 @@ pub struct AccountLimiter {
 const MAILS_PER_HOUR: u32 = 3;
 const MAILS_PER_CLIENT_PER_HOUR: u32 = 10;
 
-impl AccountLimiter {
-    pub fn new(conn: ConnectionManager, prefix: &str, settings: &AuthSettings) -> Self {
+impl AccountPolicy {
+    pub fn new(limiter: Limiter, settings: &AuthSettings) -> Self {
         Self {
-            conn,
-            prefix: format!("{prefix}:account"),
+            limiter,
             signups_per_client: settings.signups_per_client_per_hour,
             signups_per_mailbox: settings.signups_per_mailbox_per_day,
         }
     }
 
     pub async fn reserve_signup(&self, ip: IpAddr, mailbox: &str) -> Result<(), Error> {
-        let client = format!("{}:signup-client:{}", self.prefix, digest(&client_key(ip)));
-        let mailbox = format!("{}:signup-mailbox:{}", self.prefix, digest(mailbox));
-        reserve(&self.conn, &[(&client, HOUR, self.signups_per_client), (&mailbox, DAY, self.signups_per_mailbox)])
-            .await
+        let client = self.limiter.counter(
+            "account",
+            &["signup-client", &digest(&client_key(ip))],
+            Rule::Window { secs: HOUR, limit: self.signups_per_client },
+        );
+        let mailbox = self.limiter.counter(
+            "account",
+            &["signup-mailbox", &digest(mailbox)],
+            Rule::Window { secs: DAY, limit: self.signups_per_mailbox },
+        );
+        self.limiter.reserve(&[&client, &mailbox]).await?.map(drop).map_err(retry_after)
     }
 
     /// One more mail of this kind to `address` from this client (sign-in links, password
@@ -43,9 +46,17 @@ impl AccountLimiter {
     /// counted on its own.
     pub async fn reserve_mail(&self, kind: MailKind, ip: IpAddr, address: &str) -> Result<(), Error> {
         let kind = kind.as_str();
-        let client = format!("{}:{kind}-client:{}", self.prefix, digest(&client_key(ip)));
-        let address = format!("{}:{kind}-address:{}", self.prefix, digest(address));
-        reserve(&self.conn, &[(&client, HOUR, MAILS_PER_CLIENT_PER_HOUR), (&address, HOUR, MAILS_PER_HOUR)]).await
+        let client = self.limiter.counter(
+            "account",
+            &[&format!("{kind}-client"), &digest(&client_key(ip))],
+            Rule::Window { secs: HOUR, limit: MAILS_PER_CLIENT_PER_HOUR },
+        );
+        let address = self.limiter.counter(
+            "account",
+            &[&format!("{kind}-address"), &digest(address)],
+            Rule::Window { secs: HOUR, limit: MAILS_PER_HOUR },
+        );
+        self.limiter.reserve(&[&client, &address]).await?.map(drop).map_err(retry_after)
     }
 }
 

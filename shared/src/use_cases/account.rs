@@ -32,11 +32,11 @@ pub(crate) async fn check_current_password(
     field: &'static str,
 ) -> Result<()> {
     let user = caller.user()?;
-    let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
+    let attempt = svc.limits.login.reserve(caller.ip, &user.email).await?;
     if !crate::credentials::password_matches(svc, user.id, typed).await? {
         return Err(Error::field(field, "Das aktuelle Passwort ist falsch."));
     }
-    svc.login_limiter.succeeded(attempt).await
+    svc.limits.login.succeeded(attempt).await
 }
 
 /// Sets a new password after checking the current one; every other session ends, every

@@ -9,7 +9,8 @@ use crate::caller::Caller;
 use crate::db::audit;
 use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
-use crate::providers::keys::{self, ServiceCheck, ServiceStatus};
+use crate::keyring::{self, ServiceStatus};
+use crate::providers::services::ServiceCheck;
 use crate::services::Services;
 use crate::text_to_mp3::{self, Speech};
 
@@ -23,13 +24,13 @@ pub struct ServiceList {
 
 pub async fn list(svc: &Services, caller: &Caller) -> Result<ServiceList> {
     caller.fresh_admin()?;
-    let services = keys::statuses(&svc.pool, &svc.settings).await?;
+    let services = keyring::statuses(&svc.pool, &svc.settings).await?;
     let configured = services.iter().filter(|s| s.source.is_some()).count();
     Ok(ServiceList { configured, total: services.len(), services })
 }
 
 async fn status_of(svc: &Services, id: &str) -> Result<ServiceStatus> {
-    keys::statuses(&svc.pool, &svc.settings)
+    keyring::statuses(&svc.pool, &svc.settings)
         .await?
         .into_iter()
         .find(|s| s.info.id == id)
@@ -40,7 +41,7 @@ async fn status_of(svc: &Services, id: &str) -> Result<ServiceStatus> {
 pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> Result<ServiceStatus> {
     let admin = caller.fresh_admin()?;
     let mut tx = svc.pool.begin().await?;
-    let last4 = keys::store_key(&mut *tx, &svc.settings, id, key, admin.id).await?;
+    let last4 = keyring::store_key(&mut *tx, &svc.settings, id, key, admin.id).await?;
     let after = json!({ "key_last4": last4 });
     audit::record(&mut *tx, admin, AuditAction::ProviderKeyStored, Some(id), None, None, Some(after)).await?;
     tx.commit().await?;
@@ -53,7 +54,7 @@ pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> 
 pub async fn remove_key(svc: &Services, caller: &Caller, id: &str) -> Result<ServiceStatus> {
     let admin = caller.fresh_admin()?;
     let mut tx = svc.pool.begin().await?;
-    let removed = keys::remove_key(&mut *tx, id).await?;
+    let removed = keyring::remove_key(&mut *tx, id).await?;
     let after = json!({ "removed": removed });
     audit::record(&mut *tx, admin, AuditAction::ProviderKeyRemoved, Some(id), None, None, Some(after)).await?;
     tx.commit().await?;
@@ -73,7 +74,7 @@ pub struct ConnectionTest {
 /// Checks a service for real: a short synthesis with one of its voices, a query, a PING.
 pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Result<ConnectionTest> {
     let admin = caller.fresh_admin()?;
-    let outcome: Result<(), String> = match keys::service(id)?.check() {
+    let outcome: Result<(), String> = match keyring::service(id)?.check() {
         ServiceCheck::Postgres => sqlx::query("SELECT 1").execute(&svc.pool).await.map(drop).map_err(|e| e.to_string()),
         ServiceCheck::Redis => svc.queue.ping().await.map_err(|e| e.to_string()),
         ServiceCheck::Unavailable(reason) => Err(reason.into()),

@@ -51,8 +51,8 @@ pub async fn create(svc: &Services, caller: &Caller, name: &str) -> Result<Creat
     // Counted and inserted under the owner's lock: parallel creations cannot pass the cap.
     let max = svc.settings.api.max_keys_per_user;
     caps::reserve_within(&mut tx, Collection::ApiKeys, Some(user.id), 1, max).await.map_err(|e| match e {
-        Error::Validation { message, .. } => Error::Conflict(message),
-        other => other,
+        caps::CapError::Full(full) => Error::Conflict(full.message),
+        other => other.into(),
     })?;
     let row = api_keys::insert(&mut *tx, user.id, &name, &prefix, &token::hash_token(&secret)).await?;
     tx.commit().await?;
@@ -120,7 +120,7 @@ pub async fn authenticate(
         .await
         .map_err(Error::from)?
         .ok_or(Refusal::Unauthenticated("Ungültiger oder widerrufener API-Schlüssel."))?;
-    let quota = svc.api_key_limiter.count(owner.key_id).await?.map_err(Refusal::Limited)?;
+    let quota = svc.limits.api_key.count(owner.key_id).await?.map_err(Refusal::Limited)?;
     if owner.last_used_at.is_none_or(|at| Utc::now() - at > chrono::Duration::minutes(1)) {
         api_keys::touch(&svc.pool, owner.key_id).await.map_err(Error::from)?;
     }

@@ -49,7 +49,7 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
     if input.password.chars().count() < password::MIN_PASSWORD_CHARS {
         NewPassword::parse(input.password, &[])?;
     }
-    svc.account_limiter.reserve_signup(caller.ip, &email.mailbox()).await?;
+    svc.limits.account.reserve_signup(caller.ip, &email.mailbox()).await?;
     let password_hash = credentials::new_password_hash(svc, input.password, [email.as_str(), &name]).await?;
 
     let user = users::NewUser {
@@ -144,7 +144,7 @@ pub async fn confirm_email_with_password(
     let user_id =
         db::tokens::find(&svc.pool, TokenPurpose::EmailConfirmation, &token_hash).await?.ok_or_else(invalid)?;
     let user = users::get(&svc.pool, user_id).await?.ok_or_else(invalid)?;
-    let attempt = svc.login_limiter.reserve(caller.ip, &user.email).await?;
+    let attempt = svc.limits.login.reserve(caller.ip, &user.email).await?;
     if !credentials::password_matches(svc, user_id, password).await? {
         return Err(Error::field(
             "password",
@@ -152,7 +152,7 @@ pub async fn confirm_email_with_password(
              registriert haben, registrieren Sie sich bitte erneut; der neue Link gilt dann für Ihr Passwort.",
         ));
     }
-    svc.login_limiter.succeeded(attempt).await?;
+    svc.limits.login.succeeded(attempt).await?;
     if confirm(svc, &token_hash).await? { Ok(()) } else { Err(invalid()) }
 }
 
@@ -222,7 +222,7 @@ async fn session_or_second_factor(
 /// the address's sign-in counters start clean: a right password alone proves too little.
 pub async fn sign_in_with_code(svc: &Services, caller: &Caller, challenge: &str, code: &str) -> Result<SignedIn> {
     let user = crate::use_cases::two_factor::complete_sign_in(svc, caller.ip, challenge, code).await?;
-    svc.login_limiter.second_factor_passed(caller.ip, &user.email).await?;
+    svc.limits.login.second_factor_passed(caller.ip, &user.email).await?;
     open_session(svc, caller, user.id, true).await
 }
 
@@ -245,7 +245,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
     // An address we could never have stored has no account; it is limited all the same.
     let parsed = Email::parse(email).ok();
     let limited_as = parsed.as_ref().map_or_else(|| input::trim(email).to_lowercase(), |e| e.as_str().to_owned());
-    let attempt = svc.login_limiter.reserve(caller.ip, &limited_as).await?;
+    let attempt = svc.limits.login.reserve(caller.ip, &limited_as).await?;
     let Some(email) = parsed else { return Err(Error::InvalidCredentials) };
     if password.chars().any(char::is_control) || password.chars().count() > password::MAX_PASSWORD_CHARS {
         return Err(Error::InvalidCredentials);
@@ -260,7 +260,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
     };
     let second_factor = crate::use_cases::two_factor::is_enabled(svc, credentials.id).await?;
     if !second_factor {
-        svc.login_limiter.succeeded(attempt).await?;
+        svc.limits.login.succeeded(attempt).await?;
     }
     if credentials.disabled {
         return Err(Error::AccountDisabled);
@@ -275,7 +275,7 @@ pub async fn sign_in(svc: &Services, caller: &Caller, email: &str, password: &st
 /// account. The answer is the same either way.
 pub async fn request_login_link(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
     let email = Email::parse(email)?;
-    svc.account_limiter.reserve_mail(MailKind::LoginLink, caller.ip, email.as_str()).await?;
+    svc.limits.account.reserve_mail(MailKind::LoginLink, caller.ip, email.as_str()).await?;
     let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
     if !account.confirmed || account.disabled {
         return Ok(());
@@ -301,7 +301,7 @@ pub async fn use_login_link(svc: &Services, caller: &Caller, link_token: &str) -
     let Some(user) = users::get(&svc.pool, user_id).await? else { return Ok(None) };
     let second_factor = crate::use_cases::two_factor::is_enabled(svc, user_id).await?;
     if !second_factor {
-        svc.login_limiter.address_proven(&user.email).await?;
+        svc.limits.login.address_proven(&user.email).await?;
     }
     Ok(Some(session_or_second_factor(svc, caller, user_id, second_factor, true).await?))
 }
@@ -313,7 +313,7 @@ const RESET_MINUTES: i64 = 60;
 /// answer is the same either way.
 pub async fn request_password_reset(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
     let email = Email::parse(email)?;
-    svc.account_limiter.reserve_mail(MailKind::PasswordReset, caller.ip, email.as_str()).await?;
+    svc.limits.account.reserve_mail(MailKind::PasswordReset, caller.ip, email.as_str()).await?;
     let Some(account) = users::credentials_by_email(&svc.pool, email.as_str()).await? else { return Ok(()) };
     let reset_token = issue(svc, TokenPurpose::PasswordReset, account.id, Duration::minutes(RESET_MINUTES)).await?;
     let link = format!("{}/auth/reset?token={reset_token}", base_url(svc));
@@ -356,7 +356,7 @@ pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &st
         tracing::info!(%user_id, "two-factor secret from before the confirmation removed at a password reset");
     }
     tx.commit().await?;
-    svc.login_limiter.address_proven(&user.email).await?;
+    svc.limits.login.address_proven(&user.email).await?;
     Ok(())
 }
 
@@ -364,7 +364,7 @@ pub async fn reset_password(svc: &Services, reset_token: &str, new_password: &st
 /// The answer is the same whatever the address.
 pub async fn resend_confirmation(svc: &Services, caller: &Caller, email: &str) -> Result<()> {
     let email = Email::parse(email)?;
-    svc.account_limiter.reserve_mail(MailKind::Confirmation, caller.ip, email.as_str()).await?;
+    svc.limits.account.reserve_mail(MailKind::Confirmation, caller.ip, email.as_str()).await?;
     match users::credentials_by_email(&svc.pool, email.as_str()).await? {
         Some(account) if !account.confirmed => send_confirmation(svc, account.id, &email).await,
         _ => Ok(()),
@@ -385,11 +385,11 @@ pub async fn sign_out(svc: &Services, caller: &Caller) -> Result<()> {
 pub async fn reauthenticate(svc: &Services, caller: &Caller, password: &str) -> Result<DateTime<Utc>> {
     let admin = caller.admin()?;
     let session = caller.session()?;
-    let attempt = svc.login_limiter.reserve(caller.ip, &admin.email).await?;
+    let attempt = svc.limits.login.reserve(caller.ip, &admin.email).await?;
     if !credentials::password_matches(svc, admin.id, password).await? {
         return Err(Error::WrongPassword);
     }
-    svc.login_limiter.succeeded(attempt).await?;
+    svc.limits.login.succeeded(attempt).await?;
     let at = db::sessions::mark_reauthenticated(&svc.pool, &session.token_hash).await?.ok_or(Error::Unauthenticated)?;
     let (action, me) = (crate::domain::kinds::AuditAction::Reauthenticated, Some((admin.id, admin.email.as_str())));
     db::audit::record(&svc.pool, admin, action, None, me, None, None).await?;

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 use tokio::process::Command;
 
 use crate::domain::clone_ref::CloneRef;
-use crate::storage::AudioStorage;
+use crate::files::AudioStorage;
 
 #[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Manifest {

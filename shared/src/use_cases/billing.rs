@@ -49,7 +49,7 @@ fn not_set_up() -> Error {
 
 /// The Stripe client, when a key is configured (on the admin page or in the environment).
 pub async fn client(svc: &Services) -> Result<StripeClient> {
-    let key = crate::providers::keys::key_of(&svc.pool, &svc.settings, "stripe").await?.ok_or_else(not_set_up)?;
+    let key = crate::keyring::key_of(&svc.pool, &svc.settings, "stripe").await?.ok_or_else(not_set_up)?;
     StripeClient::new(&svc.settings.payments.stripe_base_url, key).map_err(|e| Error::Internal(e.into()))
 }
 

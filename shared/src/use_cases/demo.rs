@@ -39,8 +39,8 @@ pub struct Overview {
 pub async fn overview(svc: &Services, caller: &Caller) -> Result<Overview> {
     let browser = caller.demo_browser.as_deref().ok_or(Error::Unauthenticated)?;
     Ok(Overview {
-        tries_per_day: svc.demo_limiter.tries(),
-        remaining: svc.demo_limiter.remaining(browser, caller.ip).await?,
+        tries_per_day: svc.limits.demo.tries(),
+        remaining: svc.limits.demo.remaining(browser, caller.ip).await?,
         max_chars: DEMO_MAX_CHARS,
         voices: voices::list_demo(svc).await?,
     })
@@ -83,13 +83,13 @@ pub async fn speak(
         .map_err(|why| Error::field("voice_id", why.reason_for(crate::domain::kinds::Role::User)))?;
     let rate = crate::use_cases::generation::speech_rate(&voice, rate)?;
 
-    let Some(attempt) = svc.demo_limiter.reserve(browser, caller.ip).await? else {
-        return Err(Error::DemoLimit(limit_reached_message(svc.demo_limiter.tries())));
+    let Some(attempt) = svc.limits.demo.reserve(browser, caller.ip).await? else {
+        return Err(Error::DemoLimit(limit_reached_message(svc.limits.demo.tries())));
     };
     match through_the_lane(svc, voice.id, &text, rate).await {
         Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),
         Err(e) => {
-            svc.demo_limiter.release(attempt).await?;
+            svc.limits.demo.release(attempt).await?;
             Err(e)
         }
     }

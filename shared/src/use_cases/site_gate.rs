@@ -109,7 +109,7 @@ fn admits_at(settings: &Settings, cookie: Option<&str>, now: i64) -> bool {
 
 pub async fn state(svc: &Services, caller: &Caller, cookie: Option<&str>) -> Result<GateState> {
     let required = svc.settings.site.password().is_some();
-    let standing = if required { svc.gate_limiter.standing(caller.ip).await? } else { Default::default() };
+    let standing = if required { svc.limits.gate.standing(caller.ip).await? } else { Default::default() };
     Ok(GateState {
         required,
         unlocked: admits(svc, cookie),
@@ -128,16 +128,16 @@ pub async fn unlock(svc: &Services, caller: &Caller, password: &str) -> Result<S
     if password.is_empty() {
         return Err(Error::field("password", "Bitte geben Sie das Passwort ein."));
     }
-    if let Err(retry_after_secs) = svc.gate_limiter.reserve(caller.ip).await? {
+    if let Err(retry_after_secs) = svc.limits.gate.reserve(caller.ip).await? {
         return Err(Error::SiteGateWait { retry_after_secs });
     }
     // Digests are compared, so the time taken says nothing about the password.
     if Sha256::digest(password.as_bytes()) == Sha256::digest(expected.expose_secret().as_bytes()) {
-        svc.gate_limiter.succeeded(caller.ip).await?;
+        svc.limits.gate.succeeded(caller.ip).await?;
         return issue_pass(&svc.settings, chrono::Utc::now().timestamp())
             .ok_or_else(|| Error::Conflict("Diese Seite hat kein Zugangspasswort.".into()));
     }
-    let standing = svc.gate_limiter.standing(caller.ip).await?;
+    let standing = svc.limits.gate.standing(caller.ip).await?;
     if standing.locked_secs > 0 {
         return Err(Error::SiteGateWait { retry_after_secs: standing.locked_secs });
     }

@@ -4,7 +4,7 @@
 //! recovery codes, shown once, stored hashed), the second step of a sign-in, and
 //! disabling (password and code). A code is never accepted twice, and a sign-in challenge
 //! takes five tries at most. Wrong codes (recovery codes count as codes) are counted per
-//! account and per client in Redis (`rate_limit::CodeLimiter`), where a correct password
+//! account and per client in Redis (`rate_limit::CodePolicy`), where a correct password
 //! cannot reset them: after a few the code step waits, after ten a day it is locked for
 //! hours for sign-ins started with the password, and the owner gets a mail; a sign-in
 //! started with a mailed link has its own small budget. Switching on or off mails the
@@ -21,7 +21,7 @@ use uuid::Uuid;
 use crate::caller::Caller;
 use crate::db::{self, two_factor};
 use crate::error::{Error, Result};
-use crate::providers::keys::secret_box;
+use crate::keyring::secret_box;
 use crate::secrets::Sealed;
 use crate::services::Services;
 use crate::token;
@@ -178,7 +178,7 @@ pub async fn open_challenge(svc: &Services, user_id: Uuid, via_link: bool) -> Re
 /// parallel guesses cannot pass it) and counted as wrong unless it proves right; the
 /// wrong code that starts the lock mails the owner.
 async fn check_code(svc: &Services, ip: IpAddr, user: &db::users::User, via_link: bool, code: &str) -> Result<bool> {
-    let limiter = &svc.login_limiter.codes;
+    let limiter = &svc.limits.code;
     let attempt = limiter.reserve(ip, user.id, via_link).await?;
     let accepted = match load(svc, user.id, &user.email).await? {
         Some((totp, true)) => {

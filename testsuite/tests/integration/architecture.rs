@@ -1,5 +1,6 @@
 //! The structure stays visible: `api` and `worker` stand on `shared` and never on each
-//! other; the crates under `shared/` (the pure domain, audio) need nothing of `shared`; in
+//! other; the crates under `shared/` (audio, the pure domain, the stores, the providers)
+//! stand on each other in layers and need nothing of `shared`; in
 //! `shared`, the use cases (the modules in `src/use_cases/`) stand on the building blocks
 //! (every other module) and no block reaches up into a use case; and no crate's modules
 //! import each other in a cycle. Every list here is read from the folders.
@@ -12,13 +13,15 @@ fn root() -> PathBuf {
 }
 
 /// The workspace's crates by the name they are used under, with their folders.
-const CRATES: [(&str, &str); 6] = [
+const CRATES: [(&str, &str); 8] = [
     ("api", "api"),
     ("worker", "worker"),
     ("shared", "shared"),
     ("testsuite", "testsuite"),
     ("domain", "shared/domain"),
     ("audio", "shared/audio"),
+    ("storage", "shared/storage"),
+    ("providers", "shared/providers"),
 ];
 
 /// The workspace crates a crate depends on (any kind of dependency).
@@ -41,11 +44,15 @@ fn workspace_dependencies(krate: &str) -> BTreeSet<String> {
         .collect()
 }
 
+fn names(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|n| n.to_string()).collect()
+}
+
 #[test]
 fn api_and_worker_depend_on_shared_and_never_on_each_other() {
     assert_eq!(workspace_dependencies("api"), BTreeSet::from(["shared".to_owned()]));
     assert_eq!(workspace_dependencies("worker"), BTreeSet::from(["shared".to_owned()]));
-    assert_eq!(workspace_dependencies("shared"), BTreeSet::from(["audio".to_owned(), "domain".to_owned()]));
+    assert_eq!(workspace_dependencies("shared"), names(&["audio", "domain", "providers", "storage"]));
 }
 
 #[test]
@@ -66,8 +73,11 @@ fn only_the_api_compiles_the_openapi_derives() {
 
 #[test]
 fn the_crates_under_shared_need_nothing_of_shared() {
-    assert_eq!(workspace_dependencies("domain"), BTreeSet::from(["audio".to_owned()]));
-    assert_eq!(workspace_dependencies("audio"), BTreeSet::new());
+    // Layered: audio, then the domain's rules, then the stores, then the providers.
+    assert_eq!(workspace_dependencies("audio"), names(&[]));
+    assert_eq!(workspace_dependencies("domain"), names(&["audio"]));
+    assert_eq!(workspace_dependencies("storage"), names(&["domain"]));
+    assert_eq!(workspace_dependencies("providers"), names(&["audio", "domain", "storage"]));
     // Every crate folder under shared/ is in the list above.
     let folders: BTreeSet<String> = std::fs::read_dir(root().join("shared"))
         .unwrap()
@@ -210,7 +220,7 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
 
 #[test]
 fn no_crate_has_a_cycle_between_its_modules() {
-    for krate in ["shared", "api", "worker", "domain"] {
+    for krate in ["shared", "api", "worker", "domain", "storage", "providers"] {
         let graph = module_graph(krate);
         assert!(graph.len() > 2, "{krate}: {graph:?}");
         if let Some(cycle) = find_cycle(&graph) {

@@ -6,7 +6,7 @@ use crate::common;
 use common::{PASSWORD, TestApp};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use shared::storage::{AudioStorage, FsStorage};
+use shared::files::{AudioStorage, FsStorage};
 use sqlx::PgPool;
 use sqlx::postgres::PgConnectOptions;
 use uuid::Uuid;
@@ -73,7 +73,7 @@ async fn a_restored_installation_serves_the_same_audios_and_balances(pool: PgPoo
         assert_eq!(res.status(), StatusCode::OK);
         assert_eq!(res.bytes().await.unwrap(), bytes, "job {job} sounds the same");
     }
-    assert!(store.read(&shared::storage::audio_key(user, Uuid::nil())).await.is_err());
+    assert!(store.read(&shared::files::audio_key(user, Uuid::nil())).await.is_err());
 
     drop(restored);
     target.close().await;

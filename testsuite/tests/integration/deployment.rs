@@ -122,7 +122,7 @@ fn a_compose_install_can_seal_secrets_and_send_its_mails() {
         assert!(matches!(references.as_slice(), [Reference::Required(_)]), "{setting}: {value} must be required");
     }
     let settings = shared::config::Settings::load_from(Some(environment)).unwrap();
-    assert!(shared::providers::keys::secret_box(&settings).unwrap().is_some(), "the key seals secrets");
+    assert!(shared::keyring::secret_box(&settings).unwrap().is_some(), "the key seals secrets");
     shared::mail::Mailer::from_settings(&settings.mail).expect("an SMTP mailer");
 }
 

@@ -202,7 +202,7 @@ async fn deleting_removes_row_and_file_and_refunds_unfinished_jobs(pool: PgPool)
     let done_id: uuid::Uuid = done["job"]["id"].as_str().unwrap().parse().unwrap();
     let state = app.worker_state(app.local_engines());
     worker::jobs::synthesize::process(&state, done_id).await.unwrap();
-    let file = app.settings.storage.dir.join(shared::storage::audio_key(user, done_id));
+    let file = app.settings.storage.dir.join(shared::files::audio_key(user, done_id));
     assert!(file.exists());
 
     assert_eq!(client.delete(&format!("/api/jobs/{done_id}")).await.status(), StatusCode::NO_CONTENT);

@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use shared::Services;
 use shared::config::StorageBackend;
-use shared::storage::{AudioStorage, S3Storage};
+use shared::files::{AudioStorage, S3Storage};
 use sqlx::PgPool;
 use uuid::Uuid;
 use worker::jobs::Outcome;
@@ -82,7 +82,7 @@ async fn a_job_stored_in_s3_is_played_through_a_presigned_link_for_its_owner_onl
     assert!(csp.contains(&format!("media-src 'self' blob: {}", app.settings.storage.s3.endpoint)), "{csp}");
 
     // Deleting the audio removes the object.
-    let key = shared::storage::audio_key(owner, job);
+    let key = shared::files::audio_key(owner, job);
     let store = S3Storage::new(&app.settings.storage.s3);
     assert!(store.read(&key).await.is_ok());
     assert!(client.delete(&format!("/api/jobs/{job}")).await.status().is_success());

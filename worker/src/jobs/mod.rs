@@ -55,7 +55,7 @@ pub trait CronJob: Send + Sync + 'static {
 }
 
 type Recover = fn(&Services) -> BoxFuture<'_, shared::Result<u64>>;
-type Forget = fn(&shared::queue::Queue, usize) -> BoxFuture<'_, shared::Result<u64>>;
+type Forget = fn(&shared::queue::Queue, usize) -> BoxFuture<'_, Result<u64, shared::queue::QueueError>>;
 
 /// A queued kind's name, recovery and clean-up of its finished Redis tasks
 /// (`Queue::forget_finished`), type-erased for the sweep.

@@ -20,9 +20,9 @@ use crate::domain::clone_lifecycle::{self as rules, CloneState, MONTHLY_FEE_CENT
 use crate::domain::input::{self, no_controls};
 use crate::domain::kinds::{CloneEngineId, SampleKind, TrainingStatus};
 use crate::error::{Error, Result};
+use crate::files;
 use crate::queue::TrainVoice;
 use crate::services::Services;
-use crate::storage;
 
 pub use samples::{Upload, sample_audio, samples, upload_sample};
 pub use wizard::{CloneSetup, Consents, CreateClone, RecordingCheck, TrainingText, check_recording, create, setup};

@@ -50,7 +50,7 @@ pub async fn upload_sample(svc: &Services, caller: &Caller, voice_id: Uuid, uplo
     };
     let size = upload.webm.len() as i64;
     let checked = recording::check(upload.webm, svc.settings.cloning.max_upload_bytes).await?;
-    let key = storage::sample_key(clone.owner_id, voice_id, upload.kind, step);
+    let key = files::sample_key(clone.owner_id, voice_id, upload.kind, step);
     svc.storage.put(&key, &checked.webm).await.map_err(|e| Error::Internal(e.into()))?;
     let row = clones::upsert_sample(
         &svc.pool,

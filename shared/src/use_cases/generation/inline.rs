@@ -23,9 +23,9 @@ use crate::db::jobs;
 use crate::db::voices::Voice;
 use crate::engine::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
 use crate::error::{Error, Result};
+use crate::files;
 use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
-use crate::storage;
 use crate::text_to_mp3::{self, Speech};
 
 /// Sample rate of the `pcm` format (OpenAI's: 24 kHz, 16-bit little-endian, mono).
@@ -318,7 +318,7 @@ async fn stream(
 /// Stores the whole text's MP3 and completes the job. A store that fails hands the job
 /// to the worker, which makes and stores the audio again: the caller has it already.
 async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> std::result::Result<Outcome, EngineError> {
-    let key = storage::audio_key(job.user_id, job.id);
+    let key = files::audio_key(job.user_id, job.id);
     if let Err(e) = svc.storage.put(&key, &finished.mp3).await {
         tracing::error!(job_id = %job.id, error = %e, "storing inline audio failed; the worker makes it again");
         super::release_to_worker(svc, job.id).await.map_err(|e| EngineError::Transient(e.to_string()))?;

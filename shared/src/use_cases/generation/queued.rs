@@ -15,7 +15,7 @@ use crate::queue::{self, Job};
 use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
 use crate::text_to_mp3::{self, Speech};
-use crate::{audio, storage, telemetry};
+use crate::{audio, files, telemetry};
 
 /// Runs the queued job `job_id` once (one delivery).
 pub async fn process(svc: &Services, job_id: Uuid) -> Result<Outcome> {
@@ -89,7 +89,7 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> std::result
     if !jobs::is_processing(&svc.pool, job.id).await.map_err(database)? {
         return Ok(Outcome::Skipped);
     }
-    let key = storage::audio_key(job.user_id, job.id);
+    let key = files::audio_key(job.user_id, job.id);
     if let Err(e) = svc.storage.put(&key, &mp3.bytes).await {
         tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
         return Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into()));

@@ -51,7 +51,7 @@ pub struct Attempt {
 }
 
 fn secret_box(svc: &Services) -> Result<SecretBox> {
-    crate::providers::keys::secret_box(&svc.settings)?.ok_or_else(|| {
+    crate::keyring::secret_box(&svc.settings)?.ok_or_else(|| {
         Error::Unavailable("Webhooks brauchen einen Verschlüsselungsschlüssel (APP__SECRETS__ENCRYPTION_KEY).".into())
     })
 }

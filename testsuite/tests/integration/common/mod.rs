@@ -99,7 +99,7 @@ impl TestApp {
 
     /// The app's services with these engines (what a worker process would hold).
     pub fn worker_state(&self, engines: Engines) -> Services {
-        Services { engines: shared::providers::LiveEngines::fixed(engines), ..self.state.svc.clone() }
+        Services { engines: shared::keyring::live::LiveEngines::fixed(engines), ..self.state.svc.clone() }
     }
 
     /// Runs the worker (every job kind) until the returned token is cancelled.

@@ -1,0 +1,229 @@
+//! Google Cloud Text-to-Speech v1 (`POST /v1/text:synthesize`): JSON in, base64 MP3 out.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use super::http::{Auth, HttpClient, HttpEngineConfig, Provider, parse_google_error};
+use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
+
+/// Google allows 5000 bytes of text per request and cannot raise it; the margin keeps
+/// us clear of it should Google count a little differently (e.g. after normalising).
+const MAX_BYTES: usize = 4800;
+
+const PROVIDER: Provider =
+    Provider { name: "Google Cloud TTS", auth: Auth::Header("x-goog-api-key"), parse_error: parse_google_error };
+
+pub struct GoogleEngine {
+    http: HttpClient,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SynthesizeRequest<'a> {
+    input: Input,
+    voice: Voice<'a>,
+    audio_config: AudioConfig,
+}
+
+/// Exactly one of the two.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Input {
+    Text(String),
+    Ssml(String),
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Voice<'a> {
+    language_code: &'a str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AudioConfig {
+    audio_encoding: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    speaking_rate: Option<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SynthesizeResponse {
+    audio_content: String,
+}
+
+impl GoogleEngine {
+    /// Longest text one request may carry (the provider table reads it).
+    pub const MAX_CHUNK: usize = MAX_BYTES;
+
+    pub fn new(config: HttpEngineConfig) -> anyhow::Result<Self> {
+        Ok(Self { http: HttpClient::new(config, PROVIDER)? })
+    }
+}
+
+#[async_trait]
+impl SpeechEngine for GoogleEngine {
+    fn max_chunk(&self) -> usize {
+        Self::MAX_CHUNK
+    }
+
+    fn measure(&self) -> fn(&str) -> usize {
+        domain::chunks::bytes
+    }
+
+    /// SSML for Neural2, WaveNet and Standard voices; whether Chirp 3 HD voices honour it
+    /// is not documented, so they get plain words (and pauses as silence).
+    fn markup(&self, voice: &str) -> Markup {
+        if voice.contains("Chirp") { Markup::Plain } else { Markup::GoogleSsml }
+    }
+
+    async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        let markup = self.markup(&request.voice);
+        let text = request.rendered(markup);
+        let body = SynthesizeRequest {
+            input: if markup == Markup::GoogleSsml { Input::Ssml(text) } else { Input::Text(text) },
+            voice: Voice { language_code: &request.language, name: &request.voice },
+            audio_config: AudioConfig { audio_encoding: "MP3", speaking_rate: request.rate },
+        };
+        let response = self.http.post_json("/v1/text:synthesize", &body).await?;
+        let response: SynthesizeResponse = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
+        let bytes = self.http.decode_audio(&response.audio_content)?;
+        Ok(EngineAudio { bytes, extension: "mp3" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use wiremock::matchers::{body_partial_json, header, method, path};
+    use wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate};
+
+    use super::*;
+    use crate::engine::http::testing::*;
+    use domain::spoken::{self, Spoken};
+
+    /// The fake only answers requests in Google's exact shape.
+    fn synthesize_call(text: &str) -> MockBuilder {
+        Mock::given(method("POST")).and(path("/v1/text:synthesize")).and(header("x-goog-api-key", KEY)).and(
+            body_partial_json(json!({
+                "input": { "ssml": format!("<speak>{text}</speak>") },
+                "voice": { "languageCode": "de-DE", "name": "test-voice" },
+                "audioConfig": { "audioEncoding": "MP3" }
+            })),
+        )
+    }
+
+    /// SSML with the break, the emphasis and the IPA of a dictionary entry.
+    #[tokio::test]
+    async fn sends_ssml_with_pauses_emphasis_and_ipa() {
+        let server = MockServer::start().await;
+        synthesize_call(r#"Die <emphasis level="strong">neue</emphasis> <phoneme alphabet="ipa" ph="ˈʃtɪmvɛʁk">Schtimmwerk</phoneme>-App.<break time="700ms"/>Jetzt &amp; hier."#)
+            .respond_with(audio(&mp3_tone(0.5)))
+            .expect(1)
+            .mount(&server)
+            .await;
+        engine(&server).await.synthesize(&marked_request()).await.unwrap();
+    }
+
+    /// Chirp 3 HD voices get plain words, the pause left to the audio path.
+    #[tokio::test]
+    async fn chirp_voices_get_plain_text() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/text:synthesize"))
+            .and(body_partial_json(json!({ "input": { "text": "Die neue Schtimmwerk-App. Jetzt & hier." } })))
+            .respond_with(audio(&mp3_tone(0.5)))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let request = SynthesisRequest { voice: "de-DE-Chirp3-HD-Kore".into(), ..marked_request() };
+        engine(&server).await.synthesize(&request).await.unwrap();
+    }
+
+    fn audio(bytes: &[u8]) -> ResponseTemplate {
+        ResponseTemplate::new(200).set_body_json(json!({ "audioContent": base64(bytes) }))
+    }
+
+    fn error(code: u16, status: &str, message: &str) -> ResponseTemplate {
+        ResponseTemplate::new(code).set_body_json(json!({
+            "error": { "code": code, "message": message, "status": status, "details": [] }
+        }))
+    }
+
+    async fn engine(server: &MockServer) -> GoogleEngine {
+        GoogleEngine::new(config(server)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn returns_the_decoded_mp3() {
+        let server = MockServer::start().await;
+        let mp3 = mp3_tone(1.5);
+        synthesize_call("Grüß Gott.").respond_with(audio(&mp3)).expect(1).mount(&server).await;
+
+        let audio = engine(&server).await.synthesize(&request("Grüß Gott.")).await.unwrap();
+
+        assert_eq!(audio.bytes, mp3);
+        let duration = audio::decode(&audio.bytes, audio.extension).unwrap().duration_seconds();
+        assert!((duration - 1.5).abs() < 0.1, "duration {duration}");
+        assert!(bodies(&server).await[0]["audioConfig"].get("speakingRate").is_none());
+    }
+
+    #[tokio::test]
+    async fn long_texts_go_out_in_requests_within_the_byte_limit() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(audio(&mp3_tone(0.2))).mount(&server).await;
+        let engine = engine(&server).await;
+        // 5000 characters of umlauts are well over 5000 bytes.
+        let text = german_text(5000);
+        assert!(text.len() > 5400);
+
+        let markup = engine.markup("test-voice");
+        let size = |s: &Spoken| (engine.measure())(&markup.render(s, "de-DE"));
+        let (limit, measure) = (engine.max_chunk(), engine.measure());
+        for input in spoken::split(&Spoken::text(text.clone()), limit, &size, limit * 9 / 10, measure) {
+            engine.synthesize(&SynthesisRequest { input, ..request("") }).await.unwrap();
+        }
+
+        let ssml: Vec<String> =
+            bodies(&server).await.iter().map(|b| b["input"]["ssml"].as_str().unwrap().to_owned()).collect();
+        assert!(ssml.len() >= 2, "{} requests", ssml.len());
+        assert!(ssml.iter().all(|t| t.len() <= 5000), "a request over 5000 bytes");
+        let words: Vec<&str> = ssml.iter().map(|t| &t["<speak>".len()..t.len() - "</speak>".len()]).collect();
+        assert_eq!(words.join(" ").split_whitespace().count(), text.split_whitespace().count());
+    }
+
+    #[tokio::test]
+    async fn retries_after_429_as_retry_after_says() {
+        let build = |config| GoogleEngine::new(config).unwrap();
+        let too_many = error(429, "RESOURCE_EXHAUSTED", "Quota exceeded.");
+        assert_retries_after_429(synthesize_call, build, too_many, audio(&mp3_tone(0.5))).await;
+    }
+
+    /// Google's error shape (`{"error": {"code", "status", "message"}}`) and its answers
+    /// without audio, through the table every HTTP engine meets.
+    #[tokio::test]
+    async fn failures_are_transient_after_the_retries_or_permanent_at_once() {
+        let rows = vec![
+            Failure {
+                answer: error(500, "INTERNAL", "Internal error encountered."),
+                expect: Expect::Transient(
+                    "Google Cloud TTS meldet einen Serverfehler (500): Internal error encountered.",
+                ),
+            },
+            Failure {
+                answer: error(400, "INVALID_ARGUMENT", "Voice 'test-voice' does not exist."),
+                expect: Expect::Permanent(
+                    "Google Cloud TTS hat die Anfrage abgelehnt (400): Voice 'test-voice' does not exist.",
+                ),
+            },
+            Failure {
+                answer: ResponseTemplate::new(200).set_body_json(json!({ "audioContent": "kein base64!" })),
+                expect: Expect::Permanent("Google Cloud TTS lieferte keine gültigen Audiodaten."),
+            },
+            Failure { answer: ResponseTemplate::new(200).set_body_json(json!({})), expect: Expect::NotAudio },
+        ];
+        assert_failures(synthesize_call, |server| GoogleEngine::new(config(server)).unwrap(), rows).await;
+    }
+}

@@ -1,0 +1,192 @@
+//! The local engine: eSpeak NG, offline and always available. Voices are eSpeak voice
+//! specs such as `de+m3` (language + variant), kept in the catalogue file.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
+
+use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
+
+pub struct LocalEngine {
+    program: String,
+    timeout: Duration,
+}
+
+impl Default for LocalEngine {
+    fn default() -> Self {
+        Self { program: "espeak-ng".into(), timeout: Duration::from_secs(120) }
+    }
+}
+
+/// eSpeak's words per minute for a relative rate (1.0 = its default of 160).
+fn words_per_minute(rate: Option<f32>) -> u32 {
+    (160.0 * rate.unwrap_or(1.0).clamp(0.5, 2.0)).round() as u32
+}
+
+fn valid_voice(voice: &str) -> bool {
+    !voice.is_empty() && voice.chars().all(|c| c.is_ascii_alphanumeric() || "+-_".contains(c))
+}
+
+impl LocalEngine {
+    /// Longest text one espeak-ng call takes (the provider table reads it).
+    pub const MAX_CHUNK: usize = 2000;
+}
+
+#[async_trait]
+impl SpeechEngine for LocalEngine {
+    fn max_chunk(&self) -> usize {
+        Self::MAX_CHUNK
+    }
+
+    fn markup(&self, _voice: &str) -> Markup {
+        Markup::Espeak
+    }
+
+    async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+        if !valid_voice(&request.voice) {
+            return Err(EngineError::Permanent(format!("Unbekannte lokale Stimme: {}", request.voice)));
+        }
+        let ssml = request.rendered(Markup::Espeak);
+        self.speak(&ssml, Voice::Spec(&request.voice), words_per_minute(request.rate)).await
+    }
+}
+
+/// Which eSpeak voice speaks: a stock spec (`de+m3`), or a voice file of our own (the
+/// local clones), which eSpeak loads from the working directory.
+pub(super) enum Voice<'a> {
+    Spec(&'a str),
+    File(&'a str),
+}
+
+impl LocalEngine {
+    /// Speaks `ssml` (eSpeak's SSML input, `Markup::Espeak`).
+    pub(super) async fn speak(
+        &self,
+        ssml: &str,
+        voice: Voice<'_>,
+        words_per_minute: u32,
+    ) -> Result<EngineAudio, EngineError> {
+        let dir = tempfile::tempdir()
+            .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
+        let wav_path = dir.path().join("speech.wav");
+        let mut command = Command::new(&self.program);
+        match voice {
+            Voice::Spec(spec) => command.arg("-v").arg(spec),
+            Voice::File(definition) => {
+                std::fs::write(dir.path().join("clone"), definition)
+                    .map_err(|e| EngineError::Transient(format!("Stimmdatei nicht schreibbar: {e}")))?;
+                command.current_dir(dir.path()).arg("--load").arg("-v").arg("clone")
+            }
+        };
+        let mut child = command
+            .arg("-s")
+            .arg(words_per_minute.to_string())
+            .arg("-b")
+            .arg("1") // input is UTF-8
+            .arg("-m") // and SSML: pauses, emphasis
+            .arg("-w")
+            .arg(&wav_path)
+            .arg("--stdin")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| EngineError::Permanent(format!("eSpeak NG ist nicht installiert: {e}")))?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        stdin.write_all(ssml.as_bytes()).await.map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        drop(stdin);
+        let output = tokio::time::timeout(self.timeout, child.wait_with_output())
+            .await
+            .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?
+            .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
+        crate::engine::count_request("eSpeak NG", if output.status.success() { "200" } else { "error" });
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            return Err(EngineError::Permanent(format!("eSpeak NG ist fehlgeschlagen: {}", stderr.trim())));
+        }
+        let bytes = tokio::fs::read(&wav_path)
+            .await
+            .map_err(|e| EngineError::Transient(format!("eSpeak NG lieferte keine Datei: {e}")))?;
+        Ok(EngineAudio { bytes, extension: "wav" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::spoken::{Inline, Spoken};
+
+    #[test]
+    fn rate_maps_to_words_per_minute() {
+        assert_eq!(words_per_minute(None), 160);
+        assert_eq!(words_per_minute(Some(0.9)), 144);
+        assert_eq!(words_per_minute(Some(10.0)), 320);
+    }
+
+    #[test]
+    fn voice_specs_cannot_smuggle_arguments() {
+        assert!(valid_voice("de+m3"));
+        assert!(valid_voice("es-419+f2"));
+        assert!(!valid_voice("-w /etc/passwd"));
+        assert!(!valid_voice(""));
+    }
+
+    #[tokio::test]
+    async fn speaks_german_to_decodable_audio() {
+        let audio = LocalEngine::default()
+            .synthesize(&SynthesisRequest::plain("Guten Tag, das ist ein Test.", "de+m3", "de-DE"))
+            .await
+            .unwrap();
+        let pcm = audio::decode(&audio.bytes, audio.extension).unwrap();
+        assert!(pcm.duration_seconds() > 0.5);
+    }
+
+    /// The recording analysis of the local clone engine, on real speech: eSpeak's male
+    /// variant speaks lower than its female one.
+    #[tokio::test]
+    async fn the_voice_profile_tells_a_low_voice_from_a_high_one() {
+        let text = "Guten Morgen. Heute sprechen wir über das Wetter in Berlin und die Pläne für das Wochenende.";
+        let mut medians = Vec::new();
+        for voice in ["de+m3", "de+f2"] {
+            let request = SynthesisRequest::plain(text, voice, "de-DE");
+            let audio = LocalEngine::default().synthesize(&request).await.unwrap();
+            let pcm = audio::decode(&audio.bytes, audio.extension).unwrap();
+            let profile = domain::voice_sample::profile(&pcm).unwrap();
+            assert!((2.0..9.0).contains(&profile.syllables_per_second), "{voice}: {profile:?}");
+            medians.push(profile.median_pitch_hz);
+        }
+        assert!(medians[0] < 150.0 && medians[1] > medians[0] * 1.3, "{medians:?}");
+    }
+
+    async fn speak(input: Spoken) -> audio::Pcm {
+        let request = SynthesisRequest { input, ..SynthesisRequest::plain("", "de+m3", "de-DE") };
+        let audio = LocalEngine::default().synthesize(&request).await.unwrap();
+        audio::decode(&audio.bytes, audio.extension).unwrap()
+    }
+
+    /// Seconds of speech, eSpeak's silence at the edges left out.
+    async fn seconds_of(input: Spoken) -> f64 {
+        audio::trim_silence(&speak(input).await).duration_seconds()
+    }
+
+    /// eSpeak takes the pause inside the request and says a term by its phonemes.
+    #[tokio::test]
+    async fn espeak_honours_breaks_and_phonetic_spellings() {
+        let words = || Spoken::text("Eins");
+        let gap = audio::longest_quiet_seconds(&speak(words().join(Inline::Break(1500), words())).await);
+        assert!((1.4..1.8).contains(&gap), "a 1.5 s break left {gap:.2} s of quiet");
+
+        let term = |ipa: Option<&str>| {
+            let mut spoken = Spoken::default();
+            spoken.push(Inline::Term { spoken: "Donaudampfschifffahrtsgesellschaft".into(), ipa: ipa.map(Into::into) });
+            spoken
+        };
+        let written = seconds_of(term(None)).await;
+        let phonemes = seconds_of(term(Some("ʔa"))).await;
+        assert!(phonemes < written / 4.0, "IPA 'ʔa' took {phonemes:.2} s, the written word {written:.2} s");
+    }
+}
