@@ -56,22 +56,23 @@ struct AdminVoice {
 
 impl From<admin_voices::AdminVoice> for AdminVoice {
     fn from(v: admin_voices::AdminVoice) -> Self {
+        let admin_voices::AdminVoice { row, speaks_with, status, owner } = v;
         AdminVoice {
-            id: v.id,
-            name: v.name,
-            voice_type: v.voice_type,
-            provider: v.provider,
-            speaks_with: v.speaks_with,
-            language: v.language,
-            engine: v.engine,
-            status: v.status,
-            owner: v.owner.map(|admin_voices::VoiceOwner { id, name, email }| VoiceOwner { id, name, email }),
-            is_global: v.is_global,
-            is_active: v.is_active,
-            times_used: v.times_used,
-            sample_count: v.sample_count,
-            created_at: v.created_at,
-            consent_date: v.consent_date,
+            id: row.id,
+            name: row.name,
+            voice_type: row.voice_type,
+            provider: row.provider,
+            speaks_with,
+            language: row.language,
+            engine: row.clone_engine,
+            status,
+            owner: owner.map(|admin_voices::VoiceOwner { id, name, email }| VoiceOwner { id, name, email }),
+            is_global: row.is_global,
+            is_active: row.is_active,
+            times_used: row.times_used,
+            sample_count: row.sample_count,
+            created_at: row.created_at,
+            consent_date: row.consent_date,
         }
     }
 }

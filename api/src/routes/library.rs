@@ -67,25 +67,28 @@ struct DayStats {
 
 impl From<library::Stats> for Stats {
     fn from(stats: library::Stats) -> Self {
+        let library::Stats { totals, balance_cent, categories, tags, daily } = stats;
         Stats {
-            audios: stats.audios,
-            active_audios: stats.active_audios,
-            completed_audios: stats.completed_audios,
-            api_requests: stats.api_requests,
-            api_requests_today: stats.api_requests_today,
-            clone_audios: stats.clone_audios,
-            cost_cent: stats.cost_cent,
-            balance_cent: stats.balance_cent,
-            categories: stats.categories,
-            tags: stats.tags,
-            daily: stats.daily.into_iter().map(DayStats::from).collect(),
+            audios: totals.audios,
+            active_audios: totals.active_audios,
+            completed_audios: totals.completed_audios,
+            api_requests: totals.api_requests,
+            api_requests_today: totals.api_requests_today,
+            clone_audios: totals.clone_audios,
+            cost_cent: totals.cost_cent,
+            balance_cent,
+            categories,
+            tags,
+            daily: daily
+                .into_iter()
+                .map(|d| DayStats {
+                    day: d.day,
+                    characters: d.characters,
+                    cost_cent: d.cost_cent,
+                    api_requests: d.api_requests,
+                })
+                .collect(),
         }
-    }
-}
-
-impl From<library::DayStats> for DayStats {
-    fn from(d: library::DayStats) -> Self {
-        DayStats { day: d.day, characters: d.characters, cost_cent: d.cost_cent, api_requests: d.api_requests }
     }
 }
 

@@ -23,26 +23,16 @@ pub struct VoiceOwner {
     pub email: String,
 }
 
-/// A voice as the admin's voice management shows it.
+/// A voice as the admin's voice management shows it: its row, and what the rules make
+/// of it.
 #[derive(Debug)]
 pub struct AdminVoice {
-    pub id: Uuid,
-    pub name: String,
-    pub voice_type: VoiceType,
-    pub provider: ProviderId,
+    pub row: AdminVoiceRow,
     /// Who speaks it, as the page shows it: the provider's label from the provider table,
     /// or for a clone its clone engine's (the web app keeps no list of its own).
     pub speaks_with: &'static str,
-    pub language: String,
-    pub engine: Option<CloneEngineId>,
     pub status: Option<CloneState>,
     pub owner: Option<VoiceOwner>,
-    pub is_global: bool,
-    pub is_active: bool,
-    pub times_used: i64,
-    pub sample_count: i64,
-    pub created_at: DateTime<Utc>,
-    pub consent_date: Option<DateTime<Utc>>,
 }
 
 /// The stat cards of the voice management.
@@ -73,50 +63,41 @@ pub struct AdminVoiceFilter<'a> {
     pub voice_type: Option<&'a str>,
 }
 
-struct Row {
-    id: Uuid,
-    name: String,
-    voice_type: VoiceType,
-    provider: ProviderId,
-    language: String,
-    clone_engine: Option<CloneEngineId>,
-    training_status: Option<TrainingStatus>,
-    fee_paused: bool,
-    owner_id: Option<Uuid>,
-    owner_name: Option<String>,
-    owner_email: Option<String>,
-    is_global: bool,
-    is_active: bool,
-    times_used: i64,
-    sample_count: i64,
-    created_at: DateTime<Utc>,
-    consent_date: Option<DateTime<Utc>>,
+/// A voice with its owner and counts, as the voice management reads it.
+#[derive(Debug)]
+pub struct AdminVoiceRow {
+    pub id: Uuid,
+    pub name: String,
+    pub voice_type: VoiceType,
+    pub provider: ProviderId,
+    pub language: String,
+    pub clone_engine: Option<CloneEngineId>,
+    pub training_status: Option<TrainingStatus>,
+    pub fee_paused: bool,
+    pub owner_id: Option<Uuid>,
+    pub owner_name: Option<String>,
+    pub owner_email: Option<String>,
+    pub is_global: bool,
+    pub is_active: bool,
+    pub times_used: i64,
+    pub sample_count: i64,
+    pub created_at: DateTime<Utc>,
+    pub consent_date: Option<DateTime<Utc>>,
 }
 
-fn view(row: Row) -> AdminVoice {
+fn view(row: AdminVoiceRow) -> AdminVoice {
     AdminVoice {
-        id: row.id,
-        name: row.name,
-        voice_type: row.voice_type,
-        provider: row.provider,
         speaks_with: row.clone_engine.map_or(crate::providers::of(row.provider).label, CloneEngineId::label),
-        language: row.language,
-        engine: row.clone_engine,
         status: row.training_status.map(|s| CloneState::of(s, row.fee_paused)),
-        owner: match (row.owner_id, row.owner_name, row.owner_email) {
-            (Some(id), Some(name), Some(email)) => Some(VoiceOwner { id, name, email }),
+        owner: match (row.owner_id, &row.owner_name, &row.owner_email) {
+            (Some(id), Some(name), Some(email)) => Some(VoiceOwner { id, name: name.clone(), email: email.clone() }),
             _ => None,
         },
-        is_global: row.is_global,
-        is_active: row.is_active,
-        times_used: row.times_used,
-        sample_count: row.sample_count,
-        created_at: row.created_at,
-        consent_date: row.consent_date,
+        row,
     }
 }
 
-async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> Result<Vec<Row>> {
+async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> Result<Vec<AdminVoiceRow>> {
     let search = query.search.map(str::trim).filter(|s| !s.is_empty());
     let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
     let voice_type = match query.voice_type {
@@ -131,7 +112,7 @@ async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> 
     };
     // Stock voices count their uses in the append-only analytics; clones keep a counter.
     Ok(sqlx::query_as!(
-        Row,
+        AdminVoiceRow,
         r#"SELECT v.id, v.name, v.type AS "voice_type: VoiceType", v.provider AS "provider: ProviderId", v.language,
                   v.clone_engine AS "clone_engine: CloneEngineId", v.training_status AS "training_status: TrainingStatus",
                   v.fee_paused, v.owner_id, u.name AS "owner_name?", u.email AS "owner_email?", v.is_global, v.is_active,
@@ -190,7 +171,7 @@ async fn one(svc: &Services, voice_id: Uuid) -> Result<AdminVoice> {
 
 /// What the audit log keeps of a voice's state.
 fn audit_state(voice: &AdminVoice) -> serde_json::Value {
-    serde_json::json!({ "is_global": voice.is_global, "is_active": voice.is_active })
+    serde_json::json!({ "is_global": voice.row.is_global, "is_active": voice.row.is_active })
 }
 
 /// The account a voice belongs to, for the audit log (none for stock voices).
@@ -209,7 +190,7 @@ pub async fn update(
 ) -> Result<AdminVoice> {
     let admin = caller.fresh_admin()?;
     let before = one(svc, voice_id).await?;
-    if is_global.is_some() && before.voice_type == VoiceType::Public {
+    if is_global.is_some() && before.row.voice_type == VoiceType::Public {
         return Err(Error::Conflict("Katalogstimmen stehen ohnehin allen zur Verfügung.".into()));
     }
     let mut tx = svc.pool.begin().await?;
@@ -224,7 +205,7 @@ pub async fn update(
     .await?
     .ok_or(Error::NotFound("Stimme nicht gefunden."))?;
     let after = serde_json::json!({ "is_global": state.is_global, "is_active": state.is_active });
-    let (was, subject) = (audit_state(&before), before.name.as_str());
+    let (was, subject) = (audit_state(&before), before.row.name.as_str());
     audit::record(&mut *tx, admin, AuditAction::VoiceUpdated, Some(subject), owner_of(&before), Some(was), Some(after))
         .await?;
     tx.commit().await?;
@@ -235,11 +216,11 @@ pub async fn update(
 pub async fn delete(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<()> {
     let admin = caller.fresh_admin()?;
     let before = one(svc, voice_id).await?;
-    if before.voice_type == VoiceType::Public {
+    if before.row.voice_type == VoiceType::Public {
         return Err(Error::Conflict("Katalogstimmen können nur deaktiviert werden.".into()));
     }
     crate::use_cases::cloning::remove(svc, voice_id, None).await?;
-    let (was, subject) = (audit_state(&before), before.name.as_str());
+    let (was, subject) = (audit_state(&before), before.row.name.as_str());
     audit::record(&svc.pool, admin, AuditAction::VoiceDeleted, Some(subject), owner_of(&before), Some(was), None)
         .await?;
     Ok(())

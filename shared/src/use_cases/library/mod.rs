@@ -175,37 +175,16 @@ pub async fn with_labels(svc: &Services, rows: Vec<JobRow>) -> Result<Vec<Item>>
         .collect())
 }
 
-/// The dashboard's and the knowledge base's figures.
+/// The dashboard's and the knowledge base's figures: the counters' sums, the balance,
+/// the labels the user can use (own and global), and the last 30 days, oldest first,
+/// every day present.
 #[derive(Debug)]
 pub struct Stats {
-    /// Every audio ever made and still stored (with the trash).
-    pub audios: i64,
-    /// Audios not in the trash.
-    pub active_audios: i64,
-    pub completed_audios: i64,
-    pub api_requests: i64,
-    /// API requests since midnight (Berlin time).
-    pub api_requests_today: i64,
-    /// Audios made with cloned voices (not in the trash).
-    pub clone_audios: i64,
-    /// What all audios cost (failed ones were refunded and do not count).
-    pub cost_cent: i64,
+    pub totals: library::Totals,
     pub balance_cent: i64,
-    /// Categories and tags the user can use (own and global).
     pub categories: i64,
     pub tags: i64,
-    /// The last 30 days, oldest first, every day present.
-    pub daily: Vec<DayStats>,
-}
-
-/// One day of the dashboard's chart.
-#[derive(Debug)]
-pub struct DayStats {
-    pub day: NaiveDate,
-    pub characters: i64,
-    pub cost_cent: i64,
-    /// Audios made through the developer API that day.
-    pub api_requests: i64,
+    pub daily: Vec<library::Day>,
 }
 
 pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
@@ -224,7 +203,7 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
         .take(CHART_DAYS as usize)
         .map(|day| {
             let found = days.iter().find(|d| d.day == day);
-            DayStats {
+            library::Day {
                 day,
                 characters: found.map_or(0, |d| d.characters),
                 cost_cent: found.map_or(0, |d| d.cost_cent),
@@ -232,19 +211,7 @@ pub async fn stats(svc: &Services, caller: &Caller) -> Result<Stats> {
             }
         })
         .collect();
-    Ok(Stats {
-        audios: totals.audios,
-        active_audios: totals.active_audios,
-        completed_audios: totals.completed_audios,
-        api_requests: totals.api_requests,
-        api_requests_today: totals.api_requests_today,
-        clone_audios: totals.clone_audios,
-        cost_cent: totals.cost_cent,
-        balance_cent: balance,
-        categories,
-        tags,
-        daily,
-    })
+    Ok(Stats { totals, balance_cent: balance, categories, tags, daily })
 }
 
 /// One of the caller's audios with its labels; 404 for anyone else's.

@@ -213,6 +213,7 @@ pub async fn tags_of(db: impl PgExecutor<'_>, job_ids: &[Uuid]) -> Result<Vec<La
 }
 
 /// The figures of the dashboard and the knowledge base, in one round trip.
+#[derive(Debug)]
 pub struct Totals {
     pub audios: i64,
     pub active_audios: i64,
@@ -243,6 +244,7 @@ pub async fn totals(db: impl PgExecutor<'_>, user_id: Uuid, today: NaiveDate) ->
     .await
 }
 
+#[derive(Debug)]
 pub struct Day {
     pub day: NaiveDate,
     pub characters: i64,
