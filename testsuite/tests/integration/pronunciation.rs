@@ -36,6 +36,28 @@ async fn the_preview_shows_the_text_as_the_voice_will_speak_it(pool: PgPool) {
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }
 
+/// The three sentences a review in the browser heard wrong (issue "Read German text as
+/// a German speaker would"), through the same endpoint the TTS screen's preview calls.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_preview_reads_units_post_codes_and_rulers_in_their_case(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("lesung@example.com").await;
+    let german = app.voice_id("local-de-klara").await;
+    for (typed, spoken) in [
+        ("Die Antwort kam nach 200 ms.", "Die Antwort kam nach zweihundert Millisekunden."),
+        ("Wir sitzen in 80331 München.", "Wir sitzen in acht null drei drei eins München."),
+        (
+            "Das Bild zeigt eine Reise zu Wilhelm II. oder Ludwig XIV. im Schloss.",
+            "Das Bild zeigt eine Reise zu Wilhelm dem Zweiten oder Ludwig dem Vierzehnten im Schloss.",
+        ),
+    ] {
+        let res = client.post("/api/pronunciation/preview", json!({ "text": typed, "voice_id": german })).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let preview: Value = res.json().await.unwrap();
+        assert_eq!(preview["text"], spoken, "{typed}");
+    }
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn the_dictionary_is_private_global_entries_are_for_admins_and_csv_round_trips(pool: PgPool) {
     let app = TestApp::spawn(pool).await;

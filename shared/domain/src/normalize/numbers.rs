@@ -1,9 +1,9 @@
 //! Number words: German cardinals, ordinals and years; cardinals of English, Spanish,
-//! French and Portuguese (and English ordinals). Up to 999 999 999 999.
+//! French and Portuguese (and English ordinals). German up to the Trillionen (10^18).
 
 // ---- German ----
 
-const DE_ONES: [&str; 20] = [
+pub const DE_ONES: [&str; 20] = [
     "null",
     "eins",
     "zwei",
@@ -61,18 +61,26 @@ pub fn de_cardinal(n: u64) -> String {
     if n == 0 {
         return "null".into();
     }
+    // The long scale (Duden): Million 10^6, Milliarde 10^9, Billion 10^12, Billiarde
+    // 10^15, Trillion 10^18; each a noun of its own, counted by what stands before it.
+    const SCALES: [(u64, &str, &str); 5] = [
+        (1_000_000_000_000_000_000, "eine Trillion", "Trillionen"),
+        (1_000_000_000_000_000, "eine Billiarde", "Billiarden"),
+        (1_000_000_000_000, "eine Billion", "Billionen"),
+        (1_000_000_000, "eine Milliarde", "Milliarden"),
+        (1_000_000, "eine Million", "Millionen"),
+    ];
     let mut parts: Vec<String> = Vec::new();
-    let billions = n / 1_000_000_000;
-    let millions = (n / 1_000_000) % 1000;
-    let thousands = (n / 1000) % 1000;
-    let rest = n % 1000;
-    for (count, one, many) in [(billions, "eine Milliarde", "Milliarden"), (millions, "eine Million", "Millionen")] {
+    for (scale, one, many) in SCALES {
+        let count = (n / scale) % 1000;
         if count == 1 {
             parts.push(one.into());
         } else if count > 1 {
             parts.push(format!("{} {many}", de_with_ein(count)));
         }
     }
+    let thousands = (n / 1000) % 1000;
+    let rest = n % 1000;
     let mut small = String::new();
     if thousands > 0 {
         small.push_str(&if thousands == 1 { "ein".into() } else { de_with_ein(thousands) });
@@ -138,21 +146,6 @@ pub fn de_year(n: u64) -> String {
 pub fn de_digits(digits: &str) -> String {
     digits.chars().filter_map(|c| c.to_digit(10)).map(|d| DE_ONES[d as usize]).collect::<Vec<_>>().join(" ")
 }
-
-pub const DE_MONTHS: [&str; 12] = [
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember",
-];
 
 // ---- English ----
 
