@@ -42,12 +42,22 @@ describe('Pronunciation (end to end)', { skip }, () => {
       // A dictionary entry for the brand.
       await page.getByRole('link', { name: 'Aussprache' }).click();
       await page.getByRole('heading', { level: 1, name: 'Aussprache' }).waitFor();
+      // First with a typo, then corrected in place: the term itself can be edited.
+      await page.getByTestId('entry-term').fill('Stimwerk');
+      await page.getByTestId('entry-spoken').fill('Schtimwerk');
+      await page.getByTestId('entry-save').click();
+      const typo = page.getByTestId('dictionary-row').filter({ hasText: 'Schtimwerk' });
+      await typo.waitFor();
+      await typo.getByTestId('dictionary-edit').click();
+      await page.getByRole('form', { name: 'Eintrag bearbeiten' }).waitFor();
+      assert.equal(await page.getByTestId('entry-term').inputValue(), 'Stimwerk');
       await page.getByTestId('entry-term').fill('Stimmwerk');
       await page.getByTestId('entry-spoken').fill('Schtimmwerk');
       // With its phonetic spelling, which the German eSpeak voice speaks by.
       await page.getByTestId('entry-ipa').fill('ˈʃtɪmvɛʁk');
       await page.getByTestId('entry-save').click();
       await page.getByTestId('dictionary-row').filter({ hasText: 'Schtimmwerk' }).filter({ hasText: '[ˈʃtɪmvɛʁk]' }).waitFor();
+      assert.equal(await page.getByTestId('dictionary-row').count(), 1, 'the edit changed the entry, it added none');
       await assertAccessible(page, 'pronunciation dictionary');
       await shot(page, 'pronunciation-dictionary-1366.png');
 

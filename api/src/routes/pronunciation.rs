@@ -23,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(preview))
         .routes(routes!(list, save))
-        .routes(routes!(delete))
+        .routes(routes!(update, delete))
         .routes(routes!(export))
         .routes(routes!(import))
 }
@@ -113,6 +113,24 @@ struct Scope {
     /// A global entry (admins only).
     #[serde(default)]
     global: bool,
+}
+
+/// Changes an entry, its term too (global entries: admins only).
+#[utoipa::path(put, path = "/api/pronunciation/dictionary/{id}", tag = "pronunciation", request_body = EntryInput,
+    params(("id" = Uuid, Path)), responses(
+        (status = 200, body = DictionaryEntry),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn update(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<EntryInput>,
+) -> ApiResult<Json<DictionaryEntry>> {
+    Ok(Json(pronunciation::update(&state.svc, &caller, id, body.into()).await?.into()))
 }
 
 #[utoipa::path(delete, path = "/api/pronunciation/dictionary/{id}", tag = "pronunciation",

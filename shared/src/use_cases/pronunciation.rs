@@ -112,9 +112,8 @@ fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
     }
 }
 
-/// Adds an entry, or changes the one with the same term in its scope.
-pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<EntryRow> {
-    let user_id = scope(caller, input.global)?;
+/// An entry's term, spoken form and phonetic spelling, checked.
+fn checked(input: &EntryInput) -> Result<(String, String, Option<&str>)> {
     let term = field("term", "Der Begriff", &input.term, 100)?;
     let spoken = field("spoken", "Die Aussprache", &input.spoken, 200)?;
     let ipa = input.ipa.as_deref().map(trim).filter(|i| !i.is_empty());
@@ -122,6 +121,13 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
         field("ipa", "Die Lautschrift", ipa, ipa::MAX_CHARS)?;
         ipa::check(ipa).map_err(|message| Error::field("ipa", message))?;
     }
+    Ok((term, spoken, ipa))
+}
+
+/// Adds an entry, or changes the one with the same term in its scope.
+pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<EntryRow> {
+    let user_id = scope(caller, input.global)?;
+    let (term, spoken, ipa) = checked(&input)?;
     let mut tx = svc.pool.begin().await?;
     // A new term takes room under the cap; a changed one does not.
     if !db::has_term(&mut *tx, user_id, &term).await? {
@@ -143,6 +149,35 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
         let after = serde_json::json!({ "term": row.term, "spoken": row.spoken, "ipa": row.ipa });
         let action = crate::domain::kinds::AuditAction::DictionaryEntrySaved;
         crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, None, Some(after)).await?;
+    }
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// Changes an entry of the caller's scope (a global one: admins only), its term too; 404
+/// for anyone else's, 409 when the scope has the new term in another entry.
+pub async fn update(svc: &Services, caller: &Caller, id: Uuid, input: EntryInput) -> Result<EntryRow> {
+    let user_id = scope(caller, input.global)?;
+    let (term, spoken, ipa) = checked(&input)?;
+    let mut tx = svc.pool.begin().await?;
+    let entry = NewEntry {
+        user_id,
+        term: &term,
+        spoken: &spoken,
+        ipa,
+        whole_word: input.whole_word,
+        case_sensitive: input.case_sensitive,
+    };
+    let before = db::get(&mut *tx, id, user_id).await?.ok_or(Error::NotFound("Eintrag nicht gefunden."))?;
+    let row = db::update(&mut *tx, id, &entry)
+        .await?
+        .ok_or_else(|| Error::Conflict(format!("„{term}“ steht schon im Wörterbuch.")))?;
+    if user_id.is_none() {
+        let was = serde_json::json!({ "term": before.term, "spoken": before.spoken, "ipa": before.ipa });
+        let after = serde_json::json!({ "term": row.term, "spoken": row.spoken, "ipa": row.ipa });
+        let action = crate::domain::kinds::AuditAction::DictionaryEntrySaved;
+        crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, Some(was), Some(after))
+            .await?;
     }
     tx.commit().await?;
     Ok(row)
@@ -240,7 +275,11 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
             result.errors.push(format!("Zeile {line}: nicht lesbar."));
             continue;
         };
-        if line == 1 && record.get(0).is_some_and(|f| f.trim().eq_ignore_ascii_case("term")) {
+        // A header row (ours, or a German one) names the columns; it is not an entry.
+        let header = |f: &str| {
+            ["term", "begriff", "wort"].contains(&f.trim().trim_start_matches('\u{feff}').to_lowercase().as_str())
+        };
+        if line == 1 && record.get(0).is_some_and(header) {
             continue;
         }
         if record.iter().all(|f| f.trim().is_empty()) {

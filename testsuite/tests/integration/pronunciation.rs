@@ -232,3 +232,56 @@ async fn an_import_takes_at_most_a_thousand_rows_and_the_export_never_starts_a_f
     let entry = list.as_array().unwrap().iter().find(|e| e["global"] == false).unwrap();
     assert_eq!((entry["term"].as_str(), entry["spoken"].as_str()), (Some("=HYPERLINK(\"x\")"), Some("-2+3")));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_entry_is_edited_by_its_owner_only_and_never_onto_another_term(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("bearbeiten@example.com").await;
+    let (other, _) = app.signed_in_user("fremd@example.com").await;
+    let add = |term: &str, spoken: &str| json!({ "term": term, "spoken": spoken });
+    let first: Value =
+        client.post("/api/pronunciation/dictionary", add("Stimwerk", "Stimmwerk")).await.json().await.unwrap();
+    client.post("/api/pronunciation/dictionary", add("Bahn", "Baan")).await;
+    let path = format!("/api/pronunciation/dictionary/{}", first["id"].as_str().unwrap());
+
+    // The owner corrects the term itself; the entry keeps its id.
+    let res = client.put(&path, add("Stimmwerk", "Schtimmwerk")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let edited: Value = res.json().await.unwrap();
+    assert_eq!((edited["id"].clone(), edited["term"].clone()), (first["id"].clone(), json!("Stimmwerk")));
+    let preview: Value =
+        client.post("/api/pronunciation/preview", json!({ "text": "Stimmwerk" })).await.json().await.unwrap();
+    assert_eq!(preview["text"], "Schtimmwerk");
+
+    // Onto a term another entry of hers has: 409, nothing changed.
+    let (status, error) = error_of(client.put(&path, add("bahn", "x")).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error["message"], "„bahn“ steht schon im Wörterbuch.");
+    // Empty input: 422 with the field.
+    let (status, error) = error_of(client.put(&path, add(" ", "x")).await).await;
+    assert_eq!(
+        (status, error["fields"]["term"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("Der Begriff ist erforderlich."))
+    );
+
+    // Someone else's entry does not exist for another user, nor as a global one.
+    assert_eq!(other.put(&path, add("Stimmwerk", "gekapert")).await.status(), StatusCode::NOT_FOUND);
+    let global = json!({ "term": "Stimmwerk", "spoken": "gekapert", "global": true });
+    assert_eq!(other.put(&path, global).await.status(), StatusCode::FORBIDDEN);
+    let mine: Vec<Value> = client.get("/api/pronunciation/dictionary").await.json().await.unwrap();
+    assert!(mine.iter().any(|e| e["spoken"] == "Schtimmwerk"), "{mine:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_csv_header_row_in_german_or_english_is_not_imported(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("kopfzeile@example.com").await;
+    for csv in ["\u{feff}Begriff;Aussprache\nkHz;Kilohertz\n", "term,spoken\nMHz,Megahertz\n"] {
+        let result: Value =
+            client.post("/api/pronunciation/dictionary/import", json!({ "csv": csv })).await.json().await.unwrap();
+        assert_eq!((result["saved"].clone(), result["errors"].clone()), (json!(1), json!([])), "{csv}");
+    }
+    let entries: Vec<Value> = client.get("/api/pronunciation/dictionary").await.json().await.unwrap();
+    let terms: Vec<&str> = entries.iter().map(|e| e["term"].as_str().unwrap()).collect();
+    assert_eq!(terms, ["kHz", "MHz"]);
+}

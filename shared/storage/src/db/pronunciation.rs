@@ -68,7 +68,42 @@ pub async fn upsert(db: impl PgExecutor<'_>, entry: &NewEntry<'_>) -> Result<Ent
     .await
 }
 
-/// Deletes an entry in the given scope (`None`: a global one). False when there is none.
+/// Changes the entry `id` of the scope (`None`: a global one), unless another entry of
+/// the scope has the new term already; `None` when it changed nothing.
+pub async fn update(db: impl PgExecutor<'_>, id: Uuid, entry: &NewEntry<'_>) -> Result<Option<EntryRow>, sqlx::Error> {
+    sqlx::query_as!(
+        EntryRow,
+        r#"UPDATE pronunciation_entries e
+           SET term = $3, spoken = $4, ipa = $5, whole_word = $6, case_sensitive = $7, updated_at = now()
+           WHERE e.id = $1 AND e.user_id IS NOT DISTINCT FROM $2
+             AND NOT EXISTS (SELECT 1 FROM pronunciation_entries o
+                             WHERE o.user_id IS NOT DISTINCT FROM $2 AND lower(o.term) = lower($3) AND o.id <> $1)
+           RETURNING e.id, e.user_id, e.term, e.spoken, e.ipa, e.whole_word, e.case_sensitive, e.updated_at"#,
+        id,
+        entry.user_id,
+        entry.term,
+        entry.spoken,
+        entry.ipa,
+        entry.whole_word,
+        entry.case_sensitive,
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// One entry of the scope (`None`: a global one).
+pub async fn get(db: impl PgExecutor<'_>, id: Uuid, user_id: Option<Uuid>) -> Result<Option<EntryRow>, sqlx::Error> {
+    sqlx::query_as!(
+        EntryRow,
+        r#"SELECT id, user_id, term, spoken, ipa, whole_word, case_sensitive, updated_at
+           FROM pronunciation_entries WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2"#,
+        id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
 /// Whether the scope has an entry for `term` already (case-insensitively): saving it again
 /// changes that entry and adds none.
 pub async fn has_term(db: impl PgExecutor<'_>, user_id: Option<Uuid>, term: &str) -> Result<bool, sqlx::Error> {
@@ -82,6 +117,7 @@ pub async fn has_term(db: impl PgExecutor<'_>, user_id: Option<Uuid>, term: &str
     .await
 }
 
+/// Deletes an entry in the given scope (`None`: a global one). False when there is none.
 pub async fn delete(db: impl PgExecutor<'_>, id: Uuid, user_id: Option<Uuid>) -> Result<bool, sqlx::Error> {
     let result = sqlx::query!(
         "DELETE FROM pronunciation_entries WHERE id = $1 AND user_id IS NOT DISTINCT FROM $2",

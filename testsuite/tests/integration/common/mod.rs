@@ -327,6 +327,10 @@ impl Client {
         self.http.post(format!("{}{path}", self.base)).json(&body).send().await.unwrap()
     }
 
+    pub async fn put(&self, path: &str, body: Value) -> reqwest::Response {
+        self.http.put(format!("{}{path}", self.base)).json(&body).send().await.unwrap()
+    }
+
     pub async fn delete(&self, path: &str) -> reqwest::Response {
         self.http.delete(format!("{}{path}", self.base)).send().await.unwrap()
     }

@@ -24,6 +24,11 @@ export function useDictionaryMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: dictionaryKeys.all });
   return {
     save: useMutation({ mutationFn: (input: EntryInput) => api.post<DictionaryEntry>(dictionaryUrls.root, input), onSettled: refresh }),
+    /** `PUT /api/pronunciation/dictionary/{id}`: the entry changed, its term too. */
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: string; input: EntryInput }) => api.put<DictionaryEntry>(dictionaryUrls.entry(id, false), input),
+      onSettled: refresh,
+    }),
     remove: useMutation({
       mutationFn: (entry: DictionaryEntry) => api.delete(dictionaryUrls.entry(entry.id, entry.global)),
       onSettled: refresh,

@@ -1,10 +1,12 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DictionaryEntry } from '../api/dictionary';
 
-/** The entries: term, spoken form, rules; own ones (and global ones for admins) can go. */
-export function EntriesTable({ entries, isAdmin, onDelete }: { entries: DictionaryEntry[]; isAdmin: boolean; onDelete: (entry: DictionaryEntry) => void }) {
+type Props = { entries: DictionaryEntry[]; isAdmin: boolean; onEdit: (entry: DictionaryEntry) => void; onDelete: (entry: DictionaryEntry) => void };
+
+/** The entries: term, spoken form, rules; own ones (and global ones for admins) can be edited and go. */
+export function EntriesTable({ entries, isAdmin, onEdit, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -36,9 +38,14 @@ export function EntriesTable({ entries, isAdmin, onDelete }: { entries: Dictiona
               </td>
               <td className="px-4 py-3">
                 {(!entry.global || isAdmin) && (
-                  <Button size="icon" variant="ghost" aria-label={`Löschen: ${entry.term}`} onClick={() => onDelete(entry)} data-testid="dictionary-delete">
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <div className="flex gap-1">
+                    <Button size="icon" variant="ghost" aria-label={`Bearbeiten: ${entry.term}`} onClick={() => onEdit(entry)} data-testid="dictionary-edit">
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button size="icon" variant="ghost" aria-label={`Löschen: ${entry.term}`} onClick={() => onDelete(entry)} data-testid="dictionary-delete">
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
                 )}
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
+import { Plus, Save } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
-import { useDictionaryMutations } from '../api/dictionary';
+import { type DictionaryEntry, useDictionaryMutations } from '../api/dictionary';
 
 export const entrySchema = z.object({
   term: z.string().trim().min(1, 'Bitte geben Sie den Begriff ein.').max(100, 'Höchstens 100 Zeichen.'),
@@ -25,28 +26,40 @@ export const entrySchema = z.object({
 });
 type EntryForm = z.infer<typeof entrySchema>;
 
-/** "Eintrag hinzufügen": a term and how it is spoken; the same term again changes its entry. */
-export function EntryFormCard({ isAdmin }: { isAdmin: boolean }) {
-  const { save } = useDictionaryMutations();
-  const form = useForm<EntryForm>({
-    resolver: zodResolver(entrySchema),
-    defaultValues: { term: '', spoken: '', ipa: '', whole_word: true, case_sensitive: false, global: false },
-  });
+const empty: EntryForm = { term: '', spoken: '', ipa: '', whole_word: true, case_sensitive: false, global: false };
+
+function valuesOf(entry: DictionaryEntry): EntryForm {
+  const { term, spoken, ipa, whole_word, case_sensitive, global } = entry;
+  return { term, spoken, ipa: ipa ?? '', whole_word, case_sensitive, global };
+}
+
+/**
+ * "Eintrag hinzufügen" (the same term again changes its entry), or with `editing` the
+ * form of that entry ("Eintrag bearbeiten"), its term too.
+ */
+export function EntryFormCard({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: DictionaryEntry | null; onDone?: () => void }) {
+  const { save, update } = useDictionaryMutations();
+  const form = useForm<EntryForm>({ resolver: zodResolver(entrySchema), defaultValues: empty });
+  useEffect(() => form.reset(editing ? valuesOf(editing) : empty), [editing, form]);
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((values) =>
-    save.mutate({ ...values, ipa: values.ipa || null }, {
-      onSuccess: (entry) => {
+  const submit = form.handleSubmit((values) => {
+    const input = { ...values, ipa: values.ipa || null };
+    const done = {
+      onSuccess: (entry: DictionaryEntry) => {
         toast.success('Gespeichert', { description: `„${entry.term}“ wird „${entry.spoken}“ gesprochen.` });
         form.reset({ ...values, term: '', spoken: '', ipa: '' });
+        onDone?.();
       },
-      onError: (error) => {
+      onError: (error: Error) => {
         if (applyServerFieldErrors(error, form.setError, ['term', 'spoken', 'ipa'])) return;
         toast.error('Speichern fehlgeschlagen', { description: errorMessage(error) });
       },
-    }),
-  );
+    };
+    if (editing) update.mutate({ id: editing.id, input }, done);
+    else save.mutate(input, done);
+  });
   return (
-    <form noValidate aria-label="Eintrag hinzufügen" onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
+    <form noValidate aria-label={editing ? 'Eintrag bearbeiten' : 'Eintrag hinzufügen'} onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Begriff" error={errors.term?.message}>
           <Input autoComplete="off" placeholder="z. B. Stimmwerk" {...form.register('term')} data-testid="entry-term" />
@@ -69,16 +82,21 @@ export function EntryFormCard({ isAdmin }: { isAdmin: boolean }) {
         <label className="inline-flex items-center gap-2">
           <input type="checkbox" className="size-4 accent-primary" {...form.register('case_sensitive')} /> Groß-/Kleinschreibung beachten
         </label>
-        {isAdmin && (
+        {isAdmin && !editing && (
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" className="size-4 accent-primary" {...form.register('global')} /> Für alle (global)
           </label>
         )}
       </div>
-      <div>
-        <Button type="submit" loading={save.isPending} data-testid="entry-save">
-          <Plus aria-hidden="true" /> Eintrag speichern
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={save.isPending || update.isPending} data-testid="entry-save">
+          {editing ? <Save aria-hidden="true" /> : <Plus aria-hidden="true" />} {editing ? 'Änderungen speichern' : 'Eintrag speichern'}
         </Button>
+        {editing && (
+          <Button type="button" variant="outline" onClick={onDone} data-testid="entry-cancel">
+            Abbrechen
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -87,13 +87,40 @@ describe('Aussprache', () => {
     expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')[0].url).toContain('global=true');
   });
 
-  it('imports a CSV file and reports the result', async () => {
-    const { api, user } = setup({ 'POST /api/pronunciation/dictionary/import': { json: { saved: 1, errors: ['Zeile 3: Der Begriff ist erforderlich.'] } } });
+  it('imports a CSV file and lists every refused line in the page, not only in a toast', async () => {
+    const errors = ['Zeile 3: Der Begriff ist erforderlich.', 'Zeile 4: Die Aussprache ist erforderlich.', 'Zeile 5: nicht lesbar.', 'Zeile 6: nicht lesbar!'];
+    const { api, user } = setup({ 'POST /api/pronunciation/dictionary/import': { json: { saved: 1, errors } } });
     await screen.findAllByTestId('dictionary-row');
     const file = new File(['term;spoken\nkHz;Kilohertz\n;x\n'], 'aussprache.csv', { type: 'text/csv' });
     await user.upload(screen.getByTestId('dictionary-file'), file);
     await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary/import')).toHaveLength(1));
     expect(api.callsTo('POST /api/pronunciation/dictionary/import')[0].body).toEqual({ csv: 'term;spoken\nkHz;Kilohertz\n;x\n' });
     expect(await screen.findByText('Import mit Fehlern')).toBeInTheDocument();
+    const report = await screen.findByTestId('import-report');
+    expect(report).toHaveTextContent('Import: 1 Eintrag übernommen, 4 Zeilen nicht übernommen');
+    expect(within(screen.getByTestId('import-errors')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(errors);
+    await user.click(within(report).getByRole('button', { name: 'Bericht schließen' }));
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
+  });
+
+  it('edits an entry in the form, its term too, and can cancel', async () => {
+    const { api, user } = setup({ 'PUT /api/pronunciation/dictionary/e-1': { json: { ...own, term: 'Stimmwerk AG', spoken: 'Schtimmwerk A Ge' } } });
+    await screen.findAllByTestId('dictionary-row');
+    expect(within(row('ACME')).queryByTestId('dictionary-edit')).not.toBeInTheDocument();
+    await user.click(within(row('Stimmwerk')).getByRole('button', { name: 'Bearbeiten: Stimmwerk' }));
+    const form = screen.getByRole('form', { name: 'Eintrag bearbeiten' });
+    expect(within(form).getByTestId('entry-term')).toHaveValue('Stimmwerk');
+    expect(within(form).getByTestId('entry-ipa')).toHaveValue('ˈʃtɪmvɛʁk');
+    await user.clear(within(form).getByTestId('entry-term'));
+    await user.type(within(form).getByTestId('entry-term'), 'Stimmwerk AG');
+    await user.click(within(form).getByRole('button', { name: 'Änderungen speichern' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/pronunciation/dictionary/e-1')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/pronunciation/dictionary/e-1')[0].body).toMatchObject({ term: 'Stimmwerk AG', spoken: 'Schtimmwerk', global: false });
+    expect(await screen.findByRole('form', { name: 'Eintrag hinzufügen' })).toBeInTheDocument();
+
+    await user.click(within(row('Stimmwerk')).getByRole('button', { name: 'Bearbeiten: Stimmwerk' }));
+    await user.click(screen.getByTestId('entry-cancel'));
+    expect(screen.getByRole('form', { name: 'Eintrag hinzufügen' })).toBeInTheDocument();
+    expect(screen.getByTestId('entry-term')).toHaveValue('');
   });
 });

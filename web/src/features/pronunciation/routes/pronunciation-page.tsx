@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
-import { type DictionaryEntry, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
+import { type DictionaryEntry, type ImportResult, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
 import { EntriesTable } from '../components/entries-table';
 import { EntryFormCard } from '../components/entry-form';
+import { ImportReport } from '../components/import-report';
 
 /** A chosen file's text (FileReader: works in every browser and in the test DOM). */
 function readText(file: File): Promise<string> {
@@ -32,14 +33,17 @@ export function PronunciationPage() {
   const entries = useDictionary();
   const { remove, importCsv } = useDictionaryMutations();
   const [deleting, setDeleting] = useState<DictionaryEntry | null>(null);
+  const [editing, setEditing] = useState<DictionaryEntry | null>(null);
+  const [report, setReport] = useState<ImportResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const importFile = async (file: File) => {
     importCsv.mutate(await readText(file), {
       onSuccess: (result) => {
         const summary = `${result.saved} ${result.saved === 1 ? 'Eintrag' : 'Einträge'} übernommen.`;
+        setReport(result.errors.length > 0 ? result : null);
         if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
-        else toast.warning('Import mit Fehlern', { description: `${summary} ${result.errors.slice(0, 3).join(' ')}` });
+        else toast.warning('Import mit Fehlern', { description: `${summary} Die Zeilen stehen im Importbericht.` });
       },
       onError: (error) => toast.error('Import fehlgeschlagen', { description: errorMessage(error) }),
     });
@@ -75,7 +79,8 @@ export function PronunciationPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <EntryFormCard isAdmin={isAdmin} />
+        {report && <ImportReport result={report} onClose={() => setReport(null)} />}
+        <EntryFormCard isAdmin={isAdmin} editing={editing} onDone={() => setEditing(null)} />
         <p className="text-xs text-muted-foreground">
           CSV-Spalten: term, spoken, ipa, whole_word, case_sensitive (Komma oder Semikolon; ja/nein). Pausen im Text: [pause 500ms].
         </p>
@@ -86,7 +91,7 @@ export function PronunciationPage() {
             Noch keine Einträge. Zahlen, Daten, Beträge und Abkürzungen werden ohnehin richtig gelesen.
           </p>
         )}
-        {entries.data && entries.data.length > 0 && <EntriesTable entries={entries.data} isAdmin={isAdmin} onDelete={setDeleting} />}
+        {entries.data && entries.data.length > 0 && <EntriesTable entries={entries.data} isAdmin={isAdmin} onEdit={setEditing} onDelete={setDeleting} />}
       </div>
       <ConfirmDialog
         open={deleting !== null}
