@@ -83,8 +83,9 @@ impl Context<'_> {
     }
 
     /// The word before the match (lower case), skipping white space.
+    /// An abbreviation's point is skipped ("Abs. 1": "abs").
     pub fn previous_word(&self) -> String {
-        let head = self.text[..self.start].trim_end();
+        let head = self.text[..self.start].trim_end().trim_end_matches('.');
         head.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_lowercase()
     }
 
@@ -93,6 +94,70 @@ impl Context<'_> {
         let rest = &self.text[self.end..];
         let trimmed = rest.trim_start();
         trimmed.is_empty() || (trimmed.len() < rest.len() && trimmed.chars().next().is_some_and(char::is_uppercase))
+    }
+
+    /// True when a point right before the match's end surely ends the sentence too: the
+    /// text ends, a line ends, or a word follows that starts sentences, not a noun
+    /// ("am 9.2. Geburtstag" goes on; "am 9.2. Wir kommen" does not).
+    pub fn ends_sentence_surely(&self) -> bool {
+        const STARTERS: &[&str] = &[
+            "Der",
+            "Die",
+            "Das",
+            "Ein",
+            "Eine",
+            "Wir",
+            "Ich",
+            "Sie",
+            "Er",
+            "Es",
+            "Bitte",
+            "Dann",
+            "Danach",
+            "Am",
+            "Im",
+            "Ab",
+            "Bis",
+            "Seit",
+            "Unser",
+            "Unsere",
+            "Ihr",
+            "Ihre",
+            "Mit",
+            "Für",
+            "Auch",
+            "Zudem",
+            "Außerdem",
+            "Dabei",
+            "So",
+            "Nach",
+            "Vor",
+            "In",
+            "Auf",
+            "Alle",
+            "Wer",
+            "Was",
+            "Wann",
+            "Wie",
+            "Wo",
+            "Man",
+            "Hier",
+            "Dort",
+            "Heute",
+            "Morgen",
+            "Jetzt",
+            "Danke",
+            "Diese",
+            "Dieser",
+            "Dieses",
+            "Und",
+            "Aber",
+            "Denn",
+        ];
+        let rest = &self.text[self.end..];
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        let word: String = trimmed.chars().take_while(|c| c.is_alphabetic()).collect();
+        trimmed.is_empty() || trimmed.starts_with('\n') || STARTERS.contains(&word.as_str())
     }
 
     /// Not glued to a letter or digit on either side (a number inside "MP3" or "B2B").
@@ -174,7 +239,8 @@ mod tests {
         let failed = cases
             .iter()
             .filter_map(|(number, written, spoken)| {
-                let got = normalize(written, language).text;
+                let got = std::panic::catch_unwind(|| normalize(written, language).text)
+                    .unwrap_or_else(|_| "(panic)".to_owned());
                 (got != *spoken)
                     .then(|| format!("line {number}:\n  input:    {written}\n  expected: {spoken}\n  got:      {got}"))
             })
@@ -192,7 +258,21 @@ mod tests {
     /// The German corpus by class (`corpus/de/<class>.tsv`, docs/german-reading.md), with
     /// the share of each class that must read as expected: a drop below it fails. Where a
     /// floor is under 100 the failing cases are the open work (README, German reading).
-    const GERMAN: &[(&str, &str, u32)] = &[("general", include_str!("corpus/de/general.tsv"), 100)];
+    #[rustfmt::skip]
+    const GERMAN: &[(&str, &str, u32)] = &[
+        ("general", include_str!("corpus/de/general.tsv"), 100),
+        ("times", include_str!("corpus/de/times.tsv"), 100),
+        ("dates", include_str!("corpus/de/dates.tsv"), 100),
+        ("cardinals", include_str!("corpus/de/cardinals.tsv"), 100),
+        ("ordinals", include_str!("corpus/de/ordinals.tsv"), 100),
+        ("fractions", include_str!("corpus/de/fractions.tsv"), 100),
+        ("decimals", include_str!("corpus/de/decimals.tsv"), 100),
+        ("money", include_str!("corpus/de/money.tsv"), 100),
+        ("measures", include_str!("corpus/de/measures.tsv"), 100),
+        ("codes", include_str!("corpus/de/codes.tsv"), 100),
+        ("web", include_str!("corpus/de/web.tsv"), 100),
+        ("symbols", include_str!("corpus/de/symbols.tsv"), 100),
+    ];
 
     #[test]
     fn the_german_corpus_reads_as_spoken_in_every_class() {
@@ -210,7 +290,7 @@ mod tests {
         }
         println!("{}", report.join("\n"));
         assert!(below.is_empty(), "{}", below.join("\n"));
-        assert!(total >= 300, "{total} cases");
+        assert!(total >= 1_500, "{total} cases");
     }
 
     #[test]

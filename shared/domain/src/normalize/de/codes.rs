@@ -19,7 +19,7 @@ pub(super) fn rules() -> Vec<Rule> {
             version,
         ),
         Rule::new(
-            r"(Kundennummer|Kunden-Nr\.|Kd\.-Nr\.|Bestellnummer|Bestell-Nr\.|Rechnungsnummer|Rechnungs-Nr\.|Auftragsnummer|Auftrags-Nr\.|Artikelnummer|Art\.-Nr\.|Vertragsnummer|Vorgangsnummer|Mitgliedsnummer|Ticketnummer|Ticket|Aktenzeichen|Nr\.|Nummer|PLZ|Postleitzahl)(:?\s#?)(\d{1,3}(?:\.\d{3})+|\d+)\b",
+            r"(Kundennummer|Kunden-Nr\.|Kd\.-Nr\.|Bestellnummer|Bestell-Nr\.|Best\.-Nr\.|Rechn\.-Nr\.|Rechnungsnummer|Rechnungs-Nr\.|Auftragsnummer|Auftrags-Nr\.|Artikelnummer|Art\.-Nr\.|Vertragsnummer|Vorgangsnummer|Mitgliedsnummer|Ticketnummer|Ticket|Aktenzeichen|Nr\.|Nummer|PLZ|Postleitzahl)(:?\s#?)(\d{1,3}(?:\.\d{3})+|\d+)\b",
             after_keyword,
         ),
         Rule::new(r"\b\d{5,}\b", digit_string),
@@ -29,7 +29,9 @@ pub(super) fn rules() -> Vec<Rule> {
 /// Telephone numbers digit by digit, in the groups they are written in.
 fn phone(caps: &Captures, ctx: &Context) -> Option<String> {
     let text = &caps[0];
-    if glued(ctx) || text.chars().filter(char::is_ascii_digit).count() < 6 {
+    // "1 000 000": a number grouped by spaces, not a number dialled.
+    let after_digit = ctx.text[..ctx.start].trim_end_matches([' ', '\u{202F}']).ends_with(|c: char| c.is_ascii_digit());
+    if glued(ctx) || after_digit || text.chars().filter(char::is_ascii_digit).count() < 6 {
         return None;
     }
     let groups: Vec<String> = text
@@ -86,7 +88,8 @@ fn after_keyword(caps: &Captures, ctx: &Context) -> Option<String> {
     let keyword = match &caps[1] {
         "Nr." => "Nummer",
         "Kunden-Nr." | "Kd.-Nr." => "Kundennummer",
-        "Bestell-Nr." => "Bestellnummer",
+        "Bestell-Nr." | "Best.-Nr." => "Bestellnummer",
+        "Rechn.-Nr." => "Rechnungsnummer",
         "Rechnungs-Nr." => "Rechnungsnummer",
         "Auftrags-Nr." => "Auftragsnummer",
         "Art.-Nr." => "Artikelnummer",

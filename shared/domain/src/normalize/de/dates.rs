@@ -18,7 +18,7 @@ pub(super) fn rules() -> Vec<Rule> {
         Rule::new(r"\b(Mo|Di|Mi|Do|Fr|Sa|So)\.(,?)", weekday),
         Rule::new(
             &format!(
-                r"(\d{{1,2}})\.(?:(\d{{1,2}})\.)?\s?(?:[–-]|bis)\s?(\d{{1,2}})\.\s?(?:(\d{{1,2}})\.(\d{{4}}|\d{{2}})?|{MONTH}(?:\s(\d{{4}}))?)"
+                r"(\d{{1,2}})\.(?:(\d{{1,2}})\.)?\s?([–-]|bis(?:\szum)?|und(?:\s(?:dem|der|den|zum))?)\s?(\d{{1,2}})\.\s?(?:(\d{{1,2}})\.(\d{{4}}|\d{{2}})?|{MONTH}(?:\s(\d{{4}}))?)"
             ),
             day_range,
         ),
@@ -29,10 +29,36 @@ pub(super) fn rules() -> Vec<Rule> {
     ]
 }
 
-/// The ending of a day's ordinal in its context (the month after it is masculine).
-fn ending(ctx: &Context) -> &'static str {
-    let context = grammar::context(&ctx.previous_word(), Some(Gender::Masculine));
+/// The ending of a day's ordinal after `word` (the month after it is masculine). A bare
+/// preposition leaves the date in the nominative ("bis zwölfter Juli"); an article or a
+/// fused preposition declines it ("am dritten", "der dritte").
+fn ending_after(word: &str) -> &'static str {
+    let context = grammar::context(word, Some(Gender::Masculine));
+    if context.determiner == grammar::Determiner::None {
+        return "er";
+    }
     grammar::adjective_ending(context, Some(Gender::Masculine))
+}
+
+/// The ending of the day at the match. After "bis" it follows "vom" when the range
+/// began with it ("vom zwölften Januar bis dreiundzwanzigsten Februar": "bis zum" with
+/// the article left out).
+fn ending(ctx: &Context) -> &'static str {
+    let previous = ctx.previous_word();
+    if previous == "bis" {
+        let head = &ctx.text[..ctx.start];
+        let window = &head[head.char_indices().rev().nth(60).map_or(0, |(i, _)| i)..];
+        // "bis 31.12.": a deadline, read "bis (zum) einunddreißigsten"; "4. April bis
+        // 12. Juli": the range's second date, in the first one's nominative.
+        let after_date = head.trim_end().strip_suffix("bis").is_some_and(|h| {
+            let h = h.trim_end();
+            h.ends_with(|c: char| c.is_ascii_digit() || c == '.') || lexicon::MONTHS.iter().any(|m| h.ends_with(m))
+        });
+        if window.split_whitespace().any(|w| w == "vom" || w == "Vom") || !after_date {
+            return "en";
+        }
+    }
+    ending_after(&previous)
 }
 
 fn month_name(text: &str) -> Option<&'static str> {
@@ -77,34 +103,43 @@ fn numeric_date(caps: &Captures, ctx: &Context) -> Option<String> {
     }
     let spoken = day_and_month(caps[1].parse().ok()?, caps[2].parse().ok()?, year, ending(ctx))?;
     // "am 24.12." at the end of a sentence: the date's point is also the sentence's.
-    Some(if year.is_none() && ctx.ends_sentence() { format!("{spoken}.") } else { spoken })
+    Some(if year.is_none() && ctx.ends_sentence_surely() { format!("{spoken}.") } else { spoken })
 }
 
 /// "vom 1. bis 3. März" -> "vom ersten bis dritten März"; "1.–3. März" -> "erster bis
-/// dritter März"; "vom 1.3. bis 5.3.2027".
+/// dritter März"; "vom 14. bis zum 16. August"; "am 24. und 25. Dezember"; "vom 1.3. bis
+/// 5.3.2027". The second day takes the ending of its own article, else the first's.
 fn day_range(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.before().is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let ending = ending(ctx);
+    let first_ending = ending(ctx);
     let from: u64 = caps[1].parse().ok()?;
-    let to: u64 = caps[3].parse().ok()?;
-    let (month, year) = match (caps.get(4), caps.get(6)) {
-        (Some(month), _) => (month.as_str().parse().ok()?, caps.get(5).and_then(|y| year_of(y.as_str()))),
+    let to: u64 = caps[4].parse().ok()?;
+    let (month, year) = match (caps.get(5), caps.get(7)) {
+        (Some(month), _) => (month.as_str().parse().ok()?, caps.get(6).and_then(|y| year_of(y.as_str()))),
         (None, Some(month)) => {
-            (lexicon::month(month.as_str())? as u64, caps.get(7).and_then(|y| y.as_str().parse().ok()))
+            (lexicon::month(month.as_str())? as u64, caps.get(8).and_then(|y| y.as_str().parse().ok()))
         }
         _ => return None,
     };
     if !(1..=31).contains(&from) {
         return None;
     }
-    let first = match caps.get(2) {
-        Some(first_month) => day_and_month(from, first_month.as_str().parse().ok()?, None, ending)?,
-        None => format!("{}{ending}", de_ordinal_stem(from)),
+    let connector = match &caps[3] {
+        "-" | "–" => "bis".to_owned(),
+        other => other.split_whitespace().collect::<Vec<_>>().join(" "),
     };
-    let spoken = format!("{first} bis {}", day_and_month(to, month, year, ending)?);
-    let closing = caps.get(4).is_some() && caps.get(5).is_none() && ctx.ends_sentence();
+    let second_ending = match connector.split_whitespace().nth(1) {
+        Some(article) => ending_after(article),
+        None => first_ending,
+    };
+    let first = match caps.get(2) {
+        Some(first_month) => day_and_month(from, first_month.as_str().parse().ok()?, None, first_ending)?,
+        None => format!("{}{first_ending}", de_ordinal_stem(from)),
+    };
+    let spoken = format!("{first} {connector} {}", day_and_month(to, month, year, second_ending)?);
+    let closing = caps.get(5).is_some() && caps.get(6).is_none() && ctx.ends_sentence_surely();
     Some(if closing { format!("{spoken}.") } else { spoken })
 }
 
@@ -116,7 +151,7 @@ fn text_date(caps: &Captures, ctx: &Context) -> Option<String> {
     let year = caps.get(3).map(|y| y.as_str().parse()).transpose().ok()?;
     let spoken = day_and_month(caps[1].parse().ok()?, month, year, ending(ctx))?;
     // "am 3. Dez." ending the sentence keeps the sentence's point.
-    let closing = year.is_none() && caps[2].ends_with('.') && ctx.ends_sentence();
+    let closing = year.is_none() && caps[2].ends_with('.') && ctx.ends_sentence_surely();
     Some(if closing { format!("{spoken}.") } else { spoken })
 }
 

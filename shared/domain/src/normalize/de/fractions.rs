@@ -71,7 +71,7 @@ fn fraction(caps: &Captures, ctx: &Context) -> Option<String> {
     let numerator: u64 = caps[2].parse().ok()?;
     let denominator_value: u64 = caps[3].parse().ok()?;
     // "24/7", "3/2026" (an issue and its year): not fractions.
-    if numerator >= denominator_value || caps[3].len() == 4 {
+    if numerator >= denominator_value || (1900..2100).contains(&denominator_value) {
         return None;
     }
     spoken(whole, numerator, denominator_value)

@@ -172,6 +172,12 @@ pub fn article(case: Case, gender: Gender) -> &'static str {
     }
 }
 
+/// Whether the noun that starts `rest` is a plural the lexicon recognises ("Klassen").
+pub fn plural_after(rest: &str) -> bool {
+    let word: String = rest.trim_start().chars().take_while(|c| c.is_alphabetic()).collect();
+    word.starts_with(char::is_uppercase) && lexicon::is_plural(&word)
+}
+
 /// The gender of the noun that starts `rest` (the text after a number), if it is one
 /// the lexicon knows or its ending tells.
 pub fn noun_after(rest: &str) -> Option<Gender> {

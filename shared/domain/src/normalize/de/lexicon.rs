@@ -209,6 +209,24 @@ const NOUNS: &[(&str, Gender)] = {
         ("Mann", Masculine),
         ("Sohn", Masculine),
         ("Tochter", Feminine),
+        // Nouns whose ending misleads the guess below.
+        ("Kaffee", Masculine),
+        ("Tee", Masculine),
+        ("See", Masculine),
+        ("Schnee", Masculine),
+        ("Käse", Masculine),
+        ("Name", Masculine),
+        ("Kunde", Masculine),
+        ("Junge", Masculine),
+        ("Löwe", Masculine),
+        ("Ende", Neuter),
+        ("Auge", Neuter),
+        ("Gebäude", Neuter),
+        ("Interesse", Neuter),
+        ("Erbe", Neuter),
+        ("Getreide", Neuter),
+        ("Benzin", Neuter),
+        ("Magazin", Neuter),
         // Abbreviations of such nouns, as written before their point.
         ("Jh", Neuter),
         ("Jhd", Neuter),
@@ -234,12 +252,89 @@ pub fn is_ordinal_noun(rest: &str) -> bool {
         || NOUNS.iter().any(|(n, _)| *n == word || (n.len() > 3 && lower.ends_with(&n.to_lowercase())))
 }
 
+/// The listed noun a plural form belongs to ("Klassen" -> "Klasse", "Plätze" -> "Platz").
+fn singular_of(word: &str) -> Option<&'static str> {
+    let plain = |w: &str| w.replace('ä', "a").replace('ö', "o").replace('ü', "u");
+    ["en", "n", "e", "er", "s"].iter().find_map(|ending| {
+        let stem = word.strip_suffix(ending)?;
+        NOUNS.iter().find(|(n, _)| *n == stem || (stem != plain(stem) && *n == plain(stem))).map(|(n, _)| *n)
+    })
+}
+
+/// Whether `word` is the plural of a listed noun ("Klassen", "Plätze").
+pub fn is_plural(word: &str) -> bool {
+    !NOUNS.iter().any(|(n, _)| *n == word) && singular_of(word).is_some()
+}
+
+/// Female names that rulers carry with a numeral ("Elisabeth II." -> "die Zweite").
+const FEMALE_RULERS: &[&str] = &[
+    "Elisabeth",
+    "Katharina",
+    "Margrethe",
+    "Maria",
+    "Victoria",
+    "Viktoria",
+    "Isabella",
+    "Johanna",
+    "Anna",
+    "Christina",
+    "Beatrix",
+    "Juliana",
+    "Wilhelmina",
+    "Luise",
+    "Mathilde",
+    "Theresia",
+    "Eleonore",
+    "Sophie",
+    "Charlotte",
+    "Adelheid",
+    "Irene",
+    "Olga",
+    "Alexandra",
+    "Margarete",
+    "Margareta",
+    "Kunigunde",
+    "Agnes",
+];
+
+/// Whether a ruler's name (nominative or genitive with -s) is a woman's.
+pub fn female_ruler(name: &str) -> bool {
+    FEMALE_RULERS.contains(&name) || name.strip_suffix('s').is_some_and(|n| FEMALE_RULERS.contains(&n))
+}
+
+/// Titles before a ruler's name ("Papst Johannes XXIII." is nominative, not genitive).
+pub const TITLES: &[&str] = &[
+    "Papst",
+    "König",
+    "Königin",
+    "Kaiser",
+    "Kaiserin",
+    "Zar",
+    "Zarin",
+    "Fürst",
+    "Fürstin",
+    "Herzog",
+    "Herzogin",
+    "Graf",
+    "Gräfin",
+    "Prinz",
+    "Prinzessin",
+    "Sultan",
+    "Kurfürst",
+    "Markgraf",
+    "Landgraf",
+    "Pharao",
+];
+
 /// A noun's gender: from the list, else from endings that decide it (-ung, -heit,
 /// -keit, -schaft, -ion, -tät: feminine; -chen, -lein, -ment, -um: neuter); the last
 /// part of a compound decides ("Quartalsbericht" like "Bericht").
 pub fn gender(noun: &str) -> Option<Gender> {
     if let Some((_, g)) = NOUNS.iter().find(|(n, _)| *n == noun) {
         return Some(*g);
+    }
+    if let Some(singular) = singular_of(noun) {
+        return gender(singular);
     }
     if MONTHS.contains(&noun) || WEEKDAYS.iter().any(|(_, day)| *day == noun) {
         return Some(Gender::Masculine);
@@ -253,7 +348,30 @@ pub fn gender(noun: &str) -> Option<Gender> {
     {
         return Some(*g);
     }
-    const FEMININE: &[&str] = &["ung", "heit", "keit", "schaft", "ion", "tät", "ik", "enz", "anz", "ie", "ur"];
+    const FEMININE: &[&str] = &[
+        "ung",
+        "heit",
+        "keit",
+        "schaft",
+        "ion",
+        "tät",
+        "ik",
+        "enz",
+        "anz",
+        "ie",
+        "ur",
+        "in",
+        "e",
+        "sicht",
+        "schrift",
+        "kraft",
+        "zeit",
+        "fahrt",
+        "kunft",
+        "nacht",
+        "macht",
+        "nachricht",
+    ];
     const NEUTER: &[&str] = &["chen", "lein", "ment", "um", "tum", "nis"];
     if FEMININE.iter().any(|e| lower.ends_with(e)) {
         Some(Gender::Feminine)

@@ -69,8 +69,8 @@ const PREFIXES: &[(&str, &str)] = &[
     ("T", "Tera"),
 ];
 
-/// Bare symbols too ambiguous to read without a prefix ("Klasse 5 B", "5 N").
-const NOT_BARE: &[&str] = &["B", "N", "K", "J", "A", "L", "Pa", "cd", "bar", "cal", "u"];
+/// Bare symbols that are no unit ("u" is only the typed stand-in for "µ").
+const NOT_BARE: &[&str] = &["u", "cal"];
 
 /// Units without prefixes, and the prefixed forms that do not follow the pattern.
 fn specials() -> Vec<(&'static str, Unit)> {
@@ -99,6 +99,10 @@ fn specials() -> Vec<(&'static str, Unit)> {
         ("kcal", Unit::new("Kilokalorie", "Kilokalorien", Feminine)),
         ("dB", Unit::new("Dezibel", "Dezibel", Neuter)),
         ("mmHg", Unit::new("Millimeter Quecksilbersäule", "Millimeter Quecksilbersäule", Masculine)),
+        ("mAh", Unit::new("Milliamperestunde", "Milliamperestunden", Feminine)),
+        ("Ah", Unit::new("Amperestunde", "Amperestunden", Feminine)),
+        ("Nm", Unit::new("Newtonmeter", "Newtonmeter", Masculine)),
+        ("in.", Unit::new("Zoll", "Zoll", Masculine)),
     ]
 }
 
@@ -151,6 +155,7 @@ fn per(symbol: &str) -> Option<String> {
         "s" | "Sek." => "Sekunde",
         "d" | "Tag" => "Tag",
         "Woche" | "Wo." => "Woche",
+        "Nacht" => "Nacht",
         "Monat" | "Mon." | "Mo." => "Monat",
         "Jahr" | "a" | "J." => "Jahr",
         "Person" | "P." => "Person",
@@ -166,7 +171,7 @@ pub(super) fn rules() -> Vec<Rule> {
     let units = symbols.join("|");
     vec![Rule::new(
         &format!(
-            r"(?:([-−]?{UNSIGNED})\s?(?:[–-]|bis)\s?)?([-−]?{UNSIGNED})\s?({units})(?:/({units}|Std\.|Stunde|Tag|Woche|Monat|Jahr|Person|Stück|d|a))?"
+            r"(?:([-−+]?{UNSIGNED})\s?(?:[–-]|bis)\s?)?([-−+]?{UNSIGNED})\s?({units})(?:/(Std\.|Stunde|Tag|Woche|Monat|Jahr|Nacht|Person|Stück|{units}))?"
         ),
         measure,
     )]
@@ -178,7 +183,7 @@ pub(super) fn money_per_unit() -> Vec<Rule> {
     let symbols: Vec<String> = UNITS.iter().map(|(s, _)| regex::escape(s)).collect();
     vec![Rule::new(
         &format!(
-            r"([-−]?{UNSIGNED})\s?(€|EUR|Euro|\$|CHF)\s?/\s?({}|Std\.|Stunde|Tag|Woche|Monat|Jahr|Person|Stück|Mon\.|Stk\.)",
+            r"([-−]?{UNSIGNED})\s?(€|EUR|Euro|\$|CHF)\s?/\s?(Std\.|Stunde|Tag|Woche|Monat|Jahr|Nacht|Person|Stück|Mon\.|Stk\.|{})",
             symbols.join("|")
         ),
         money_per,
@@ -189,21 +194,13 @@ fn money_per(caps: &Captures, ctx: &Context) -> Option<String> {
     if glued_start(ctx) || ctx.after().is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let currency = match &caps[2] {
-        "$" => "Dollar",
-        "CHF" => "Franken",
-        _ => "Euro",
+    let (negative, number) = super::sign(&caps[1]);
+    let (units, cents) = match number.split_once(',') {
+        Some((units, cents)) if cents.len() == 2 => (super::parse(units)?.0, cents.parse().ok()?),
+        Some(_) => return None,
+        None => (super::parse(number)?.0, 0),
     };
-    let amount = match caps[1].split_once(',') {
-        Some((units, cents)) if cents.len() == 2 && cents != "00" => {
-            format!(
-                "{} {currency} {}",
-                spoken_number(units, Some(false))?,
-                spoken_number(cents.trim_start_matches('0'), None)?
-            )
-        }
-        _ => format!("{} {currency}", spoken_number(caps[1].trim_end_matches(",00"), Some(false))?),
-    };
+    let amount = super::money::amount(negative, units, cents, &caps[2]);
     Some(format!("{amount} pro {}", per(&caps[3])?))
 }
 

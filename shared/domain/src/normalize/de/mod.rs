@@ -23,7 +23,7 @@ use super::{Context, Rule};
 
 /// A number as written in German: "1.234,56", "3,5", "-12", "−12", "1 234" (a narrow or
 /// plain space between groups of three).
-pub(super) const NUM: &str = r"[-−]?(?:\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u{202F}]\d{3})+|\d+)(?:,\d+)?";
+pub(super) const NUM: &str = r"[-−+]?(?:\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u{202F}]\d{3})+|\d+)(?:,\d+)?";
 
 /// The same without the sign, and without the space-grouped form (for patterns where a
 /// space separates two numbers).
@@ -71,17 +71,18 @@ pub(super) fn parse(text: &str) -> Option<(u64, Option<&str>)> {
     Some((digits.parse().ok()?, fraction))
 }
 
-/// A number's sign and digits: "-5", "−5" -> (true, "5").
+/// A number's sign and digits: "-5", "−5" -> (true, "5"); "+5" -> (false, "5").
 pub(super) fn sign(text: &str) -> (bool, &str) {
     match text.strip_prefix('-').or_else(|| text.strip_prefix('−')) {
         Some(rest) => (true, rest),
-        None => (false, text),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     }
 }
 
 /// A number read out: "minus", the integer, "Komma" and the decimals one by one.
 /// `before_noun`: a whole 1 before a noun is "ein" / "eine" (feminine).
 pub(super) fn spoken_number(text: &str, feminine_one: Option<bool>) -> Option<String> {
+    let positive = text.trim().starts_with('+');
     let (negative, text) = sign(text.trim());
     let (int, fraction) = parse(text)?;
     let mut out = match (fraction, feminine_one) {
@@ -92,7 +93,11 @@ pub(super) fn spoken_number(text: &str, feminine_one: Option<bool>) -> Option<St
     if let Some(fraction) = fraction {
         out = format!("{out} Komma {}", de_digits(fraction));
     }
-    Some(if negative { format!("minus {out}") } else { out })
+    Some(match (negative, positive) {
+        (true, _) => format!("minus {out}"),
+        (_, true) => format!("plus {out}"),
+        _ => out,
+    })
 }
 
 /// Part of a longer token ("MP3", "v2.0", "COVID-19", "1,5x")?
@@ -182,7 +187,8 @@ const YEAR_WORDS: &[&str] = &[
 
 fn number(caps: &Captures, ctx: &Context) -> Option<String> {
     let text = &caps[0];
-    if glued(ctx) || (sign(text).0 && ctx.before().is_some_and(|c| !c.is_whitespace() && c != '(')) {
+    let signed = text.starts_with(['-', '−', '+']);
+    if glued(ctx) || (signed && ctx.before().is_some_and(|c| !c.is_whitespace() && c != '(')) {
         return None;
     }
     let plain_year = text.len() == 4 && text.chars().all(|c| c.is_ascii_digit());
@@ -191,6 +197,48 @@ fn number(caps: &Captures, ctx: &Context) -> Option<String> {
     let before_noun = rest(ctx).starts_with(char::is_uppercase);
     if plain_year && (YEAR_WORDS.contains(&ctx.previous_word().as_str()) || !before_noun) {
         return Some(de_year(text.parse().ok()?));
+    }
+    // A number that names a paragraph, page or item is a plain cardinal ("Abs. 1 BGB":
+    // "Absatz eins").
+    const NAMING: &[&str] = &[
+        "abs",
+        "absatz",
+        "satz",
+        "nr",
+        "nummer",
+        "s",
+        "seite",
+        "art",
+        "artikel",
+        "ziff",
+        "ziffer",
+        "kapitel",
+        "kap",
+        "paragraf",
+        "paragraph",
+        "band",
+        "bd",
+        "teil",
+        "punkt",
+        "tabelle",
+        "tab",
+        "abb",
+        "abbildung",
+        "anlage",
+        "zeile",
+        "gleis",
+        "raum",
+        "zimmer",
+        "folge",
+        "version",
+        "level",
+        "stufe",
+        "klasse",
+        "platz",
+    ];
+    let previous = ctx.previous_word();
+    if NAMING.contains(&previous.as_str()) || ctx.text[..ctx.start].trim_end().ends_with('§') {
+        return spoken_number(text, None);
     }
     // A whole 1 before a noun agrees with it: "1 Katze" -> "eine Katze".
     let after = grammar::noun_after(&ctx.text[ctx.end..]);

@@ -14,13 +14,16 @@ const SCALE: &str = r"(Mio\.|Mrd\.|Bio\.|Tsd\.|Millionen|Million|Milliarden|Mill
 
 pub(super) fn rules() -> Vec<Rule> {
     vec![
-        Rule::new(r"([$£])\s?(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\b", english_amount),
+        Rule::new(&format!(r"([-−]?(?:\d{{1,3}}(?:\.\d{{3}})+|\d+)(?:,\d+)?)\s{SCALE}"), scaled_count),
+        Rule::new(r"([$£])\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?\b", english_amount),
         Rule::new(
-            r"(€|EUR|\$|USD|£|GBP|CHF|¥|JPY)\s?([-−]?(?:\d{1,3}(?:\.\d{3})+|\d+))(?:,(\d{2})|,[-–]{1,2})?(?:\s(Mio\.|Mrd\.|Millionen|Milliarden))?",
+            r"(€|EUR|\$|USD|£|GBP|CHF|¥|JPY)\s?([-−]?(?:\d{1,3}(?:\.\d{3})+|\d+))(?:,(\d+)|,[-–]{1,2})?(?:\s(Mio\.|Mrd\.|Millionen|Milliarden))?",
             money_before,
         ),
         Rule::new(
-            &format!(r"([-−]?(?:\d{{1,3}}(?:\.\d{{3}})+|\d+))(?:,(\d+)|,[-–]{{1,2}})?\s?(?:{SCALE}\s?)?{CURRENCY}"),
+            &format!(
+                r"(?:(\d{{1,3}}(?:\.\d{{3}})+|\d+)\s?[–-]\s?)?([-−]?(?:\d{{1,3}}(?:\.\d{{3}})+|\d+))(?:,(\d+)|,[-–]{{1,2}})?\s?(?:{SCALE}\s?)?{CURRENCY}"
+            ),
             money_after,
         ),
     ]
@@ -50,7 +53,7 @@ fn scale(word: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// "zwölf Euro fünfzig", "neunundneunzig Cent", "minus fünf Euro".
-fn amount(negative: bool, units: u64, cents: u64, symbol: &str) -> String {
+pub(super) fn amount(negative: bool, units: u64, cents: u64, symbol: &str) -> String {
     let (name, small) = currency(symbol);
     let out = match (units, cents) {
         (0, c) if c > 0 => format!("{} {small}", de_cardinal_before_noun(c, false)),
@@ -75,6 +78,29 @@ fn scaled(number: &str, scale_word: &str, symbol: &str) -> Option<String> {
     Some(format!("{words} {name}"))
 }
 
+/// A count with a scale word and no currency: "1 Mio. Einwohner" -> "eine Million
+/// Einwohner", "2,5 Mrd." -> "zwei Komma fünf Milliarden".
+fn scaled_count(caps: &Captures, ctx: &Context) -> Option<String> {
+    if glued_start(ctx) || ctx.after().is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    // With a currency before or after it, the money rules read it.
+    const CURRENCIES: [&str; 9] = ["€", "EUR", "Euro", "$", "USD", "Dollar", "£", "CHF", "Franken"];
+    let rest = ctx.text[ctx.end..].trim_start();
+    let head = ctx.text[..ctx.start].trim_end();
+    if CURRENCIES.iter().any(|c| rest.starts_with(c) || head.ends_with(c)) {
+        return None;
+    }
+    let (one, many) = scale(&caps[2])?;
+    if one == "Tausend" {
+        return Some(format!("{} Tausend", spoken_number(&caps[1], None)?));
+    }
+    Some(match caps[1].trim_start_matches(['-', '−']) {
+        "1" => format!("{}eine {one}", if sign(&caps[1]).0 { "minus " } else { "" }),
+        _ => format!("{} {many}", spoken_number(&caps[1], None)?),
+    })
+}
+
 fn cents_of(text: Option<&str>) -> Option<u64> {
     match text {
         None => Some(0),
@@ -88,40 +114,44 @@ fn money_before(caps: &Captures, ctx: &Context) -> Option<String> {
         return None;
     }
     let symbol = &caps[1];
+    let number = match caps.get(3) {
+        Some(c) => format!("{},{}", &caps[2], c.as_str()),
+        None => caps[2].to_owned(),
+    };
     if let Some(scale_word) = caps.get(4) {
-        let number = match caps.get(3) {
-            Some(c) => format!("{},{}", &caps[2], c.as_str()),
-            None => caps[2].to_owned(),
-        };
         return scaled(&number, scale_word.as_str(), symbol);
     }
     let (negative, int) = sign(&caps[2]);
-    Some(amount(negative, parse(int)?.0, cents_of(caps.get(3).map(|m| m.as_str()))?, symbol))
+    match cents_of(caps.get(3).map(|m| m.as_str())) {
+        Some(cents) => Some(amount(negative, parse(int)?.0, cents, symbol)),
+        None => Some(format!("{} {}", spoken_number(&number, None)?, currency(symbol).0)),
+    }
 }
 
 fn money_after(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.after().is_some_and(char::is_alphanumeric) || glued_start(ctx) {
         return None;
     }
-    let symbol = &caps[4];
-    if let Some(scale_word) = caps.get(3) {
-        let number = match caps.get(2) {
-            Some(d) => format!("{},{}", &caps[1], d.as_str()),
-            None => caps[1].to_owned(),
-        };
-        return scaled(&number, scale_word.as_str(), symbol);
-    }
-    let (negative, int) = sign(&caps[1]);
-    let units = parse(int)?.0;
-    match cents_of(caps.get(2).map(|m| m.as_str())) {
-        Some(cents) => Some(amount(negative, units, cents, symbol)),
-        // "1,5 Euro": a decimal amount, read as a decimal.
-        None => Some(format!(
-            "{} {}",
-            spoken_number(&format!("{}{int},{}", if negative { "-" } else { "" }, &caps[2]), None)?,
-            currency(symbol).0
-        )),
-    }
+    let symbol = &caps[5];
+    let number = match caps.get(3) {
+        Some(d) => format!("{},{}", &caps[2], d.as_str()),
+        None => caps[2].to_owned(),
+    };
+    let spoken = if let Some(scale_word) = caps.get(4) {
+        scaled(&number, scale_word.as_str(), symbol)?
+    } else {
+        let (negative, int) = sign(&caps[2]);
+        match cents_of(caps.get(3).map(|m| m.as_str())) {
+            Some(cents) => amount(negative, parse(int)?.0, cents, symbol),
+            // "1,5 Euro": a decimal amount, read as a decimal.
+            None => format!("{} {}", spoken_number(&number, None)?, currency(symbol).0),
+        }
+    };
+    // "20–30 €" -> "zwanzig bis dreißig Euro".
+    Some(match caps.get(1) {
+        Some(from) => format!("{} bis {spoken}", spoken_number(from.as_str(), Some(false))?),
+        None => spoken,
+    })
 }
 
 /// "$4.99" -> "vier Dollar neunundneunzig".
@@ -129,6 +159,11 @@ fn english_amount(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.before().is_some_and(char::is_alphanumeric) || ctx.after().is_some_and(char::is_alphanumeric) {
         return None;
     }
+    // Only the English forms: "$2,000,000", "$4.99"; "$12,50" is German (its own rule).
+    if caps.get(3).is_none() && !caps[2].contains(',') || ctx.after() == Some(',') {
+        return None;
+    }
     let units: u64 = caps[2].replace(',', "").parse().ok()?;
-    Some(amount(false, units, caps[3].parse().ok()?, &caps[1]))
+    let cents = caps.get(3).map_or(Some(0), |c| c.as_str().parse().ok())?;
+    Some(amount(false, units, cents, &caps[1]))
 }

@@ -11,6 +11,7 @@ pub(super) fn rules() -> Vec<Rule> {
     vec![
         Rule::new(r"(\d{1,2})[:.](\d{2})\s?h\b", duration),
         Rule::new(r"(\d{1,2})(?:[:.](\d{2}))?\s?[–-]\s?(\d{1,2})(?:[:.](\d{2}))?\s?Uhr", time_range),
+        Rule::new(r"(\d{1,2}):(\d{2})\s?[–-]\s?(\d{1,2}):(\d{2})", time_range),
         Rule::new(r"(\d{1,2}):(\d{2}):(\d{2})(?:\s?Uhr)?", with_seconds),
         Rule::new(r"(\d{1,2})\.(\d{2})\s?Uhr", clock_time),
         Rule::new(r"(\d{1,2}):(\d{2})(?:\s?Uhr)?", clock_time),

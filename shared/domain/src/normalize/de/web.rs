@@ -14,7 +14,10 @@ pub(super) fn rules() -> Vec<Rule> {
             r"(?:https?://)?www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])?/?|https?://[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])?/?",
             url,
         ),
-        Rule::new(r"[A-Za-z0-9-]+\.(?:de|com|org|net|eu|io|at|ch|info|shop|online|app|dev)\b", domain),
+        Rule::new(
+            r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:de|com|org|net|eu|io|at|ch|info|shop|online|app|dev)\b",
+            domain,
+        ),
     ]
 }
 

@@ -95,7 +95,7 @@ fn abbreviation(caps: &Captures, ctx: &Context) -> Option<String> {
     if entry.before_number && !rest(ctx).starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    let point = if entry.may_end && written.ends_with('.') && ctx.ends_sentence() { "." } else { "" };
+    let point = if entry.may_end && written.ends_with('.') && ctx.ends_sentence_surely() { "." } else { "" };
     Some(format!("{}{point}", entry.spoken))
 }
 
