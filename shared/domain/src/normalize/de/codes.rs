@@ -105,15 +105,21 @@ fn after_keyword(caps: &Captures, ctx: &Context) -> Option<String> {
     Some(format!("{keyword}{separator}{number}"))
 }
 
-/// An unseparated run of five or more digits (DIN 5008 groups amounts of five digits
-/// and more) before a capitalised word, or with a leading zero, is a code: "80331
-/// München" -> "acht null drei drei eins München".
+/// An unseparated run of five or more digits that names a place or a thing, read digit by
+/// digit: a post code before a place ("in 80331 München", "Lindenweg 7, 26122 Oldenburg"),
+/// a code with a leading zero, or a run too long for an amount written without grouping
+/// (DIN 5008 groups amounts of five digits and more). "15000 Kunden" stays an amount.
 fn digit_string(caps: &Captures, ctx: &Context) -> Option<String> {
     if glued(ctx) {
         return None;
     }
     let text = &caps[0];
     let next = rest(ctx);
-    let before_name = next.starts_with(char::is_uppercase) && !next.starts_with(|c: char| c.is_ascii_digit());
-    (text.starts_with('0') || before_name || text.len() > 7).then(|| de_digits(text))
+    let before_name = next.starts_with(char::is_uppercase);
+    let head = ctx.text[..ctx.start].trim_end();
+    const BEFORE_PLACE: &[&str] = &["in", "nach", "aus", "von", "ab", "an", "bei", "und", "standort", "ort", "sitz"];
+    let place_context =
+        head.is_empty() || head.ends_with([',', ':', '\n']) || BEFORE_PLACE.contains(&ctx.previous_word().as_str());
+    let post_code = text.len() == 5 && before_name && place_context;
+    (text.starts_with('0') || post_code || text.len() > 7).then(|| de_digits(text))
 }

@@ -95,7 +95,14 @@ fn abbreviation(caps: &Captures, ctx: &Context) -> Option<String> {
     if entry.before_number && !rest(ctx).starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    let point = if entry.may_end && written.ends_with('.') && ctx.ends_sentence_surely() { "." } else { "" };
+    // Scale words only after a number ("3 Mio. Nutzer"; "nur Bio." is organic food).
+    const SCALES: [&str; 4] = ["Mio.", "Mrd.", "Bio.", "Tsd."];
+    if SCALES.contains(&written) && !ctx.text[..ctx.start].trim_end().ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    // At the end of the text or a line the point also ends the sentence.
+    let last = rest(ctx).is_empty() || ctx.text[ctx.end..].trim_start_matches([' ', '\t']).starts_with('\n');
+    let point = if written.ends_with('.') && (last || entry.may_end && ctx.ends_sentence_surely()) { "." } else { "" };
     Some(format!("{}{point}", entry.spoken))
 }
 
