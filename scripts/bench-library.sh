@@ -10,25 +10,8 @@ install_prerequisites
 ensure_postgres
 ensure_redis
 build_rust release stimmwerk-bench-library
-( cd "$ROOT" && cargo build --release --bin stimmwerk-bench-library -p api -q )
 
-DB=stimmwerk_bench_library
-WORK="$(mktemp -d)"
-drop_database "$DB"; create_database "$DB"
-export APP__DATABASE__URL="$(database_url "$DB")"
-export APP__HTTP__PORT=18091
-export APP__HTTP__PUBLIC_URL="http://127.0.0.1:18091"
-export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
-export APP__REDIS__QUEUE_PREFIX="bench-library-$$"
-export APP__STORAGE__DIR="$WORK/audio"
-export APP__MAIL__OUTBOX_DIR="$WORK/outbox"
-export RUST_LOG=warn
-BIN="$CARGO_TARGET_DIR/release"
-"$BIN/stimmwerk-api" migrate >/dev/null
-"$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
-API=$!
-trap 'kill -TERM $API 2>/dev/null; wait $API 2>/dev/null; drop_database $DB; true' EXIT
-wait_for_http "$APP__HTTP__PUBLIC_URL/api/limits" >/dev/null
+bench_server stimmwerk_bench_library 18091
 
 log "Bibliothek: 50.000 Audios eines Nutzers unter 100 Nutzern, je 200 Anfragen nacheinander"
 "$BIN/stimmwerk-bench-library" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \

@@ -10,23 +10,7 @@ ensure_postgres
 ensure_redis
 build_rust release stimmwerk-bench-reading
 
-DB=stimmwerk_bench_reading
-WORK="$(mktemp -d)"
-drop_database "$DB"; create_database "$DB"
-export APP__DATABASE__URL="$(database_url "$DB")"
-export APP__HTTP__PORT=18092
-export APP__HTTP__PUBLIC_URL="http://127.0.0.1:18092"
-export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
-export APP__REDIS__QUEUE_PREFIX="bench-reading-$$"
-export APP__STORAGE__DIR="$WORK/audio"
-export APP__MAIL__OUTBOX_DIR="$WORK/outbox"
-export RUST_LOG=warn
-BIN="$CARGO_TARGET_DIR/release"
-"$BIN/stimmwerk-api" migrate >/dev/null
-"$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
-API=$!
-trap 'kill -TERM $API 2>/dev/null; wait $API 2>/dev/null; drop_database $DB; true' EXIT
-wait_for_http "$APP__HTTP__PUBLIC_URL/api/limits" >/dev/null
+bench_server stimmwerk_bench_reading 18093
 
 log "Vorschau der Aussprache: 5.000 Zeichen, 2.000 Wörterbucheinträge, je 200 Anfragen nacheinander"
 "$BIN/stimmwerk-bench-reading" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \

@@ -10,29 +10,10 @@ install_prerequisites
 ensure_postgres
 ensure_redis
 build_rust release stimmwerk-bench-speech
-( cd "$ROOT" && cargo build --release --bin stimmwerk-bench-speech -p api -q )
 
-DB=stimmwerk_bench_speech
-WORK="$(mktemp -d)"
-drop_database "$DB"; create_database "$DB"
-export APP__DATABASE__URL="$(database_url "$DB")"
-export APP__HTTP__PORT=18092
-export APP__HTTP__PUBLIC_URL="http://127.0.0.1:18092"
-export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT"
-export APP__REDIS__QUEUE_PREFIX="bench-speech-$$"
-export APP__STORAGE__DIR="$WORK/audio"
-export APP__MAIL__OUTBOX_DIR="$WORK/outbox"
-export RUST_LOG=warn
 # The queued baseline polls its job; the per-key limit has its own tests.
 export APP__API__REQUESTS_PER_MINUTE=1000000
-BIN="$CARGO_TARGET_DIR/release"
-"$BIN/stimmwerk-api" migrate >/dev/null
-"$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
-WORKER=$!
-"$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
-API=$!
-trap 'kill -TERM $API $WORKER 2>/dev/null; wait $API $WORKER 2>/dev/null; drop_database $DB; true' EXIT
-wait_for_http "$APP__HTTP__PUBLIC_URL/api/limits" >/dev/null
+bench_server stimmwerk_bench_speech 18092 worker
 
 log "Sprache: 5000 Zeichen, lokale Engine, 5 Läufe gestreamt und 5 über die Warteschlange"
 "$BIN/stimmwerk-bench-speech" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \

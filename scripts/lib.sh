@@ -167,6 +167,33 @@ build_rust() {
   ( cd "$ROOT" && cargo build "${flags[@]}" )
 }
 
+# Starts the release api (and, with "worker" as $3, one worker) for a benchmark on the
+# empty database $1 at port $2, and stops them and drops the database on exit. Sets
+# $WORK (a scratch folder) and $BIN. Call after build_rust release.
+bench_server() {
+  local db="$1" port="$2" with_worker="${3:-}"
+  WORK="$(mktemp -d)"
+  BIN="$CARGO_TARGET_DIR/release"
+  drop_database "$db"; create_database "$db"
+  export APP__DATABASE__URL="$(database_url "$db")"
+  export APP__HTTP__PORT="$port" APP__HTTP__PUBLIC_URL="http://127.0.0.1:$port"
+  export APP__REDIS__URL="redis://127.0.0.1:$REDIS_PORT" APP__REDIS__QUEUE_PREFIX="$db-$$"
+  export APP__STORAGE__DIR="$WORK/audio" APP__MAIL__OUTBOX_DIR="$WORK/outbox" RUST_LOG=warn
+  "$BIN/stimmwerk-api" migrate >/dev/null
+  BENCH_PIDS=""
+  if [ "$with_worker" = worker ]; then
+    "$BIN/stimmwerk-worker" 2>"$WORK/worker.log" &
+    BENCH_PIDS="$!"
+  fi
+  "$BIN/stimmwerk-api" serve 2>"$WORK/api.log" &
+  BENCH_PIDS="$BENCH_PIDS $!"
+  BENCH_DB="$db"
+  # `|| true`: errexit holds in a trap too, and a stopped server's status must not skip
+  # the clean-up.
+  trap 'kill -TERM $BENCH_PIDS 2>/dev/null || true; wait $BENCH_PIDS 2>/dev/null || true; drop_database "$BENCH_DB" || true' EXIT
+  wait_for_http "$APP__HTTP__PUBLIC_URL/api/limits" >/dev/null
+}
+
 # Waits until the URL answers.
 wait_for_http() {
   for _ in $(seq 1 120); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.5; done

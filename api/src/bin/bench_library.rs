@@ -11,46 +11,19 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, bail};
-use serde_json::json;
+#[path = "../bench_support.rs"]
+mod support;
+
+use anyhow::bail;
 use sqlx::PgPool;
 use uuid::Uuid;
+
+use support::{flags, percentile, signed_in_user};
 
 const AUDIOS: i64 = 50_000;
 const OTHER_USERS: i64 = 99;
 const OTHER_AUDIOS: i64 = 500;
 const SAMPLES: usize = 200;
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// Signs up and confirms the benchmark user; returns a signed-in client and the id.
-async fn account(base: &str, pool: &PgPool) -> anyhow::Result<(reqwest::Client, Uuid)> {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("x-requested-with", "stimmwerk".parse()?);
-    let http = reqwest::Client::builder().cookie_store(true).default_headers(headers).build()?;
-    let email = format!("bibliothek-{}@example.de", Uuid::new_v4().simple());
-    let password = "Bench-Passwort-Sonne-42";
-    let body = json!({ "name": "Bench", "organization": "Bench", "email": email, "password": password });
-    let res = http.post(format!("{base}/api/auth/signup")).json(&body).send().await?;
-    if !res.status().is_success() {
-        bail!("sign-up failed: {}", res.text().await?);
-    }
-    let id: Uuid = sqlx::query_scalar("UPDATE users SET email_confirmed_at = now() WHERE email = $1 RETURNING id")
-        .bind(&email)
-        .fetch_one(pool)
-        .await?;
-    let res = http
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await?;
-    if !res.status().is_success() {
-        bail!("sign-in failed: {}", res.text().await?);
-    }
-    Ok((http, id))
-}
 
 /// Audios, categories, tags and their assignments, written by Postgres itself.
 async fn seed(pool: &PgPool, user: Uuid) -> anyhow::Result<()> {
@@ -161,19 +134,10 @@ async fn explain(pool: &PgPool, title: &str, sql: &str, user: Uuid) -> anyhow::R
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut it = std::env::args().skip(1);
-    let (mut base, mut database_url) =
-        ("http://127.0.0.1:18091".to_owned(), std::env::var("DATABASE_URL").unwrap_or_default());
-    while let Some(flag) = it.next() {
-        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--base-url" => base = value,
-            "--database-url" => database_url = value,
-            other => bail!("unknown flag {other}"),
-        }
-    }
-    let pool = PgPool::connect(&database_url).await?;
-    let (http, user) = account(&base, &pool).await?;
+    let flags = flags("http://127.0.0.1:18091")?;
+    let base = flags.base;
+    let pool = PgPool::connect(&flags.database_url).await?;
+    let (http, user) = signed_in_user(&base, &pool, "bibliothek", 0).await?;
     let started = Instant::now();
     seed(&pool, user).await?;
     println!("seed_secs={:.1}", started.elapsed().as_secs_f64());

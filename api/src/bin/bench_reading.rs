@@ -8,10 +8,14 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+#[path = "../bench_support.rs"]
+mod support;
+
+use anyhow::bail;
 use serde_json::json;
 use sqlx::PgPool;
-use uuid::Uuid;
+
+use support::{flags, percentile, signed_in_user};
 
 const SAMPLES: usize = 200;
 const DICTIONARY: i64 = 2_000;
@@ -21,37 +25,6 @@ const PARAGRAPH: &str = "Am 3. Mai 2026 um 14:30 Uhr eröffnet die Stimmwerk Gmb
 80331 München (Tel. +49 89 1234567, info@stimmwerk.de). Der 2. Platz ging an Ludwig XIV., \
 die Preise liegen bei 12,50 € bzw. 2,5 Mio. € p. a.; ca. 200 ms Latenz, 1,5 kWh und 100 km/h. \
 Vom 1. bis 3. März gilt z. B. ein Rabatt von 15 % auf Version 2.1.3, Kundennummer 483920. ";
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// Signs up and confirms the benchmark user; returns a signed-in client and the id.
-async fn account(base: &str, pool: &PgPool) -> anyhow::Result<(reqwest::Client, Uuid)> {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("x-requested-with", "stimmwerk".parse()?);
-    let http = reqwest::Client::builder().cookie_store(true).default_headers(headers).build()?;
-    let email = format!("lesung-{}@example.de", Uuid::new_v4().simple());
-    let password = "Bench-Passwort-Sonne-42";
-    let body = json!({ "name": "Bench", "organization": "Bench", "email": email, "password": password });
-    let res = http.post(format!("{base}/api/auth/signup")).json(&body).send().await?;
-    if !res.status().is_success() {
-        bail!("sign-up failed: {}", res.text().await?);
-    }
-    let id: Uuid = sqlx::query_scalar("UPDATE users SET email_confirmed_at = now() WHERE email = $1 RETURNING id")
-        .bind(&email)
-        .fetch_one(pool)
-        .await?;
-    let res = http
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await?;
-    if !res.status().is_success() {
-        bail!("sign-in failed: {}", res.text().await?);
-    }
-    Ok((http, id))
-}
 
 /// Sequential requests: p50 and p99 in milliseconds.
 async fn time(
@@ -87,19 +60,10 @@ async fn time(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut it = std::env::args().skip(1);
-    let (mut base, mut database_url) =
-        ("http://127.0.0.1:18092".to_owned(), std::env::var("DATABASE_URL").unwrap_or_default());
-    while let Some(flag) = it.next() {
-        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--base-url" => base = value,
-            "--database-url" => database_url = value,
-            other => bail!("unknown flag {other}"),
-        }
-    }
-    let pool = PgPool::connect(&database_url).await?;
-    let (http, user) = account(&base, &pool).await?;
+    let flags = flags("http://127.0.0.1:18093")?;
+    let base = flags.base;
+    let pool = PgPool::connect(&flags.database_url).await?;
+    let (http, user) = signed_in_user(&base, &pool, "lesung", 0).await?;
     // A full dictionary: every entry is matched against the text.
     sqlx::query(
         "INSERT INTO pronunciation_entries (user_id, term, spoken, whole_word, case_sensitive)
@@ -110,10 +74,8 @@ async fn main() -> anyhow::Result<()> {
     .execute(&pool)
     .await?;
 
-    let mut text = String::new();
-    while text.chars().count() + PARAGRAPH.chars().count() <= 5_000 {
-        text.push_str(PARAGRAPH);
-    }
+    // Exactly 5,000 characters, the preview's limit.
+    let text: String = PARAGRAPH.chars().cycle().take(5_000).collect();
     let preview = json!({ "text": text, "language": "de-DE" });
     println!("text_chars={}", text.chars().count());
     for (name, path, body) in [

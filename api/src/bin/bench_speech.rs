@@ -9,10 +9,13 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "../bench_support.rs"]
+mod support;
+
 use anyhow::{Context, bail};
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use uuid::Uuid;
+use support::{flags, percentile, signed_in_user};
 
 const RUNS: usize = 5;
 const VOICE: &str = "local-de-klara";
@@ -39,42 +42,13 @@ fn text() -> String {
 
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+    percentile(&values, 0.5)
 }
 
-/// A confirmed user with an API key and enough balance for every run.
+/// A funded benchmark user's API key (confirmed and funded directly: the benchmark
+/// measures speech, not the account).
 async fn api_key(base: &str, pool: &PgPool) -> anyhow::Result<String> {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("x-requested-with", "stimmwerk".parse()?);
-    let http = reqwest::Client::builder().cookie_store(true).default_headers(headers).build()?;
-    let email = format!("sprache-{}@example.de", Uuid::new_v4().simple());
-    let password = "Bench-Passwort-Sonne-42";
-    let body = json!({ "name": "Bench", "organization": "Bench", "email": email, "password": password });
-    let res = http.post(format!("{base}/api/auth/signup")).json(&body).send().await?;
-    if !res.status().is_success() {
-        bail!("sign-up failed: {}", res.text().await?);
-    }
-    // Confirmed and funded directly: the benchmark measures speech, not the account.
-    let mut tx = pool.begin().await?;
-    let user: Uuid = sqlx::query_scalar(
-        "UPDATE users SET email_confirmed_at = now(), balance_cent = balance_cent + 100000 WHERE email = $1 RETURNING id",
-    )
-    .bind(&email)
-    .fetch_one(&mut *tx)
-    .await?;
-    sqlx::query("INSERT INTO ledger_entries (user_id, amount_cent, kind) VALUES ($1, 100000, 'admin_adjustment')")
-        .bind(user)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    let res = http
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await?;
-    if !res.status().is_success() {
-        bail!("sign-in failed: {}", res.text().await?);
-    }
+    let (http, _) = signed_in_user(base, pool, "sprache", 100_000).await?;
     let created: Value =
         http.post(format!("{base}/api/api-keys")).json(&json!({ "name": "Bench" })).send().await?.json().await?;
     Ok(created["secret"].as_str().context("no key")?.to_owned())
@@ -125,18 +99,9 @@ async fn queued_once(http: &reqwest::Client, base: &str, key: &str, text: &str) 
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut it = std::env::args().skip(1);
-    let (mut base, mut database_url) =
-        ("http://127.0.0.1:18092".to_owned(), std::env::var("DATABASE_URL").unwrap_or_default());
-    while let Some(flag) = it.next() {
-        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--base-url" => base = value,
-            "--database-url" => database_url = value,
-            other => bail!("unknown flag {other}"),
-        }
-    }
-    let pool = PgPool::connect(&database_url).await?;
+    let flags = flags("http://127.0.0.1:18092")?;
+    let base = flags.base;
+    let pool = PgPool::connect(&flags.database_url).await?;
     let key = api_key(&base, &pool).await?;
     let http = reqwest::Client::new();
     let text = text();
