@@ -115,10 +115,13 @@ pub async fn claim(
     .await
 }
 
-/// Keeps the claim of run `run` alive; false when the run is over (cancelled, reset).
+/// Keeps the claim of run `run` alive; false when the run is over (cancelled, reset) or
+/// no longer held: a run handed back or released (no heartbeat) stays free, so a beat
+/// already on its way when the holder stopped cannot take it back.
 pub async fn heartbeat(db: impl PgExecutor<'_>, voice_id: Uuid, run: i32) -> Result<bool, sqlx::Error> {
     let result = sqlx::query!(
-        "UPDATE clone_trainings SET heartbeat_at = now() WHERE voice_id = $1 AND run = $2 AND status = 'running'",
+        "UPDATE clone_trainings SET heartbeat_at = now()
+         WHERE voice_id = $1 AND run = $2 AND status = 'running' AND heartbeat_at IS NOT NULL",
         voice_id,
         run
     )
@@ -138,7 +141,7 @@ pub async fn progress(
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query!(
         r#"UPDATE clone_trainings SET progress = $3, current_step = $4, provider_ref = COALESCE($5, provider_ref),
-                                      heartbeat_at = now()
+                                      heartbeat_at = CASE WHEN heartbeat_at IS NULL THEN NULL ELSE now() END
            WHERE voice_id = $1 AND run = $2 AND status = 'running'"#,
         voice_id,
         run,
