@@ -172,6 +172,21 @@ pub fn article(case: Case, gender: Gender) -> &'static str {
     }
 }
 
+/// "1" before a noun of `gender` in `case`: the indefinite article's form ("mit einem
+/// Hund", "für eine Woche", "in einem Jahr").
+pub fn one_before_noun(case: Case, gender: Gender) -> &'static str {
+    use Case::*;
+    use Gender::*;
+    match (case, gender) {
+        (Nominative, Masculine | Neuter) | (Accusative, Neuter) => "ein",
+        (Nominative | Accusative, Feminine) => "eine",
+        (Accusative, Masculine) => "einen",
+        (Dative, Masculine | Neuter) => "einem",
+        (Dative | Genitive, Feminine) => "einer",
+        (Genitive, Masculine | Neuter) => "eines",
+    }
+}
+
 /// Whether the noun that starts `rest` is a plural the lexicon recognises ("Klassen").
 pub fn plural_after(rest: &str) -> bool {
     let word: String = rest.trim_start().chars().take_while(|c| c.is_alphabetic()).collect();

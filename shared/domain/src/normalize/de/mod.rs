@@ -240,8 +240,50 @@ fn number(caps: &Captures, ctx: &Context) -> Option<String> {
     if NAMING.contains(&previous.as_str()) || ctx.text[..ctx.start].trim_end().ends_with('§') {
         return spoken_number(text, None);
     }
-    // A whole 1 before a noun agrees with it: "1 Katze" -> "eine Katze".
+    // A whole 1 before a noun agrees with it, in the case a preposition before it asks
+    // for: "1 Katze" -> "eine Katze", "mit 1 Hund" -> "mit einem Hund".
     let after = grammar::noun_after(&ctx.text[ctx.end..]);
+    // Only prepositions with one case (and "in" before a span of time): "auf" or "an"
+    // take either, by what the verb means.
+    const ONE_CASE: &[&str] = &[
+        "aus",
+        "bei",
+        "mit",
+        "nach",
+        "seit",
+        "von",
+        "zu",
+        "gegenüber",
+        "außer",
+        "samt",
+        "durch",
+        "für",
+        "gegen",
+        "ohne",
+        "um",
+        "binnen",
+        "innerhalb",
+        "während",
+        "wegen",
+    ];
+    const SPANS: &[&str] = &["Jahr", "Monat", "Woche", "Tag", "Stunde", "Minute", "Sekunde", "Quartal"];
+    let span_after_in = previous == "in" && SPANS.iter().any(|w| ctx.text[ctx.end..].trim_start().starts_with(w));
+    if text == "1"
+        && before_noun
+        && (ONE_CASE.contains(&previous.as_str()) || span_after_in)
+        && let Some(case) = grammar::preposition_case(&previous)
+    {
+        // A noun of unknown gender is masculine or neuter (the feminine endings are
+        // known): one form in the dative and genitive, two in the accusative.
+        let gender = match (after, case) {
+            (Some(gender), _) => Some(gender),
+            (None, grammar::Case::Dative | grammar::Case::Genitive) => Some(grammar::Gender::Masculine),
+            (None, _) => None,
+        };
+        if let Some(gender) = gender {
+            return Some(grammar::one_before_noun(case, gender).to_owned());
+        }
+    }
     let one = match after {
         Some(grammar::Gender::Feminine) => Some(true),
         Some(_) => Some(false),
@@ -261,5 +303,16 @@ mod tests {
         assert_eq!(read("Die Antwort kam nach 200 ms."), "Die Antwort kam nach zweihundert Millisekunden.");
         assert_eq!(read("Wir sitzen in 80331 München."), "Wir sitzen in acht null drei drei eins München.");
         assert_eq!(read("zu Wilhelm II. oder Ludwig XIV."), "zu Wilhelm dem Zweiten oder Ludwig dem Vierzehnten.");
+    }
+
+    #[test]
+    fn one_before_a_noun_takes_the_case_of_its_preposition() {
+        let read = |text: &str| normalize(text, "de-DE").text;
+        assert_eq!(read("Mit 2 Kindern und 1 Hund."), "Mit zwei Kindern und ein Hund.");
+        assert_eq!(read("Sie kam mit 1 Hund."), "Sie kam mit einem Hund.");
+        assert_eq!(read("Das gilt für 1 Woche."), "Das gilt für eine Woche.");
+        assert_eq!(read("Wir sehen uns in 1 Jahr."), "Wir sehen uns in einem Jahr.");
+        // "auf" takes either case, by the verb: left as it is.
+        assert_eq!(read("Er wartete auf 1 Nachricht."), "Er wartete auf eine Nachricht.");
     }
 }
