@@ -99,10 +99,11 @@ describe('Stimmwerk generation (end to end)', { skip }, () => {
       await signUpConfirmAndSignIn(page);
       await openTts(page);
 
-      // Empty text.
+      // Empty text: a voice is preselected, so the message names only the text.
+      assert.equal(await page.locator('[data-testid="voice-option"][data-state="checked"]').count(), 1);
       await page.getByTestId('tts-submit').click();
       await expectVisibleText(page, 'Eingabe unvollständig');
-      await expectVisibleText(page, 'Bitte geben Sie Text ein und wählen Sie eine Stimme.');
+      await expectVisibleText(page, 'Bitte geben Sie Text ein.');
 
       // 1500 characters cost 150 cents, more than the 100 cents start balance.
       await pickLocalGermanVoice(page);
@@ -111,7 +112,8 @@ describe('Stimmwerk generation (end to end)', { skip }, () => {
       assert.equal(costCents(text), 150);
       await page.getByTestId('tts-text').fill(text);
       await expectVisibleText(page, '1500/5000 Zeichen');
-      await expectVisibleText(page, 'Kosten: 150 Cent');
+      // Over a euro, prices are said in euros.
+      await expectVisibleText(page, 'Kosten: 1,50 €');
       await page.getByTestId('tts-submit').click();
       await expectVisibleText(page, 'Unzureichendes Guthaben');
       await expectVisibleText(page, 'Sie benötigen 150 Cent für diese Konvertierung. Ihr aktuelles Guthaben: 100 Cent.');

@@ -19,9 +19,11 @@ describe('formatEuroFromCents', () => {
 });
 
 describe('formatCents', () => {
-  it('adds the unit', () => {
+  it('says cents below a euro and euros from a euro on', () => {
     expect(formatCents(1)).toBe('1 Cent');
-    expect(formatCents(150)).toBe('150 Cent');
+    expect(formatCents(99)).toBe('99 Cent');
+    expect(formatCents(150)).toBe('1,50 €');
+    expect(formatCents(392)).toBe('3,92 €');
   });
 });
 

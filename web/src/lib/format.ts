@@ -12,8 +12,9 @@ export function formatEuroFromCents(cents: number): string {
 }
 
 /** "1 Cent" / "12 Cent" (German uses "Cent" for singular and plural). */
+/** A price: in cents below one euro ("25 Cent"), in euros from one euro on ("3,92 €"). */
 export function formatCents(cents: number): string {
-  return `${cents.toLocaleString('de-DE')} Cent`;
+  return Math.abs(cents) >= 100 ? formatEuroFromCents(cents) : `${cents.toLocaleString('de-DE')} Cent`;
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {

@@ -64,6 +64,9 @@ afterEach(() => {
   // sonner keeps toasts in a module-wide store and replays active ones to a new Toaster.
   toast.dismiss();
   cleanup();
+  // Forget what a test stored: the suite shares one jsdom per thread.
+  window.localStorage.clear();
+  window.sessionStorage.clear();
   // Forget cookies between tests.
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -11,6 +11,9 @@ import type { Job } from './types';
 
 export const INCOMPLETE_TITLE = 'Eingabe unvollständig';
 export const INCOMPLETE_MESSAGE = 'Bitte geben Sie Text ein und wählen Sie eine Stimme.';
+/** What is missing, named: the spec's message when both are. */
+export const NO_VOICE_MESSAGE = 'Bitte wählen Sie eine Stimme.';
+export const NO_TEXT_MESSAGE = 'Bitte geben Sie Text ein.';
 
 /**
  * Form schema of the generation form; `maxChars` is the server's `text_max_chars`. Length is

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
+import { formatCents } from '@/lib/format';
 import { TOO_LONG_TITLE, tooLongMessage, type Limits } from '@/lib/limits';
 import { JobLabelsFields } from './job-labels-fields';
 import { PronunciationPreview } from './pronunciation-preview';
@@ -40,6 +41,14 @@ export function TtsTextForm({ tts, limits, balanceCent }: { tts: TtsFormState; l
             aria-describedby={tts.tooLong ? `${ids.counter} ${ids.problem}` : ids.counter}
             aria-invalid={tts.tooLong || undefined}
             className="min-h-40 resize-y"
+            aria-keyshortcuts="Control+Enter"
+            onKeyDown={(event) => {
+              // Ctrl+Enter (⌘+Enter) generates, as in the editors people write in.
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                void tts.submit();
+              }
+            }}
             {...tts.form.register('text')}
           />
           <PronunciationPreview text={tts.text} voiceId={tts.selection.voiceId} language={tts.selection.language} />
@@ -59,7 +68,7 @@ export function TtsTextForm({ tts, limits, balanceCent }: { tts: TtsFormState; l
                 data-testid="tts-cost"
               >
                 <Euro className="size-4" aria-hidden="true" />
-                Kosten: {tts.cost} Cent
+                Kosten: {formatCents(tts.cost)}
               </span>
             </div>
             <Button type="submit" size="lg" data-testid="tts-submit" loading={tts.pending} disabled={tts.tooLong}>

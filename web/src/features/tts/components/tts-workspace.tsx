@@ -9,7 +9,8 @@ import { JobList } from './job-list';
 import { TtsTextForm } from './tts-text-form';
 
 /**
- * Layout of the generation screen. Narrow: balance, voices, text, jobs (one column).
+ * Layout of the generation screen. Narrow: text, balance and voices, jobs (one column: a
+ * voice is preselected, so the text comes first on a phone).
  * From 1024 px: text and jobs on the left, balance and voices on the right, so the submit
  * button and the newest job stay in view on a laptop screen.
  */
@@ -28,7 +29,7 @@ export function TtsWorkspace({
   const tts = useTtsForm({ catalogue, limits, balanceCent, onCreated: (job) => setNewJobId(job.id) });
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <BalanceCard balanceCent={balanceCent} charsPerCent={limits.chars_per_cent} />
         <VoiceSelectionPanel
           selection={tts.selection}
@@ -36,10 +37,10 @@ export function TtsWorkspace({
           settingsHref={isAdmin ? paths.admin.apiSettings : undefined}
         />
       </div>
-      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+      <div className="order-1 min-w-0 lg:order-none lg:col-start-1 lg:row-start-1">
         <TtsTextForm tts={tts} limits={limits} balanceCent={balanceCent} />
       </div>
-      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+      <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
         <JobList focusJobId={newJobId} />
       </div>
     </div>

@@ -10,6 +10,8 @@ import {
   createJobInputSchema,
   INCOMPLETE_MESSAGE,
   INCOMPLETE_TITLE,
+  NO_TEXT_MESSAGE,
+  NO_VOICE_MESSAGE,
   newIdempotencyKey,
   splitTags,
   useCreateJob,
@@ -19,6 +21,25 @@ import {
 } from '../api/create-job';
 import type { Job, VoicesResponse } from '../api/types';
 import { normalizeRate, RATE_DEFAULT } from '../utils/cost';
+
+/** The voice of the last generation, preselected next time (this browser only). */
+const LAST_VOICE_KEY = 'stimmwerk:last-voice';
+
+function lastVoice(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_VOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberVoice(id: string) {
+  try {
+    window.localStorage.setItem(LAST_VOICE_KEY, id);
+  } catch {
+    // Private mode: the first available voice is preselected instead.
+  }
+}
 
 export function insufficientBalanceMessage(costCent: number, balanceCent: number): string {
   return `Sie benötigen ${costCent} Cent für diese Konvertierung. Ihr aktuelles Guthaben: ${balanceCent} Cent.`;
@@ -53,8 +74,11 @@ export function useTtsForm({
   const rate = useWatch({ control: form.control, name: 'rate' });
 
   const shownVoices = useMemo(() => visibleVoices(voices, language, provider), [voices, language, provider]);
-  // A voice hidden by another language or filter is no longer selected.
-  const voiceId = shownVoices.some((v) => v.id === chosenVoiceId && v.available) ? chosenVoiceId : '';
+  // A voice hidden by another language or filter is no longer selected; without a choice
+  // the last used voice, else the first available one of the language, is preselected.
+  const usable = (id: string | null) => shownVoices.some((v) => v.id === id && v.available);
+  const preselected = usable(lastVoice()) ? lastVoice()! : (shownVoices.find((v) => v.available)?.id ?? '');
+  const voiceId = usable(chosenVoiceId) ? chosenVoiceId : preselected;
   const selectedVoice = voices.find((v) => v.id === voiceId);
 
   const chars = textLength(text);
@@ -78,7 +102,7 @@ export function useTtsForm({
   const onValid = (values: CreateJobFormOutput) => {
     const voice = voices.find((v) => v.id === voiceId);
     if (!voice || !voice.available) {
-      toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
+      toast.error(INCOMPLETE_TITLE, { description: NO_VOICE_MESSAGE });
       return;
     }
     const needed = estimateCostCents(values.text, limits);
@@ -91,12 +115,13 @@ export function useTtsForm({
     if (values.category_id) body.category_id = values.category_id;
     const tags = splitTags(values.tags);
     if (tags.length > 0) body.tags = tags;
+    rememberVoice(voice.id);
     createJob.mutate({ body, idempotencyKey: newIdempotencyKey() });
   };
 
   const onInvalid = (errors: FieldErrors<CreateJobFormInput>) => {
     if (errors.text?.type === 'too_big') toast.error(TOO_LONG_TITLE, { description: errors.text.message });
-    else toast.error(INCOMPLETE_TITLE, { description: INCOMPLETE_MESSAGE });
+    else toast.error(INCOMPLETE_TITLE, { description: voiceId ? NO_TEXT_MESSAGE : INCOMPLETE_MESSAGE });
   };
 
   const selection: VoiceSelection = {
@@ -121,7 +146,11 @@ export function useTtsForm({
     tooLong,
     overBalance: cost > balanceCent,
     pending: createJob.isPending,
-    submit: form.handleSubmit(onValid, onInvalid),
+    submit: (event?: React.BaseSyntheticEvent) => {
+      // The preselected voice is the form's voice unless the user picked another.
+      if (voiceId && form.getValues('voice_id') !== voiceId) form.setValue('voice_id', voiceId);
+      return form.handleSubmit(onValid, onInvalid)(event);
+    },
   };
 }
 

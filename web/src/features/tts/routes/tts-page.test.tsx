@@ -157,18 +157,27 @@ describe('TTS screen: voices', () => {
 });
 
 describe('TTS screen: submitting', () => {
-  it('asks for text and a voice before sending anything', async () => {
+  it('preselects the first available German voice and names what is missing', async () => {
     const { user, api } = setup();
     await screen.findByTestId('voice-list');
+    expect(voiceOption('local-de-male-1')).toHaveAttribute('data-state', 'checked');
     await user.click(screen.getByTestId('tts-submit'));
     expect(await screen.findByText('Eingabe unvollständig')).toBeInTheDocument();
-    expect(screen.getByText('Bitte geben Sie Text ein und wählen Sie eine Stimme.')).toBeInTheDocument();
-
-    // Text without a voice is still incomplete.
-    await user.type(screen.getByTestId('tts-text'), 'Hallo');
-    await user.click(screen.getByTestId('tts-submit'));
-    await waitFor(() => expect(screen.getAllByText('Eingabe unvollständig').length).toBeGreaterThan(0));
+    expect(screen.getByText('Bitte geben Sie Text ein.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/jobs')).toHaveLength(0);
+  });
+
+  it('generates with Ctrl+Enter and preselects the last used voice next time', async () => {
+    const { user, api } = setup({
+      extra: { 'POST /api/jobs': { status: 201, json: { job: makeJob({ id: 'j-k', status: 'pending' }), balance_cent: 99 } } },
+    });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-female-1'));
+    await user.type(screen.getByTestId('tts-text'), 'Hallo');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.callsTo('POST /api/jobs')).toHaveLength(1));
+    const chosen = (api.callsTo('POST /api/jobs')[0].body as { voice_id: string }).voice_id;
+    expect(window.localStorage.getItem('stimmwerk:last-voice')).toBe(chosen);
   });
 
   it('blocks a text that costs more than the balance', async () => {
@@ -176,7 +185,7 @@ describe('TTS screen: submitting', () => {
     await screen.findByTestId('voice-list');
     await user.click(voiceOption('local-de-male-1'));
     fireEvent.change(screen.getByTestId('tts-text'), { target: { value: 'a'.repeat(1500) } });
-    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 150 Cent');
+    expect(screen.getByTestId('tts-cost')).toHaveTextContent('Kosten: 1,50 €');
     await user.click(screen.getByTestId('tts-submit'));
     expect(await screen.findByText('Unzureichendes Guthaben')).toBeInTheDocument();
     expect(
