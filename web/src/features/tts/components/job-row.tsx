@@ -69,7 +69,7 @@ export function JobRow({ job, playing, onTogglePlay, onDelete, onSave, now }: Jo
       </div>
       <div className="flex shrink-0 items-center gap-1.5 self-end sm:self-center">
         <AudioControls job={job} playing={playing} onTogglePlay={onTogglePlay} expired={expiry.kind === 'expired'} testIdPrefix="job" />
-        {expiry.kind === 'countdown' && (
+        {(expiry.kind === 'countdown' || expiry.kind === 'date') && (
           <Button variant="outline" size="sm" onClick={() => onSave(job)} data-testid="job-save">
             <Save aria-hidden="true" />
             Dauerhaft speichern
@@ -104,6 +104,13 @@ function ExpiryInfo({ state }: { state: ReturnType<typeof expiryState> }) {
       <span className="inline-flex items-center gap-1 font-medium text-destructive" data-testid="job-expiry">
         <Hourglass className="size-3.5" aria-hidden="true" />
         Abgelaufen
+      </span>
+    );
+  if (state.kind === 'date')
+    return (
+      <span className="inline-flex items-center gap-1" data-testid="job-expiry">
+        <Hourglass className="size-3.5" aria-hidden="true" />
+        Läuft am {state.text} ab
       </span>
     );
   if (state.kind === 'countdown')

@@ -38,8 +38,9 @@ describe('TTS screen: audio library features', () => {
     expect(urls.some((u) => u.includes('cursor=c1'))).toBe(true);
   });
 
-  it('shows the countdown, saved and expired states', async () => {
+  it('shows the countdown, saved and expired states, and a far end as its date', async () => {
     const expires = new Date(Date.now() + 3 * 3600_000 + 5000).toISOString();
+    const later = new Date(Date.now() + 30 * 24 * 3600_000).toISOString();
     setup({
       'GET /api/jobs': {
         json: {
@@ -47,8 +48,9 @@ describe('TTS screen: audio library features', () => {
             makeJob({ id: 'a', expires_at: expires }),
             makeJob({ id: 'b', saved_at: '2026-11-20T10:00:00Z', expires_at: null }),
             makeJob({ id: 'c', is_expired: true, audio_url: null }),
+            makeJob({ id: 'd', expires_at: later }),
           ],
-          total: 3,
+          total: 4,
         },
       },
     });
@@ -56,6 +58,8 @@ describe('TTS screen: audio library features', () => {
     expect(within(rows[0]).getByTestId('job-expiry').textContent).toMatch(/Läuft ab in 03:00:0\d/);
     expect(within(rows[1]).getByTestId('job-expiry')).toHaveTextContent('Dauerhaft gespeichert');
     expect(within(rows[2]).getByTestId('job-expiry')).toHaveTextContent('Abgelaufen');
+    expect(within(rows[3]).getByTestId('job-expiry').textContent).toMatch(/^Läuft am \d\d\.\d\d\.\d{4} um \d\d:\d\d ab$/);
+    expect(within(rows[3]).getByTestId('job-save')).toBeInTheDocument();
     expect(within(rows[2]).getByTestId('job-play')).toBeDisabled();
     expect(within(rows[1]).queryByTestId('job-save')).not.toBeInTheDocument();
   });

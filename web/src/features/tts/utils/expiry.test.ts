@@ -21,4 +21,9 @@ describe('expiryState', () => {
     expect(expiryState({ ...base, saved_at: '2026-11-23T08:00:00Z', expires_at: null }, NOW)).toEqual({ kind: 'saved' });
     expect(expiryState({ ...base, status: 'pending', expires_at: null }, NOW)).toEqual({ kind: 'none' });
   });
+
+  it('names the day and Berlin time while the end is more than a day away', () => {
+    expect(expiryState({ ...base, expires_at: '2026-12-23T13:05:00Z' }, NOW)).toEqual({ kind: 'date', text: '23.12.2026 um 14:05' });
+    expect(expiryState({ ...base, expires_at: '2026-11-24T10:00:01Z' }, NOW)).toEqual({ kind: 'date', text: '24.11.2026 um 11:00' });
+  });
 });

@@ -1,6 +1,13 @@
-/** Expiry of generated audios: the countdown until an unsaved audio is deleted. */
+/**
+ * Expiry of generated audios: when an unsaved audio is deleted. A date while that is more
+ * than a day away ("läuft am 26.12.2026 um 14:05 ab", not "719:59:58"), a countdown in
+ * its last day.
+ */
 
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '@/lib/format';
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Remaining time as "hh:mm:ss" (hours may exceed 24); "00:00:00" when over. */
 export function formatCountdown(ms: number): string {
@@ -15,6 +22,7 @@ export type ExpiryState =
   | { kind: 'saved' }
   | { kind: 'expired' }
   | { kind: 'countdown'; text: string }
+  | { kind: 'date'; text: string }
   | { kind: 'none' };
 
 type ExpiryFields = { status: string; saved_at?: string | null; expires_at?: string | null; is_expired: boolean };
@@ -27,6 +35,7 @@ export function expiryState(job: ExpiryFields, now: number): ExpiryState {
   const left = Date.parse(job.expires_at) - now;
   if (Number.isNaN(left)) return { kind: 'none' };
   if (left <= 0) return { kind: 'expired' };
+  if (left > DAY_MS) return { kind: 'date', text: formatDateTime(job.expires_at, 'Europe/Berlin').replace(', ', ' um ') };
   return { kind: 'countdown', text: formatCountdown(left) };
 }
 
