@@ -48,9 +48,11 @@ describe('Pronunciation (end to end)', { skip }, () => {
       await page.getByTestId('entry-save').click();
       const typo = page.getByTestId('dictionary-row').filter({ hasText: 'Schtimwerk' });
       await typo.waitFor();
+      // The add form empties itself once the save is through.
+      await page.waitForFunction(() => document.querySelector('[data-testid="entry-term"]')?.value === '');
       await typo.getByTestId('dictionary-edit').click();
       await page.getByRole('form', { name: 'Eintrag bearbeiten' }).waitFor();
-      assert.equal(await page.getByTestId('entry-term').inputValue(), 'Stimwerk');
+      await page.waitForFunction(() => document.querySelector('[data-testid="entry-term"]')?.value === 'Stimwerk');
       await page.getByTestId('entry-term').fill('Stimmwerk');
       await page.getByTestId('entry-spoken').fill('Schtimmwerk');
       // With its phonetic spelling, which the German eSpeak voice speaks by.

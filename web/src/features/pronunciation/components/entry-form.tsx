@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Save } from 'lucide-react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -39,8 +38,8 @@ function valuesOf(entry: DictionaryEntry): EntryForm {
  */
 export function EntryFormCard({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: DictionaryEntry | null; onDone?: () => void }) {
   const { save, update } = useDictionaryMutations();
-  const form = useForm<EntryForm>({ resolver: zodResolver(entrySchema), defaultValues: empty });
-  useEffect(() => form.reset(editing ? valuesOf(editing) : empty), [editing, form]);
+  // The page mounts one form per edited entry (its key), so the values are there at once.
+  const form = useForm<EntryForm>({ resolver: zodResolver(entrySchema), defaultValues: editing ? valuesOf(editing) : empty });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) => {
     const input = { ...values, ipa: values.ipa || null };

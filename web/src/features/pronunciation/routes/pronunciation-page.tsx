@@ -80,7 +80,7 @@ export function PronunciationPage() {
       />
       <div className="flex flex-col gap-6">
         {report && <ImportReport result={report} onClose={() => setReport(null)} />}
-        <EntryFormCard isAdmin={isAdmin} editing={editing} onDone={() => setEditing(null)} />
+        <EntryFormCard key={editing?.id ?? 'new'} isAdmin={isAdmin} editing={editing} onDone={() => setEditing(null)} />
         <p className="text-xs text-muted-foreground">
           CSV-Spalten: term, spoken, ipa, whole_word, case_sensitive (Komma oder Semikolon; ja/nein). Pausen im Text: [pause 500ms].
         </p>
