@@ -27,7 +27,7 @@ fn denominator(n: u64) -> String {
 
 /// "ein halb", "drei Viertel", "eineinhalb", "drei drei Viertel".
 fn spoken(whole: Option<u64>, numerator: u64, denominator_value: u64) -> Option<String> {
-    if numerator == 0 || denominator_value < 2 || numerator >= denominator_value * 10 {
+    if numerator == 0 || denominator_value < 2 {
         return None;
     }
     let count = if numerator == 1 { "ein".to_owned() } else { de_cardinal(numerator) };

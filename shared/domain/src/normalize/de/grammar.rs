@@ -105,16 +105,10 @@ pub fn context(word: &str, noun: Option<Gender>) -> Context {
 
 /// "ein", "einem", "keinen", "meiner", "unseres" -> the ending after the stem.
 fn possessive_ending(word: &str) -> Option<&str> {
-    for stem in ["ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer", "eur", "Ihr"] {
-        if let Some(ending) = word.strip_prefix(stem)
-            && ["", "e", "en", "em", "er", "es"].contains(&ending)
-            // "eines" is fine; "einer" too; but "eine" alone after "ihr" ("ihre") too.
-            && !(stem == "ihr" && ending.is_empty() && word != "ihr")
-        {
-            return Some(ending);
-        }
-    }
-    None
+    ["ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer", "eur"]
+        .iter()
+        .filter_map(|stem| word.strip_prefix(stem))
+        .find(|ending| ["", "e", "en", "em", "er", "es"].contains(ending))
 }
 
 /// The adjective ending in `context` before a noun of `gender` (the noun's own gender

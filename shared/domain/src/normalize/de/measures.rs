@@ -194,13 +194,11 @@ fn money_per(caps: &Captures, ctx: &Context) -> Option<String> {
     if glued_start(ctx) || ctx.after().is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let (negative, number) = super::sign(&caps[1]);
-    let (units, cents) = match number.split_once(',') {
-        Some((units, cents)) if cents.len() == 2 => (super::parse(units)?.0, cents.parse().ok()?),
-        Some(_) => return None,
-        None => (super::parse(number)?.0, 0),
+    let (int, decimals) = match caps[1].split_once(',') {
+        Some((int, decimals)) => (int, Some(decimals)),
+        None => (&caps[1], None),
     };
-    let amount = super::money::amount(negative, units, cents, &caps[2]);
+    let amount = super::money::spoken_amount(int, decimals, None, &caps[2])?;
     Some(format!("{amount} pro {}", per(&caps[3])?))
 }
 

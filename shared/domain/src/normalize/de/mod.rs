@@ -48,7 +48,6 @@ pub(super) fn rules() -> &'static [Rule] {
             Rule::new(r"\d{1,3}(?:,\d{3}){2,}", english_grouped),
             Rule::new(&format!(r"({UNSIGNED})\s?[–-]\s?({UNSIGNED})"), range),
             Rule::new(r"(\d{1,2}):(\d{1,2})", score),
-            Rule::new(r"\+(\d+(?:,\d+)?)", plus),
             Rule::new(NUM, number),
         ]);
         rules.extend(words::symbol_rules());
@@ -147,13 +146,6 @@ fn score(caps: &Captures, ctx: &Context) -> Option<String> {
     }
     let (a, b): (u64, u64) = (caps[1].parse().ok()?, caps[2].parse().ok()?);
     Some(format!("{} zu {}", de_cardinal(a), de_cardinal(b)))
-}
-
-fn plus(caps: &Captures, ctx: &Context) -> Option<String> {
-    if ctx.before().is_some_and(|c| c.is_alphanumeric()) {
-        return None;
-    }
-    Some(format!("plus {}", spoken_number(&caps[1], None)?))
 }
 
 /// Years after these words are read in hundreds ("im Jahr 1989").

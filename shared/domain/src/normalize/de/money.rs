@@ -53,7 +53,7 @@ fn scale(word: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// "zwölf Euro fünfzig", "neunundneunzig Cent", "minus fünf Euro".
-pub(super) fn amount(negative: bool, units: u64, cents: u64, symbol: &str) -> String {
+fn amount(negative: bool, units: u64, cents: u64, symbol: &str) -> String {
     let (name, small) = currency(symbol);
     let out = match (units, cents) {
         (0, c) if c > 0 => format!("{} {small}", de_cardinal_before_noun(c, false)),
@@ -63,19 +63,16 @@ pub(super) fn amount(negative: bool, units: u64, cents: u64, symbol: &str) -> St
     if negative { format!("minus {out}") } else { out }
 }
 
-/// An amount with a scale word: "zwei Komma fünf Millionen Euro", "eine Million Euro".
-fn scaled(number: &str, scale_word: &str, symbol: &str) -> Option<String> {
+/// A number with a scale word: "zwei Komma fünf Millionen", "eine Million", "fünf Tausend".
+fn scaled(number: &str, scale_word: &str) -> Option<String> {
     let (one, many) = scale(scale_word)?;
-    let (name, _) = currency(symbol);
     if one == "Tausend" {
-        return Some(format!("{} Tausend {name}", spoken_number(number, None)?));
+        return Some(format!("{} Tausend", spoken_number(number, None)?));
     }
-    let words = if number.trim_start_matches(['-', '−']) == "1" {
-        format!("{}eine {one}", if sign(number).0 { "minus " } else { "" })
-    } else {
-        format!("{} {many}", spoken_number(number, None)?)
-    };
-    Some(format!("{words} {name}"))
+    Some(match sign(number) {
+        (negative, "1") => format!("{}eine {one}", if negative { "minus " } else { "" }),
+        _ => format!("{} {many}", spoken_number(number, None)?),
+    })
 }
 
 /// A count with a scale word and no currency: "1 Mio. Einwohner" -> "eine Million
@@ -91,62 +88,49 @@ fn scaled_count(caps: &Captures, ctx: &Context) -> Option<String> {
     if CURRENCIES.iter().any(|c| rest.starts_with(c) || head.ends_with(c)) {
         return None;
     }
-    let (one, many) = scale(&caps[2])?;
-    if one == "Tausend" {
-        return Some(format!("{} Tausend", spoken_number(&caps[1], None)?));
-    }
-    Some(match caps[1].trim_start_matches(['-', '−']) {
-        "1" => format!("{}eine {one}", if sign(&caps[1]).0 { "minus " } else { "" }),
-        _ => format!("{} {many}", spoken_number(&caps[1], None)?),
-    })
+    scaled(&caps[1], &caps[2])
 }
 
-fn cents_of(text: Option<&str>) -> Option<u64> {
-    match text {
-        None => Some(0),
-        Some(c) if c.len() == 2 => c.parse().ok(),
-        Some(_) => None,
+/// An amount as written: its whole part (with its sign), the digits after the comma, a
+/// scale word, and the currency. Two decimals are cents ("zwölf Euro fünfzig"), other
+/// decimals a decimal ("eins Komma fünf Euro"), a scale word comes before the currency
+/// ("zwei Komma fünf Millionen Euro").
+pub(super) fn spoken_amount(
+    int: &str,
+    decimals: Option<&str>,
+    scale_word: Option<&str>,
+    symbol: &str,
+) -> Option<String> {
+    let number = match decimals {
+        Some(d) => format!("{int},{d}"),
+        None => int.to_owned(),
+    };
+    let name = currency(symbol).0;
+    if let Some(scale_word) = scale_word {
+        return Some(format!("{} {name}", scaled(&number, scale_word)?));
     }
+    let (negative, whole) = sign(int);
+    Some(match decimals {
+        None => amount(negative, parse(whole)?.0, 0, symbol),
+        Some(cents) if cents.len() == 2 => amount(negative, parse(whole)?.0, cents.parse().ok()?, symbol),
+        Some(_) => format!("{} {name}", spoken_number(&number, None)?),
+    })
 }
 
 fn money_before(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.after().is_some_and(char::is_alphanumeric) || ctx.before().is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let symbol = &caps[1];
-    let number = match caps.get(3) {
-        Some(c) => format!("{},{}", &caps[2], c.as_str()),
-        None => caps[2].to_owned(),
-    };
-    if let Some(scale_word) = caps.get(4) {
-        return scaled(&number, scale_word.as_str(), symbol);
-    }
-    let (negative, int) = sign(&caps[2]);
-    match cents_of(caps.get(3).map(|m| m.as_str())) {
-        Some(cents) => Some(amount(negative, parse(int)?.0, cents, symbol)),
-        None => Some(format!("{} {}", spoken_number(&number, None)?, currency(symbol).0)),
-    }
+    let text = |i: usize| caps.get(i).map(|m| m.as_str());
+    spoken_amount(&caps[2], text(3), text(4), &caps[1])
 }
 
 fn money_after(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.after().is_some_and(char::is_alphanumeric) || glued_start(ctx) {
         return None;
     }
-    let symbol = &caps[5];
-    let number = match caps.get(3) {
-        Some(d) => format!("{},{}", &caps[2], d.as_str()),
-        None => caps[2].to_owned(),
-    };
-    let spoken = if let Some(scale_word) = caps.get(4) {
-        scaled(&number, scale_word.as_str(), symbol)?
-    } else {
-        let (negative, int) = sign(&caps[2]);
-        match cents_of(caps.get(3).map(|m| m.as_str())) {
-            Some(cents) => amount(negative, parse(int)?.0, cents, symbol),
-            // "1,5 Euro": a decimal amount, read as a decimal.
-            None => format!("{} {}", spoken_number(&number, None)?, currency(symbol).0),
-        }
-    };
+    let text = |i: usize| caps.get(i).map(|m| m.as_str());
+    let spoken = spoken_amount(&caps[2], text(3), text(4), &caps[5])?;
     // "20–30 €" -> "zwanzig bis dreißig Euro".
     Some(match caps.get(1) {
         Some(from) => format!("{} bis {spoken}", spoken_number(from.as_str(), Some(false))?),

@@ -77,7 +77,8 @@ export function useTtsForm({
   // A voice hidden by another language or filter is no longer selected; without a choice
   // the last used voice, else the first available one of the language, is preselected.
   const usable = (id: string | null) => shownVoices.some((v) => v.id === id && v.available);
-  const preselected = usable(lastVoice()) ? lastVoice()! : (shownVoices.find((v) => v.available)?.id ?? '');
+  const last = lastVoice();
+  const preselected = last && usable(last) ? last : (shownVoices.find((v) => v.available)?.id ?? '');
   const voiceId = usable(chosenVoiceId) ? chosenVoiceId : preselected;
   const selectedVoice = voices.find((v) => v.id === voiceId);
 
