@@ -9,7 +9,7 @@ use tokio_util::io::ReaderStream;
 
 use crate::error::{ApiError, ApiResult};
 
-const STORE_DOWN: &str = "Der Audiospeicher ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.";
+use shared::files::STORE_DOWN;
 
 pub async fn object(
     svc: &shared::Services,

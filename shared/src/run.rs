@@ -101,12 +101,14 @@ async fn end(svc: &Services, claim: &dyn Claim, result: std::result::Result<Outc
             Ok(Outcome::Retry)
         }
         Err(error) => {
-            let message = match error {
-                EngineError::Transient(m) if max_attempts > 1 => format!("{m} (nach {attempt} Versuchen)"),
-                EngineError::Transient(m) | EngineError::Permanent(m) => m,
+            let (detail, attempts) = match error {
+                EngineError::Transient(m) => (m, Some(attempt)),
+                EngineError::Permanent(m) => (m, None),
                 EngineError::Cancelled => unreachable!("handled above"),
             };
-            tracing::warn!(kind, %id, %message, "failed for good");
+            tracing::warn!(kind, %id, attempt, %detail, "failed for good");
+            // The claim ends the sentence (with what became of the money).
+            let message = crate::domain::failure::reason_clause(&detail, attempts);
             Ok(if claim.fail(svc, &message).await? { Outcome::Failed } else { Outcome::Skipped })
         }
     }

@@ -30,6 +30,8 @@ pub struct Services {
     pub cpu: CpuPool,
     /// The live-demo requests this process waits for (the workers' demo lane answers).
     pub demo_answers: crate::queue::DoneWaiters,
+    /// The voice previews this process renders (one render per voice at a time).
+    pub preview_renders: Arc<crate::use_cases::voice_previews::Renders>,
     /// Names this set of services: the runs it holds (`crate::run`) are handed back at
     /// its shutdown, not at another's in the same process (tests run many).
     pub instance: uuid::Uuid,
@@ -50,6 +52,7 @@ impl Services {
             limits: Limits::new(queue.connection(), &settings),
             cpu: CpuPool::global(),
             demo_answers: Default::default(),
+            preview_renders: Default::default(),
             instance: uuid::Uuid::new_v4(),
             storage: crate::files::store(&settings.storage),
             mailer: Arc::new(Mailer::from_settings(&settings.mail)?),

@@ -156,9 +156,14 @@ async fn list(State(state): State<AppState>, AdminCaller(caller): AdminCaller) -
 struct KeyBody {
     #[serde(default)]
     key: String,
+    /// Store the key although its connection test failed (or no test exists): the admin
+    /// confirmed the warning that it goes live for every customer at once.
+    #[serde(default)]
+    confirm_untested: bool,
 }
 
-/// Stores a key, encrypted; it is never returned.
+/// Tests the key, then stores it, encrypted; it is never returned. A key that fails its
+/// connection test is refused (422) unless `confirm_untested` is set.
 #[utoipa::path(put, path = "/api/admin/services/{id}/key", tag = "admin", params(("id" = String, Path)),
     request_body = KeyBody, responses(
         (status = 200, body = ServiceStatus),
@@ -173,7 +178,9 @@ async fn store_key(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<KeyBody>,
 ) -> ApiResult<Json<ServiceStatus>> {
-    Ok(Json(admin_settings::store_key(&state.svc, &caller, &id, &body.key).await?.into()))
+    let untested =
+        if body.confirm_untested { admin_settings::Untested::Confirmed } else { admin_settings::Untested::Refuse };
+    Ok(Json(admin_settings::store_key(&state.svc, &caller, &id, &body.key, untested).await?.into()))
 }
 
 /// Removes a stored key (a key from the environment stays).

@@ -68,6 +68,9 @@ pub struct Job {
     id: Uuid,
     text: String,
     status: JobStatus,
+    /// Attempts started so far. A `pending` job with attempts waits for its retry
+    /// (attempt `attempts + 1` of `/api/limits`' `job_max_attempts`).
+    attempts: i32,
     cost_cent: i64,
     duration_seconds: Option<f64>,
     error_message: Option<String>,
@@ -105,6 +108,7 @@ impl Job {
             id: job.id,
             text: job.text,
             status: job.status,
+            attempts: job.attempts,
             cost_cent: job.cost_cent,
             duration_seconds: job.duration_seconds,
             error_message: job.error_message,

@@ -31,6 +31,8 @@ struct Limits {
     demo_tries_per_day: u32,
     /// Credit of a new account.
     signup_bonus_cent: i64,
+    /// How often a generation job is tried before it fails and is refunded.
+    job_max_attempts: i32,
 }
 
 /// Limits and prices (text length, cents per characters, demo tries).
@@ -44,6 +46,7 @@ async fn limits(State(state): State<AppState>) -> Json<Limits> {
         demo_max_chars: DEMO_MAX_CHARS,
         demo_tries_per_day: settings.demo.tries_per_browser,
         signup_bonus_cent: settings.auth.signup_bonus_cent,
+        job_max_attempts: settings.worker.max_attempts.max(1),
     })
 }
 

@@ -1,13 +1,14 @@
 //! GET /api/voices: languages, provider filter options and the voices this user may
-//! pick, each with its availability.
+//! pick, each with its availability; GET /api/voices/{id}/preview: a voice's "Hörprobe".
 
 use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
 use serde::Serialize;
 use shared::catalogue;
 use shared::domain::kinds::{ProviderId, VoiceType};
 use shared::providers;
-use shared::use_cases::voices;
+use shared::use_cases::{voice_previews, voices};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -15,10 +16,10 @@ use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::Caller;
+use crate::extract::{ApiPath, Caller};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(preview))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -123,4 +124,23 @@ impl From<voices::VoiceList> for VoiceList {
 ))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<VoiceList>> {
     Ok(Json(voices::list(&state.svc, &caller).await?.into()))
+}
+
+/// A voice's "Hörprobe" as MP3: one sentence in its language, rendered once and free of
+/// charge. Visitors hear the demo voices, users the voices they may use and their own
+/// finished clone, admins every voice.
+#[utoipa::path(get, path = "/api/voices/{id}/preview", tag = "voices", params(("id" = Uuid, Path)), responses(
+    (status = 200, description = "Die Hörprobe", content_type = "audio/mpeg"),
+    (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link"),
+    (status = 404, body = ErrorBody),
+    (status = 502, description = "Die Stimme konnte die Hörprobe nicht sprechen", body = ErrorBody),
+    (status = 409, description = "Der Anbieter der Stimme ist nicht eingerichtet, oder die Hörprobe entsteht gerade", body = ErrorBody),
+))]
+async fn preview(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Response> {
+    let preview = voice_previews::preview(&state.svc, &caller, id).await?;
+    crate::stored::object(&state.svc, &preview.storage_key, "audio/mpeg", "inline", "Hörprobe nicht gefunden.").await
 }

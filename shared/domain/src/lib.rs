@@ -9,6 +9,7 @@ pub mod clone_lifecycle;
 pub mod clone_ref;
 pub mod dictionary;
 pub mod email;
+pub mod failure;
 pub mod input;
 pub mod ipa;
 pub mod kinds;
@@ -18,6 +19,7 @@ pub mod normalize;
 pub mod password;
 pub mod spoken;
 pub mod text;
+pub mod voice_preview;
 pub mod voice_sample;
 
 use std::collections::BTreeMap;

@@ -162,6 +162,31 @@ pub(super) fn effective(settings: &Settings, stored: &[StoredKey], secret_box: O
     providers
 }
 
+/// The engines as they would be with `key` stored for `id`: the candidate of a connection
+/// test before the key goes live for every customer.
+pub async fn engines_with_candidate(
+    pool: &PgPool,
+    settings: &Settings,
+    id: &str,
+    key: &str,
+) -> Result<crate::engine::Engines> {
+    let stored = provider_keys::list(pool).await?;
+    let mut providers = effective(settings, &stored, secret_box(settings)?.as_ref());
+    let section = match id.parse::<crate::providers::ProviderId>() {
+        Ok(provider) => crate::providers::of(provider).section_mut(&mut providers),
+        Err(_) => providers.get_mut(id),
+    };
+    if let Some(section) = section {
+        section.api_key = Some(SecretString::from(key.trim().to_owned()));
+    }
+    Ok(crate::providers::build_engines(
+        &settings.worker.engine_override,
+        &providers,
+        &settings.cloning.engine,
+        crate::files::store(&settings.storage),
+    ))
+}
+
 /// A stored key in the clear; a key that does not open (another master key) is logged
 /// and treated as absent.
 fn open_stored(secret_box: &SecretBox, key: &StoredKey) -> Option<SecretString> {

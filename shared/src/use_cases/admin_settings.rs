@@ -37,17 +37,80 @@ async fn status_of(svc: &Services, id: &str) -> Result<ServiceStatus> {
         .ok_or(Error::NotFound("Diesen Dienst gibt es nicht."))
 }
 
-/// Stores a key; its engine is usable at once here and within seconds in every worker.
-pub async fn store_key(svc: &Services, caller: &Caller, id: &str, key: &str) -> Result<ServiceStatus> {
+/// What the admin decided about a key that did not pass its test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Untested {
+    /// Refuse to store it (the default).
+    Refuse,
+    /// Store it anyway: the admin read the warning and confirmed.
+    Confirmed,
+}
+
+/// Tests a key before it goes live, then stores it; its engine is usable at once here and
+/// within seconds in every worker. A key that fails its test (or that no test exists for)
+/// is stored only when the admin confirmed the warning; the audit log says which it was.
+pub async fn store_key(
+    svc: &Services,
+    caller: &Caller,
+    id: &str,
+    key: &str,
+    untested: Untested,
+) -> Result<ServiceStatus> {
     let admin = caller.fresh_admin()?;
+    let info = keyring::service(id)?;
+    if key.trim().is_empty() {
+        return Err(Error::field("api_key", "Bitte geben Sie einen Schlüssel ein."));
+    }
+    let test = test_candidate(svc, info.check(), id, key).await?;
+    if !test.ok && untested == Untested::Refuse {
+        return Err(Error::Validation {
+            title: "Verbindungstest fehlgeschlagen",
+            message: format!(
+                "Der Schlüssel wurde nicht gespeichert: {} Speichern Sie ihn nur mit Bestätigung, wenn Sie sicher sind, dass er für alle Kunden gelten soll.",
+                sentence(&test.message)
+            ),
+            fields: [("api_key", "Der Verbindungstest mit diesem Schlüssel ist fehlgeschlagen.".to_owned())].into(),
+        });
+    }
     let mut tx = svc.pool.begin().await?;
     let last4 = keyring::store_key(&mut *tx, &svc.settings, id, key, admin.id).await?;
-    let after = json!({ "key_last4": last4 });
+    let message: String = test.message.chars().take(300).collect();
+    let after = json!({ "key_last4": last4, "tested": test.ok, "test_message": message });
     audit::record(&mut *tx, admin, AuditAction::ProviderKeyStored, Some(id), None, None, Some(after)).await?;
     tx.commit().await?;
     svc.engines.refresh(&svc.pool, &svc.settings).await?;
-    tracing::info!(service = %id, admin = %admin.id, "provider key stored");
+    tracing::info!(service = %id, admin = %admin.id, tested = test.ok, "provider key stored");
     status_of(svc, id).await
+}
+
+fn sentence(message: &str) -> String {
+    let message = message.trim();
+    if message.ends_with(['.', '!', '?']) { message.to_owned() } else { format!("{message}.") }
+}
+
+/// The connection test of a key that is not stored yet.
+async fn test_candidate(svc: &Services, check: ServiceCheck, id: &str, key: &str) -> Result<ConnectionTest> {
+    let outcome: Result<(), String> = match check {
+        ServiceCheck::Speech(provider) => {
+            let engines = keyring::engines_with_candidate(&svc.pool, &svc.settings, id, key).await?;
+            test_engine_of(svc, &engines, provider).await
+        }
+        ServiceCheck::Stripe => {
+            let key = secrecy::SecretString::from(key.trim().to_owned());
+            match crate::payments::stripe::StripeClient::new(&svc.settings.payments.stripe_base_url, key) {
+                Ok(stripe) => stripe.ping().await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        ServiceCheck::Postgres | ServiceCheck::Redis => {
+            Err("Für diesen Dienst wird kein Schlüssel gespeichert.".into())
+        }
+        ServiceCheck::Unavailable(reason) => Err(reason.into()),
+    };
+    Ok(match outcome {
+        Ok(()) => ConnectionTest { ok: true, message: "Verbindung erfolgreich.".into() },
+        Err(message) => ConnectionTest { ok: false, message },
+    })
 }
 
 /// Removes a stored key (a key from the environment stays).
@@ -96,7 +159,15 @@ pub async fn test_connection(svc: &Services, caller: &Caller, id: &str) -> Resul
 }
 
 async fn test_engine(svc: &Services, provider: crate::providers::ProviderId) -> Result<(), String> {
-    let engine = svc.engines.current().usable(provider).map_err(|why| why.admin_reason.to_owned())?;
+    test_engine_of(svc, &svc.engines.current(), provider).await
+}
+
+async fn test_engine_of(
+    svc: &Services,
+    engines: &crate::engine::Engines,
+    provider: crate::providers::ProviderId,
+) -> Result<(), String> {
+    let engine = engines.usable(provider).map_err(|why| why.admin_reason.to_owned())?;
     let voice = svc
         .catalogue
         .voices

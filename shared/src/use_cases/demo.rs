@@ -86,7 +86,7 @@ pub async fn speak(
     let Some(attempt) = svc.limits.demo.reserve(browser, caller.ip).await? else {
         return Err(Error::DemoLimit(limit_reached_message(svc.limits.demo.tries())));
     };
-    match through_the_lane(svc, voice.id, &text, rate).await {
+    match speak_in_lane(svc, voice.id, &text, rate).await {
         Ok(mp3) => Ok(Spoken { mp3, remaining: attempt.remaining }),
         Err(e) => {
             svc.limits.demo.release(attempt).await?;
@@ -95,8 +95,9 @@ pub async fn speak(
     }
 }
 
-/// Hands the request to the workers' demo lane and waits for the answer.
-async fn through_the_lane(svc: &Services, voice_id: Uuid, text: &str, rate: Option<f32>) -> Result<Mp3> {
+/// Hands the request to the workers' demo lane and waits for the answer (also the lane
+/// voice previews are rendered in: short, and someone waits for them).
+pub(crate) async fn speak_in_lane(svc: &Services, voice_id: Uuid, text: &str, rate: Option<f32>) -> Result<Mp3> {
     let id = Uuid::new_v4();
     db::demo::insert(&svc.pool, id, voice_id, text, rate).await?;
     let waiter = svc.demo_answers.expect::<DemoSpeech>(&svc.queue, &svc.settings.redis.url, id);

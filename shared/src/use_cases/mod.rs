@@ -19,5 +19,6 @@ pub mod openai_speech;
 pub mod pronunciation;
 pub mod site_gate;
 pub mod two_factor;
+pub mod voice_previews;
 pub mod voices;
 pub mod webhooks;

@@ -132,7 +132,8 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeechRequest) -> R
         Ok(engine) => engine,
         Err(why) => {
             let message = why.reason_for(user.role);
-            generation::fail_and_refund(&svc.pool, job.id, &format!("{message} Der Betrag wurde erstattet.")).await?;
+            let sentence = crate::domain::failure::with_refund(message, "der Betrag wurde erstattet");
+            generation::fail_and_refund(&svc.pool, job.id, &sentence).await?;
             return Err(Error::field("voice", message));
         }
     };

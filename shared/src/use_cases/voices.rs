@@ -36,13 +36,19 @@ pub struct VoiceList {
     pub voices: Vec<VoiceChoice>,
 }
 
-/// The voices the signed-in caller may use, usable ones first.
+/// The voices the signed-in caller may use. A customer sees only the voices that can speak
+/// now (a voice whose provider has no key is nothing they can act on); an admin sees every
+/// voice, usable ones first, the others with their cause.
 pub async fn list(svc: &Services, caller: &Caller) -> Result<VoiceList> {
     let user = caller.user()?;
     let voices = voices::list_usable(&svc.pool, user.id).await?;
     let mut list = view(svc, voices, user.role);
-    // Stable sort: the catalogue order holds within each group.
-    list.voices.sort_by_key(|v| !v.available());
+    if caller.admin().is_ok() {
+        // Stable sort: the catalogue order holds within each group.
+        list.voices.sort_by_key(|v| !v.available());
+    } else {
+        list.voices.retain(VoiceChoice::available);
+    }
     Ok(list)
 }
 

@@ -129,6 +129,69 @@ async fn a_saved_key_is_encrypted_never_readable_and_enables_the_engine(pool: Pg
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn a_key_goes_live_only_after_its_connection_test_or_the_admins_confirmation(pool: PgPool) {
+    let fake = MockServer::start().await;
+    let mp3 =
+        shared::audio::encode_mp3(&shared::audio::Pcm { sample_rate: 24000, samples: vec![1000; 24000] }).unwrap();
+    Mock::given(method("POST"))
+        .and(path("/v1/audio/speech"))
+        .and(header("authorization", format!("Bearer {FAKE_KEY}").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3))
+        .mount(&fake)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/audio/speech"))
+        .respond_with(
+            ResponseTemplate::new(401).set_body_json(json!({ "error": { "message": "Incorrect API key provided" } })),
+        )
+        .mount(&fake)
+        .await;
+    let base = fake.uri();
+    let app = TestApp::spawn_with(pool, move |s| {
+        with_master_key(s);
+        s.providers.get_mut("openai").unwrap().base_url = base;
+    })
+    .await;
+    let admin = admin_client(&app).await;
+    let put = |key: &str, confirm: bool| {
+        admin
+            .http
+            .put(format!("{}/api/admin/services/openai_tts/key", app.base))
+            .json(&json!({ "key": key, "confirm_untested": confirm }))
+            .send()
+    };
+    let stored_keys = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM provider_keys").fetch_one(&app.pool).await.unwrap()
+    };
+
+    // A wrong key fails its test: refused, nothing stored, no customer sees the voices.
+    let (status, error) = error_of(put("sk-falsch-1234", false).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["title"], "Verbindungstest fehlgeschlagen");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.starts_with("Der Schlüssel wurde nicht gespeichert: "), "{message}");
+    assert!(message.contains("(401)"), "{message}");
+    assert_eq!(stored_keys().await, 0);
+    let (user, _) = app.signed_in_user("kunde@example.de").await;
+    let voices: Value = user.get("/api/voices").await.json().await.unwrap();
+    assert!(voices["voices"].as_array().unwrap().iter().all(|v| v["provider"] != "openai"));
+
+    // On the admin's confirmation it is stored, and the audit log says it was untested.
+    assert_eq!(put("sk-falsch-1234", true).await.unwrap().status(), StatusCode::OK);
+    // A key that passes needs no confirmation.
+    assert_eq!(put(FAKE_KEY, false).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(stored_keys().await, 1);
+    let log = audit(&admin, "provider_key_stored").await;
+    let tested: Vec<_> = log.iter().map(|e| e["after"]["tested"].as_bool().unwrap()).collect();
+    assert_eq!(tested.len(), 2);
+    assert!(tested.contains(&true) && tested.contains(&false), "{tested:?}");
+    let voices: Value = user.get("/api/voices").await.json().await.unwrap();
+    assert!(
+        voices["voices"].as_array().unwrap().iter().any(|v| v["key"] == "openai-de-nova" && v["available"] == true)
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn bad_key_input_is_422_and_connection_tests_answer_in_german(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let admin = admin_client(&app).await;
@@ -213,7 +276,7 @@ async fn storing_testing_and_removing_a_provider_key_is_audited_without_the_key(
     let put = admin
         .http
         .put(format!("{}/api/admin/services/openai_tts/key", app.base))
-        .json(&json!({ "key": FAKE_KEY }))
+        .json(&json!({ "key": FAKE_KEY, "confirm_untested": true }))
         .send()
         .await
         .unwrap();
@@ -223,6 +286,7 @@ async fn storing_testing_and_removing_a_provider_key_is_audited_without_the_key(
 
     let stored = audit(&admin, "provider_key_stored").await;
     assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0]["after"]["tested"], false, "stored on the admin's confirmation, untested");
     assert_eq!(
         (stored[0]["subject"].as_str(), stored[0]["after"]["key_last4"].as_str()),
         (Some("openai_tts"), Some("9876"))
@@ -346,10 +410,11 @@ async fn a_key_can_be_stored_for_every_service_the_page_offers(pool: PgPool) {
         assert!(storable.iter().any(|s| s == id), "{id} is offered: {storable:?}");
     }
     for id in &storable {
+        // No provider answers here: each key is stored on the admin's confirmation.
         let put = admin
             .http
             .put(format!("{}/api/admin/services/{id}/key", app.base))
-            .json(&json!({ "key": FAKE_KEY }))
+            .json(&json!({ "key": FAKE_KEY, "confirm_untested": true }))
             .send()
             .await
             .unwrap();

@@ -481,6 +481,7 @@ async fn another_user_cannot_use_see_play_change_or_delete_a_private_clone(pool:
         format!("/api/voice-clones/{voice}"),
         format!("/api/voice-clones/{voice}/samples"),
         format!("/api/voice-clones/{voice}/samples/{sample}/audio"),
+        format!("/api/voices/{voice}/preview"),
     ] {
         assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }

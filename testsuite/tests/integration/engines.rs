@@ -305,7 +305,7 @@ async fn server_errors_until_retries_run_out_fail_the_job_and_refund_exactly(poo
             assert_eq!(listed["status"], "failed");
             let message = listed["error_message"].as_str().unwrap();
             assert!(
-                message.contains("(500)") && message.ends_with("Der Betrag wurde erstattet."),
+                message.contains("(500)") && message.ends_with("; der Betrag wurde erstattet."),
                 "{provider:?}: {message}"
             );
             // 3 job attempts x (1 + 3 HTTP retries).

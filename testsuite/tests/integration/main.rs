@@ -28,5 +28,6 @@ mod security;
 mod site_gate;
 mod storage;
 mod two_factor;
+mod voice_previews;
 mod webhooks;
 mod workers;

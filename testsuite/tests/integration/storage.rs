@@ -113,7 +113,7 @@ async fn a_store_that_is_down_fails_the_job_with_a_refund_after_its_attempts(poo
             .await
             .unwrap();
     assert_eq!(status, "failed");
-    assert!(message.starts_with("Der Audiospeicher war nicht erreichbar (nach 3 Versuchen)"), "{message}");
+    assert!(message.starts_with("Der Audiospeicher war nicht erreichbar, auch nach 3 Versuchen"), "{message}");
     assert_eq!(app.balance(user).await, before, "charged once, refunded once");
     assert!(app.ledger_drift().await.is_empty());
     let audio_key: Option<String> = sqlx::query_scalar("SELECT audio_key FROM tts_jobs WHERE id = $1")

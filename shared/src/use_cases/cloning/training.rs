@@ -122,7 +122,7 @@ impl Claim for Training {
     }
 
     async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
-        Ok(trainings::fail(&svc.pool, self.voice_id, self.run, message).await?)
+        Ok(trainings::fail(&svc.pool, self.voice_id, self.run, &format!("{message}.")).await?)
     }
 
     async fn hand_back(&self, svc: &Services) -> Result<bool> {

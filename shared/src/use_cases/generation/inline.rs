@@ -163,11 +163,12 @@ impl Claim for Inline {
     async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
         let delivered = *self.delivered.lock().expect("delivered parts");
         let note = if delivered.parts == 0 {
-            "Der Betrag wurde erstattet."
+            "der Betrag wurde erstattet"
         } else {
-            "Der Anteil, der nicht mehr ausgeliefert wurde, wurde erstattet."
+            "der Anteil, der nicht mehr ausgeliefert wurde, wurde erstattet"
         };
-        super::fail_and_refund_undelivered(&svc.pool, self.id, &format!("{message} {note}"), delivered).await
+        let sentence = crate::domain::failure::with_refund(message, note);
+        super::fail_and_refund_undelivered(&svc.pool, self.id, &sentence, delivered).await
     }
 
     /// The api process stops: the worker makes the audio for the library (the caller

@@ -72,8 +72,8 @@ impl Claim for QueuedJob {
     }
 
     async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
-        let stop = if message.ends_with('.') { "" } else { "." };
-        super::fail_and_refund(&svc.pool, self.id, &format!("{message}{stop} Der Betrag wurde erstattet.")).await
+        let sentence = crate::domain::failure::with_refund(message, "der Betrag wurde erstattet");
+        super::fail_and_refund(&svc.pool, self.id, &sentence).await
     }
 
     async fn hand_back(&self, svc: &Services) -> Result<bool> {

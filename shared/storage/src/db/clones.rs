@@ -225,9 +225,14 @@ pub async fn delete(
     voice_id: Uuid,
     owner_id: Option<Uuid>,
 ) -> Result<Option<Removed>, sqlx::Error> {
-    let files = sqlx::query_scalar!("SELECT audio_path FROM voice_training_samples WHERE voice_id = $1", voice_id)
-        .fetch_all(&mut *conn)
-        .await?;
+    // The recordings, and the rendered preview ("Hörprobe") of the voice.
+    let files = sqlx::query_scalar!(
+        r#"SELECT audio_path AS "key!" FROM voice_training_samples WHERE voice_id = $1
+           UNION ALL SELECT storage_key FROM voice_previews WHERE voice_id = $1"#,
+        voice_id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
     let removed = sqlx::query!(
         r#"DELETE FROM voices v WHERE id = $1 AND type = 'clone' AND ($2::uuid IS NULL OR owner_id = $2)
            RETURNING owner_id AS "owner_id!", clone_engine AS "clone_engine!: CloneEngineId", provider_voice_id,

@@ -14,6 +14,8 @@ pub struct JobRow {
     pub id: Uuid,
     pub text: String,
     pub status: JobStatus,
+    /// Attempts started so far (a pending job with attempts left waits for its retry).
+    pub attempts: i32,
     pub cost_cent: i64,
     pub duration_seconds: Option<f64>,
     pub error_message: Option<String>,
@@ -71,7 +73,7 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
                INSERT INTO voice_usage_analytics (voice_id, user_id, job_id, characters)
                SELECT voice_id, user_id, id, $15 FROM job
            )
-           SELECT id AS "id!", text AS "text!", status AS "status!: JobStatus", cost_cent AS "cost_cent!",
+           SELECT id AS "id!", text AS "text!", status AS "status!: JobStatus", attempts AS "attempts!", cost_cent AS "cost_cent!",
                   duration_seconds, error_message, created_at AS "created_at!", completed_at, voice_id,
                   voice_name AS "voice_name!", voice_language AS "voice_language!",
                   voice_type AS "voice_type!: VoiceType", voice_provider AS "voice_provider!: ProviderId",
@@ -117,7 +119,7 @@ pub async fn find_by_idempotency_key(
 pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<JobRow>, sqlx::Error> {
     sqlx::query_as!(
         JobRow,
-        r#"SELECT id, text, status AS "status: JobStatus", cost_cent, duration_seconds, error_message,
+        r#"SELECT id, text, status AS "status: JobStatus", attempts, cost_cent, duration_seconds, error_message,
                   created_at, completed_at, voice_id, voice_name, voice_language,
                   voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
                   audio_key, source_type AS "source: JobSource", expires_at, is_expired, saved_at,

@@ -34,7 +34,7 @@ pub struct Filter {
     pub to: Option<DateTime<Utc>>,
 }
 
-const JOB_COLUMNS: &str = "j.id, j.text, j.status, j.cost_cent, j.duration_seconds, j.error_message, j.created_at, \
+const JOB_COLUMNS: &str = "j.id, j.text, j.status, j.attempts, j.cost_cent, j.duration_seconds, j.error_message, j.created_at, \
      j.completed_at, j.voice_id, j.voice_name, j.voice_language, j.voice_type, j.voice_provider, j.audio_key, \
      j.source_type, j.expires_at, j.is_expired, j.saved_at, j.save_category, j.deleted_at";
 
@@ -98,6 +98,7 @@ struct ListedRow {
     id: Uuid,
     text: String,
     status: JobStatus,
+    attempts: i32,
     cost_cent: i64,
     duration_seconds: Option<f64>,
     error_message: Option<String>,
@@ -123,6 +124,7 @@ impl From<ListedRow> for JobRow {
             id: r.id,
             text: r.text,
             status: r.status,
+            attempts: r.attempts,
             cost_cent: r.cost_cent,
             duration_seconds: r.duration_seconds,
             error_message: r.error_message,

@@ -20,6 +20,7 @@ pub mod top_ups;
 pub mod trainings;
 pub mod two_factor;
 pub mod users;
+pub mod voice_previews;
 pub mod voices;
 pub mod webhooks;
 

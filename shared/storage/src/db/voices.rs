@@ -99,6 +99,29 @@ pub async fn find_usable(db: impl PgExecutor<'_>, voice_id: Uuid, user_id: Uuid)
     .await
 }
 
+/// The voice if `user_id` may hear its preview: what [`find_usable`] allows, and the
+/// user's own finished clone while its fee is still open (a clone is heard before its
+/// fee is charged).
+pub async fn find_audible(
+    db: impl PgExecutor<'_>,
+    voice_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<Voice>, sqlx::Error> {
+    sqlx::query_as!(
+        Voice,
+        r#"SELECT id, catalogue_key, name, description, language, provider AS "provider: ProviderId", api_name, gender, avatar,
+                  type AS "voice_type: VoiceType", is_demo
+           FROM voices
+           WHERE id = $1 AND is_active
+             AND (type = 'public'
+                  OR (training_status = 'completed' AND (owner_id = $2 OR (is_global AND NOT fee_paused))))"#,
+        voice_id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
 pub async fn get(db: impl PgExecutor<'_>, voice_id: Uuid) -> Result<Option<Voice>, sqlx::Error> {
     sqlx::query_as!(
         Voice,

@@ -18,6 +18,10 @@ use uuid::Uuid;
 pub use fs::FsStorage;
 pub use s3::S3Storage;
 
+/// What a caller is told while the store cannot be reached.
+pub const STORE_DOWN: &str =
+    "Der Audiospeicher ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.";
+
 /// An object's bytes as they arrive.
 pub type ObjectReader = Pin<Box<dyn AsyncRead + Send>>;
 

@@ -26,6 +26,8 @@ pub struct TestApp {
 }
 
 pub const PASSWORD: &str = "Sonnenblume-Kaffee-42";
+/// A loopback port nothing listens on: where cloud providers point unless a test fakes one.
+pub const CLOSED_PORT: &str = "http://127.0.0.1:9";
 
 /// The argon2 hash of [`PASSWORD`], made once per test run.
 fn password_hash() -> &'static str {
@@ -52,6 +54,12 @@ impl TestApp {
         settings.auth.signups_per_client_per_hour = 1000;
         // Seals two-factor secrets (every admin signs in with a code) and stored keys.
         settings.secrets.encryption_key = TEST_ENCRYPTION_KEY.into();
+        // No test talks to a real provider: every cloud address is a closed loopback port
+        // unless the test points it at its fake.
+        for section in settings.providers.values_mut() {
+            section.base_url = CLOSED_PORT.into();
+        }
+        settings.payments.stripe_base_url = CLOSED_PORT.into();
         adjust(&mut settings);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

@@ -1,4 +1,5 @@
 import { ListMusic, Trash2 } from 'lucide-react';
+import { VoicePreviewButton } from '@/components/voice-preview/voice-preview-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
@@ -51,6 +52,9 @@ function AdminVoiceRow({ voice, busy, onChange, onDelete, onRecordings }: RowPro
         <span className="block text-xs text-muted-foreground">
           {voice.language} · seit {formatDate(voice.created_at)}
         </span>
+        {(!clone || voice.status === 'completed' || voice.status === 'paused') && (
+          <VoicePreviewButton voiceId={voice.id} voiceName={voice.name} className="mt-2" />
+        )}
       </td>
       <td className="px-4 py-3">
         <Badge variant={clone ? 'primary' : 'outline'}>{clone ? 'Klon' : 'Katalog'}</Badge>

@@ -4,8 +4,8 @@ import { Card, CardContent } from '@/components/ui/card';
 const FEATURES = [
   {
     icon: Users,
-    title: 'Über 30 natürliche Stimmen',
-    text: 'Männliche und weibliche Sprecher in Deutsch und weiteren Sprachen – für Erklärvideos, Podcasts und E-Learning.',
+    title: 'Stimmen zum Probehören',
+    text: 'Männliche und weibliche Sprecher in Deutsch und weiteren Sprachen. Jede Stimme hat eine kostenlose Hörprobe; die Live Demo probieren Sie ohne Anmeldung.',
   },
   {
     icon: Mic,

@@ -18,8 +18,8 @@ export function Hero() {
             Natürliche Stimmen für Ihre Texte
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            Stimmwerk wandelt Texte in wenigen Sekunden in professionelle Sprachaufnahmen um – mit über 30 Stimmen,
-            eigenen Stimmklonen und einer API für Ihre Anwendungen.
+            Stimmwerk wandelt Texte in wenigen Sekunden in Sprachaufnahmen um – mit Stimmen in Deutsch und weiteren
+            Sprachen, jede mit kostenloser Hörprobe, eigenen Stimmklonen und einer API für Ihre Anwendungen.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to={paths.signup} size="lg">

@@ -1,8 +1,10 @@
+import { UserPlus } from 'lucide-react';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { MAIN_CONTENT_ID } from '@/config/paths';
+import { MAIN_CONTENT_ID, paths } from '@/config/paths';
 import { formatEuroFromCents } from '@/lib/format';
 import { useLimits } from '@/lib/limits';
 import { useDemo } from '../api/get-demo';
@@ -45,10 +47,26 @@ export function LiveDemoPage() {
         ) : (
           <DemoForm config={demo.data} />
         )}
-        <p className="mt-8 text-center text-sm text-muted-foreground">
-          Mehr Stimmen, längere Texte und Voice Cloning erhalten Sie nach der kostenlosen Registrierung
-          {limits.data ? ` mit ${formatEuroFromCents(limits.data.signup_bonus_cent)} Startguthaben` : ''}.
-        </p>
+        <section
+          aria-labelledby="demo-signup-title"
+          className="mt-8 flex flex-col gap-4 rounded-xl border border-primary/20 bg-card px-5 py-5 shadow-xs sm:flex-row sm:items-center sm:justify-between"
+          data-testid="demo-signup-cta"
+        >
+          <div>
+            <h2 id="demo-signup-title" className="text-base font-semibold">
+              Gefällt Ihnen, was Sie hören?
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Nach der kostenlosen Registrierung: alle Stimmen
+              {limits.data ? `, Texte bis ${limits.data.text_max_chars.toLocaleString('de-DE')} Zeichen` : ''}, Ihre Audio-Bibliothek und
+              Voice Cloning{limits.data ? `, mit ${formatEuroFromCents(limits.data.signup_bonus_cent)} Startguthaben` : ''}.
+            </p>
+          </div>
+          <ButtonLink to={paths.signup} className="shrink-0">
+            <UserPlus aria-hidden="true" />
+            Kostenlos registrieren
+          </ButtonLink>
+        </section>
       </main>
     </div>
   );

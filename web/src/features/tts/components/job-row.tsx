@@ -3,6 +3,8 @@ import { AudioControls } from '@/components/library/audio-controls';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCents, formatDateTime, formatDuration, truncate } from '@/lib/format';
+import { retryLabel } from '@/lib/job-status';
+import { useLimits } from '@/lib/limits';
 import type { Job } from '../api/types';
 import { expiryState } from '../utils/expiry';
 import { JOB_STATUS_VARIANTS, isActiveStatus, statusLabel } from '../utils/status';
@@ -22,11 +24,13 @@ export type JobRowProps = {
 export function JobRow({ job, playing, onTogglePlay, onDelete, onSave, now }: JobRowProps) {
   const expiry = expiryState(job, now);
   const preview = truncate(job.text, TEXT_PREVIEW_LENGTH);
-  const variant = JOB_STATUS_VARIANTS[job.status] ?? 'primary';
+  const retry = retryLabel(job, useLimits().data?.job_max_attempts);
+  const label = retry ?? statusLabel(job.status);
+  const variant = retry ? 'warning' : (JOB_STATUS_VARIANTS[job.status] ?? 'primary');
   return (
     <li
       tabIndex={-1}
-      aria-label={`${statusLabel(job.status)}: ${preview}`}
+      aria-label={`${label}: ${preview}`}
       data-testid="job-row"
       data-status={job.status}
       data-job-id={job.id}
@@ -39,7 +43,7 @@ export function JobRow({ job, playing, onTogglePlay, onDelete, onSave, now }: Jo
           </p>
           <Badge variant={variant} data-testid="job-status">
             {isActiveStatus(job.status) && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {statusLabel(job.status)}
+            {label}
           </Badge>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 import { Globe2, Info } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip } from '@/components/ui/tooltip';
+import { VoicePreviewButton } from '@/components/voice-preview/voice-preview-button';
 import { formatDateTime } from '@/lib/format';
 import type { CloneVoice } from '../api/types';
 import type { useCloneActions } from '../hooks/use-clone-actions';
@@ -76,6 +77,9 @@ export function ClonesTable({
                 <div className="flex flex-col gap-1">
                   <span className="font-medium">{voice.name}</span>
                   {voice.description && <span className="text-xs text-muted-foreground">{voice.description}</span>}
+                  {(voice.status === 'completed' || voice.status === 'paused') && (
+                    <VoicePreviewButton voiceId={voice.id} voiceName={voice.name} className="w-fit" />
+                  )}
                   <div className="flex flex-wrap gap-1">
                     {voice.approximation && (
                       <Tooltip content={APPROXIMATION_NOTE}>
