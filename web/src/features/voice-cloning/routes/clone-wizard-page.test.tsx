@@ -213,6 +213,22 @@ describe('clone wizard: steps and navigation', () => {
     expect(next(3)).toBeEnabled();
   });
 
+  it('shows the real length of a recording whose WebM header has none', async () => {
+    const { user } = start();
+    await throughRecording(user);
+    const audio = screen.getByTestId('preview-audio') as HTMLAudioElement;
+    expect(audio).not.toHaveAttribute('data-duration');
+    // Chrome's MediaRecorder WebM: no length until the file was read to its end.
+    let duration = Infinity;
+    Object.defineProperty(audio, 'duration', { configurable: true, get: () => duration });
+    fireEvent(audio, new Event('loadedmetadata'));
+    expect(audio.currentTime).toBeGreaterThan(1e100);
+    duration = 12.4;
+    fireEvent(audio, new Event('durationchange'));
+    expect(audio.currentTime).toBe(0);
+    expect(audio).toHaveAttribute('data-duration', '12.4');
+  });
+
   it('records, checks the recording with the server and re-records after a 422', async () => {
     let reply: MockHandler = apiError(422, 'validation', 'Ungültige Eingabe', 'Die Aufnahme ist zu kurz (mindestens 5 Sekunden).');
     const { api, user } = start({ 'POST /api/voice-clones/check-recording': () => reply as never });
