@@ -4,13 +4,14 @@
 // the worker trains the clone on the local engine until the list shows it ready; the admin
 // finds it with its owner; a generation with the new voice completes and plays.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertAccessible } from './helpers/a11y.mjs';
 import { ADMIN_PASSWORD, signInAsAdmin } from './helpers/admin.mjs';
 import { assertBalance, expectVisibleText, openTts, signUpConfirmAndSignIn, waitForPlayback } from './helpers/app.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
-import { fakeMicrophoneArgs, fillCloneBasics, giveConsent, recordInWizard } from './helpers/cloning.mjs';
-import { BASE_URL, skip } from './helpers/env.mjs';
+import { fakeMicrophoneArgs, fillCloneBasics, giveConsent, teleprompterFirstLine } from './helpers/cloning.mjs';
+import { BASE_URL, SCREENSHOT_DIR, skip } from './helpers/env.mjs';
 import { assertNoHorizontalScroll, shot } from './helpers/layout.mjs';
 
 const NAME = 'E2E Klonstimme';
@@ -40,19 +41,91 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await page.waitForURL((url) => url.pathname === '/dashboard/voice-cloning/new');
       await page.getByText('Schritt 1 von 7').waitFor();
       await assertAccessible(page, 'clone wizard, step 1');
-      await fillCloneBasics(page, { name: NAME, source: SOURCE });
+      // The largest text: the training text then takes more lines than the box shows, so it has to scroll.
+      await fillCloneBasics(page, { name: NAME, source: SOURCE, textSize: 24 });
+      // Step 3 says what the speed means: a reading pace, and the training text's reading time at it.
+      await page.getByTestId('wizard-back').click();
+      await page.getByTestId('reading-pace').filter({ hasText: 'Etwa 14 Zeichen pro Sekunde' }).waitFor();
+      assert.match(await page.getByTestId('reading-pace').textContent(), /Vorlesezeit des Trainingstexts: etwa 1\d Sekunden\./);
+      await page.getByTestId('wizard-step-3').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-teleprompter-settings-1366.png') });
+      await assertAccessible(page, 'clone wizard, step 3');
+      await page.getByTestId('wizard-next-step-3').click();
 
-      // Step 4: the teleprompter runs while recording and the meter hears the microphone.
-      const level = await recordInWizard(page);
+      // Step 4: the teleprompter waits a moment, then runs at a reading pace (the first line
+      // is still in view 5 s in), holds still while the recording is paused, and the meter
+      // hears the microphone.
+      const teleprompter = page.getByTestId('teleprompter');
+      await page.getByTestId('record-start').click();
+      await page.getByTestId('record-stop').waitFor();
+      const startedAt = Date.now();
+      await page.getByTestId('teleprompter-notice').filter({ hasText: 'Gleich geht’s los…' }).waitFor();
+      await teleprompter.scrollIntoViewIfNeeded();
+      await page.getByTestId('wizard-step-4').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-teleprompter-lead-in-1366.png') });
+      const meter = page.getByTestId('level-meter');
+      let level = 0;
+      while (Date.now() - startedAt < 5_000) {
+        level = Math.max(level, Number(await meter.getAttribute('aria-valuenow')));
+        await page.waitForTimeout(250);
+      }
       assert.ok(level > 0, `the level meter moved (${level})`);
+      assert.equal(await page.getByTestId('teleprompter-notice').count(), 0, 'the lead-in is over');
+      const at5s = await teleprompterFirstLine(page);
+      assert.ok(
+        at5s.line.top >= at5s.box.top - 1 && at5s.line.bottom <= at5s.box.bottom + 1,
+        `the first line is in view 5 s into the recording: ${JSON.stringify(at5s)}`,
+      );
+      await page.getByTestId('wizard-step-4').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-teleprompter-5s-1366.png') });
+
+      // Further on the text moves; a pause holds it where it is.
+      // (Well into the text, so that the scroll back below is a real step back.)
+      await page.waitForFunction(() => document.querySelector('[data-testid="teleprompter"]').scrollTop > 40, undefined, { timeout: 10_000 });
+      await page.getByTestId('record-pause').click();
+      await page.getByText('Aufnahme angehalten.').waitFor();
+      const pausedAt = await teleprompter.evaluate((el) => el.scrollTop);
+      await page.waitForTimeout(1_500);
+      assert.equal(await teleprompter.evaluate((el) => el.scrollTop), pausedAt, 'the text holds still while paused');
+      assert.equal(await meter.getAttribute('aria-valuetext'), 'Mikrofon aus');
+      await page.getByTestId('wizard-step-4').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-teleprompter-paused-1366.png') });
+      await assertAccessible(page, 'clone wizard, step 4, paused');
+      // Back to the start with the wheel: after "Fortsetzen" it goes on from there, not from where it was.
+      await teleprompter.hover();
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction(() => document.querySelector('[data-testid="teleprompter"]').scrollTop === 0);
+      await page.waitForTimeout(1_000);
+      await page.getByTestId('record-resume').click();
+      await page.waitForTimeout(1_500);
+      const resumed = await teleprompter.evaluate((el) => el.scrollTop);
+      assert.ok(resumed < pausedAt, `it goes on from where the reader scrolled to (${pausedAt} before, ${resumed} now)`);
+      await page.waitForFunction((from) => document.querySelector('[data-testid="teleprompter"]').scrollTop > from, resumed, { timeout: 5_000 });
+      // The keyboard while it runs: Home takes the reader to the top, and the text is not pulled away from them.
+      await teleprompter.focus();
+      await page.keyboard.press('Home');
+      await page.waitForFunction(() => document.querySelector('[data-testid="teleprompter"]').scrollTop === 0, undefined, { timeout: 2_000 });
+      await page.waitForTimeout(400);
+      assert.equal(await teleprompter.evaluate((el) => el.scrollTop), 0, 'the animation does not fight the keyboard');
+      await page.getByTestId('record-stop').click();
+      await page.getByTestId('record-duration').or(page.getByTestId('record-error')).first().waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByTestId('record-error').count(), 0, 'the recording passed the check');
+      // Stopped: from the start again.
+      assert.equal(await teleprompter.evaluate((el) => el.scrollTop), 0);
+      const checked = Number(/([\d,]+) s/.exec(await page.getByTestId('record-duration').textContent())[1].replace(',', '.'));
+      assert.ok(checked >= 9 && checked < 20, `the pause is left out of the recording (${checked} s)`);
       await assertAccessible(page, 'clone wizard, step 4');
       await assertNoHorizontalScroll(page, 'clone wizard, step 4');
       await page.getByTestId('wizard-next-step-4').click();
 
-      // Step 5: the recording plays.
+      // Step 5: the recording plays, and the player knows its length (a WebM from the
+      // recorder has none in its header).
       const audio = page.getByTestId('preview-audio');
       await audio.waitFor();
       assert.match((await audio.getAttribute('src')) ?? '', /^blob:/);
+      await page.locator('[data-testid="preview-audio"][data-duration]').waitFor();
+      const player = await audio.evaluate((el) => ({ duration: el.duration, currentTime: el.currentTime, shown: el.dataset.duration }));
+      assert.ok(Number.isFinite(player.duration), `finite length: ${JSON.stringify(player)}`);
+      assert.ok(Math.abs(player.duration - checked) < 1, `the player's length matches the check: ${JSON.stringify(player)} vs ${checked}`);
+      assert.equal(player.currentTime, 0, 'back at the start after learning the length');
+      await page.getByTestId('wizard-step-5').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-preview-1366.png') });
+      await assertAccessible(page, 'clone wizard, step 5');
       await page.getByTestId('wizard-next-step-5').click();
 
       // Step 6, then the draft: saved 2 s after the last change, restored after a reload.

@@ -50,12 +50,13 @@ export async function recordInWizard(page, ms = RECORDING_MS) {
   return level;
 }
 
-/** Steps 1–3: name, clone source, teleprompter defaults. Ends on step 4. */
-export async function fillCloneBasics(page, { name, source }) {
+/** Steps 1–3: name, clone source, teleprompter defaults (or the given text size). Ends on step 4. */
+export async function fillCloneBasics(page, { name, source, textSize }) {
   await page.getByLabel('Name der Stimme').fill(name);
   await page.getByTestId('wizard-next-step-1').click();
   await page.getByLabel('Klonquelle').fill(source);
   await page.getByTestId('wizard-next-step-2').click();
+  if (textSize !== undefined) await page.getByLabel('Textgröße').fill(String(textSize));
   await page.getByTestId('wizard-next-step-3').click();
   await page.getByTestId('record-start').waitFor();
 }
@@ -66,4 +67,25 @@ export async function giveConsent(page) {
   await page.getByTestId('consent-usage').check();
   await page.getByTestId('consent-terms').check();
   return recordInWizard(page);
+}
+
+/**
+ * Where the teleprompter's first line is against its box (viewport pixels): the line's
+ * rectangle from a Range over the text's first character, the box's from its bounds.
+ */
+export async function teleprompterFirstLine(page) {
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-testid="teleprompter"]');
+    const text = document.querySelector('[data-testid="teleprompter-text"]').firstChild;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    const line = range.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    return {
+      line: { top: line.top, bottom: line.bottom },
+      box: { top: frame.top + box.clientTop, bottom: frame.top + box.clientTop + box.clientHeight },
+      scrollTop: box.scrollTop,
+    };
+  });
 }

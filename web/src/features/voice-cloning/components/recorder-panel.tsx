@@ -1,4 +1,4 @@
-import { Mic, RotateCcw, Square } from 'lucide-react';
+import { Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useCallback } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -61,7 +61,9 @@ export function RecorderPanel({
     [onChange],
   );
   const recorder = useRecorder(onRecorded, { maxSeconds });
-  const recording_ = recorder.state === 'recording';
+  const paused = recorder.state === 'paused';
+  // A paused recording is still under way: it is resumed or ended, not started anew.
+  const recording_ = recorder.state === 'recording' || paused;
 
   const start = () => {
     check.reset();
@@ -77,15 +79,28 @@ export function RecorderPanel({
           textSize={teleprompter.textSize}
           scrollSpeed={teleprompter.scrollSpeed}
           running={recording_}
+          paused={paused}
           label={teleprompter.label}
         />
       )}
-      <LevelMeter level={recorder.level} active={recording_} />
+      <LevelMeter level={recorder.level} active={recorder.state === 'recording'} />
       <div className="flex flex-wrap items-center gap-2">
         {recording_ ? (
-          <Button key="stop" variant="destructive" onClick={recorder.stop} data-testid="record-stop">
-            <Square aria-hidden="true" /> Aufnahme beenden
-          </Button>
+          <>
+            <Button key="stop" variant="destructive" onClick={recorder.stop} data-testid="record-stop">
+              <Square aria-hidden="true" /> Aufnahme beenden
+            </Button>
+            {/* One button that changes its label: the focus stays on it. */}
+            <Button
+              key="pause"
+              variant="outline"
+              onClick={paused ? recorder.resume : recorder.pause}
+              data-testid={paused ? 'record-resume' : 'record-pause'}
+            >
+              {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+              {paused ? 'Fortsetzen' : 'Pausieren'}
+            </Button>
+          </>
         ) : recording || check.isError ? (
           <Button key="again" variant="outline" onClick={start} disabled={check.isPending} data-testid="record-again">
             <RotateCcw aria-hidden="true" /> Neu aufnehmen
@@ -108,7 +123,13 @@ export function RecorderPanel({
           </span>
         )}
         <span className="text-sm text-muted-foreground" role="status" data-testid="record-status">
-          {recording_ ? 'Aufnahme läuft. Lesen Sie den Text laut vor.' : check.isPending ? 'Aufnahme wird geprüft…' : ''}
+          {paused
+            ? 'Aufnahme angehalten. Mit „Fortsetzen“ geht es an derselben Stelle weiter.'
+            : recording_
+              ? 'Aufnahme läuft. Lesen Sie den Text laut vor.'
+              : check.isPending
+                ? 'Aufnahme wird geprüft…'
+                : ''}
         </span>
       </div>
       {check.isError && <CheckError error={check.error} onRecheck={check.variables ? () => onRecorded(check.variables) : undefined} />}

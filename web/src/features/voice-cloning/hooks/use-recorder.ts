@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 /** The format the server accepts (spec section 9: webm opus). */
 export const RECORDING_MIME = 'audio/webm;codecs=opus';
 
-export type RecorderState = 'idle' | 'requesting' | 'recording';
+export type RecorderState = 'idle' | 'requesting' | 'recording' | 'paused';
 
 type Session = {
   stream: MediaStream;
@@ -12,7 +12,16 @@ type Session = {
   context: AudioContext | null;
   frame: number;
   timer: number;
+  /** Milliseconds recorded before the current stretch (pauses are not part of the recording). */
+  recordedMs: number;
+  /** When the current stretch began; null while paused. */
+  stretchFrom: number | null;
 };
+
+/** Seconds recorded so far, pauses left out. */
+function recordedSeconds(s: Session): number {
+  return (s.recordedMs + (s.stretchFrom === null ? 0 : performance.now() - s.stretchFrom)) / 1000;
+}
 
 /** Root mean square of the time-domain samples, 0–1 (speech is mostly 0.02–0.3). */
 function rms(samples: Uint8Array): number {
@@ -27,7 +36,9 @@ function rms(samples: Uint8Array): number {
 /**
  * One microphone recording at a time with MediaRecorder (webm/opus) and a live input level
  * from a Web Audio AnalyserNode. `onRecorded` receives the finished Blob after `stop()`, or
- * when `maxSeconds` are reached. A refused microphone shows the toast "Mikrofonzugriff fehlgeschlagen".
+ * when `maxSeconds` are reached. `pause()` and `resume()` hold the recording (MediaRecorder
+ * leaves the pause out of the file); `elapsed` counts recorded time only. A refused
+ * microphone shows the toast "Mikrofonzugriff fehlgeschlagen".
  */
 export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { maxSeconds?: number } = {}) {
   const [state, setState] = useState<RecorderState>('idle');
@@ -76,7 +87,7 @@ export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { 
       setState('idle');
       onRecordedRef.current(blob);
     };
-    const s: Session = { stream, recorder, context: null, frame: 0, timer: 0 };
+    const s: Session = { stream, recorder, context: null, frame: 0, timer: 0, recordedMs: 0, stretchFrom: null };
     session.current = s;
     // The level meter is a help, not a requirement: without Web Audio the recording still works.
     const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -90,8 +101,8 @@ export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { 
         s.context = context;
         const tick = () => {
           analyser.getByteTimeDomainData(samples);
-          // Speech sits low on a linear scale; a square root spreads it over the bar.
-          setLevel(Math.min(1, Math.sqrt(rms(samples)) * 1.4));
+          // Speech sits low on a linear scale; a square root spreads it over the bar. Paused, nothing is recorded.
+          setLevel(s.stretchFrom === null ? 0 : Math.min(1, Math.sqrt(rms(samples)) * 1.4));
           s.frame = requestAnimationFrame(tick);
         };
         s.frame = requestAnimationFrame(tick);
@@ -100,10 +111,11 @@ export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { 
       }
     }
     recorder.start(250);
-    const startedAt = performance.now();
+    s.stretchFrom = performance.now();
     setElapsed(0);
     s.timer = window.setInterval(() => {
-      const seconds = (performance.now() - startedAt) / 1000;
+      if (s.stretchFrom === null) return;
+      const seconds = recordedSeconds(s);
       setElapsed(seconds);
       if (maxSeconds && seconds >= maxSeconds && recorder.state === 'recording') recorder.stop();
     }, 250);
@@ -113,6 +125,24 @@ export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { 
   const stop = useCallback(() => {
     const recorder = session.current?.recorder;
     if (recorder && recorder.state !== 'inactive') recorder.stop();
+  }, []);
+
+  const pause = useCallback(() => {
+    const s = session.current;
+    if (!s || s.recorder.state !== 'recording' || s.stretchFrom === null) return;
+    s.recorder.pause();
+    s.recordedMs += performance.now() - s.stretchFrom;
+    s.stretchFrom = null;
+    setElapsed(s.recordedMs / 1000);
+    setState('paused');
+  }, []);
+
+  const resume = useCallback(() => {
+    const s = session.current;
+    if (!s || s.recorder.state !== 'paused') return;
+    s.recorder.resume();
+    s.stretchFrom = performance.now();
+    setState('recording');
   }, []);
 
   // Leaving the step ends a running recording without keeping it.
@@ -126,5 +156,5 @@ export function useRecorder(onRecorded: (blob: Blob) => void, { maxSeconds }: { 
     [release],
   );
 
-  return { state, level, elapsed, start, stop };
+  return { state, level, elapsed, start, stop, pause, resume };
 }

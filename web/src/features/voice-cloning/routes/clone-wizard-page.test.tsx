@@ -61,11 +61,11 @@ const sample = (kind: 'training' | 'consent') => ({
   json: { id: `s-${kind}`, kind, step: 0, duration_seconds: 12, file_size_bytes: 100, transcript: null, created_at: '2026-11-24T10:00:00Z' },
 });
 
-/** MediaRecorder as far as the wizard uses it: start, stop, one data chunk, onstop. */
+/** MediaRecorder as far as the wizard uses it: start, pause, resume, stop, one data chunk, onstop. */
 class FakeMediaRecorder {
   static isTypeSupported = vi.fn(() => true);
   static instances: FakeMediaRecorder[] = [];
-  state: 'inactive' | 'recording' = 'inactive';
+  state: 'inactive' | 'recording' | 'paused' = 'inactive';
   mimeType: string;
   ondataavailable: ((e: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
@@ -76,6 +76,12 @@ class FakeMediaRecorder {
   start() {
     this.state = 'recording';
   }
+  pause = vi.fn(() => {
+    this.state = 'paused';
+  });
+  resume = vi.fn(() => {
+    this.state = 'recording';
+  });
   stop() {
     this.state = 'inactive';
     this.ondataavailable?.({ data: new Blob(['stimme'], { type: this.mimeType }) });
@@ -210,7 +216,81 @@ describe('clone wizard: steps and navigation', () => {
     expect(size).toHaveValue('18');
     expect(size).toHaveAttribute('aria-valuetext', '18 Pixel');
     expect(within(preview).getByText(/Nordwind/)).toHaveStyle({ fontSize: '18px' });
+    // The speed is a reading pace: 39 characters at 14 per second, at 28 per second at 100 %.
+    const pace = screen.getByTestId('reading-pace');
+    expect(pace).toHaveTextContent('Etwa 14 Zeichen pro Sekunde (50 % = ruhiges Vorlesetempo). Vorlesezeit des Trainingstexts: etwa 3 Sekunden.');
+    expect(screen.getByLabelText('Scroll-Geschwindigkeit')).toHaveAccessibleDescription(pace.textContent!);
+    fireEvent.change(screen.getByLabelText('Scroll-Geschwindigkeit'), { target: { value: '100' } });
+    expect(pace).toHaveTextContent('Etwa 28 Zeichen pro Sekunde (50 % = ruhiges Vorlesetempo). Vorlesezeit des Trainingstexts: etwa 1 Sekunde.');
     expect(next(3)).toBeEnabled();
+    await user.click(next(3));
+    expect(screen.getByTestId('reading-time')).toHaveTextContent('Vorlesezeit für „Der Nordwind“ in Ihrem Tempo: etwa 1 Sekunde.');
+  });
+
+  it('says the reading time of the training text at the default pace on the recording step', async () => {
+    const long = 'Guten Tag und herzlich willkommen. '.repeat(6).trim();
+    const { user } = start({
+      'GET /api/voice-clones/setup': { json: { ...setup, training_texts: [{ ...setup.training_texts[1], content: long }] } },
+    });
+    await user.type(await screen.findByLabelText('Name der Stimme'), 'A');
+    await user.click(next(1));
+    await user.type(screen.getByLabelText('Klonquelle'), 'B');
+    await user.click(next(2));
+    await user.click(next(3));
+    // 209 characters at 14 per second, not the server's "1 Min."
+    expect(long).toHaveLength(209);
+    expect(screen.getByTestId('reading-time')).toHaveTextContent('Vorlesezeit für „Der Nordwind“ in Ihrem Tempo: etwa 15 Sekunden.');
+    expect(screen.getByTestId('wizard-step-4')).not.toHaveTextContent('Min.)');
+  });
+
+  it('pauses the recording and the teleprompter, and resumes both', async () => {
+    const { user } = start();
+    await user.type(await screen.findByLabelText('Name der Stimme'), 'A');
+    await user.click(next(1));
+    await user.type(screen.getByLabelText('Klonquelle'), 'B');
+    await user.click(next(2));
+    await user.click(next(3));
+    await user.click(screen.getByTestId('record-start'));
+    const recorder = FakeMediaRecorder.instances[0];
+    const teleprompter = screen.getByTestId('teleprompter');
+    expect(teleprompter).not.toHaveAttribute('data-paused');
+
+    await user.click(screen.getByTestId('record-pause'));
+    expect(recorder.pause).toHaveBeenCalledTimes(1);
+    expect(teleprompter).toHaveAttribute('data-paused', 'true');
+    expect(teleprompter).toHaveAttribute('data-running', 'true');
+    expect(screen.getByTestId('record-status')).toHaveTextContent('Aufnahme angehalten.');
+    expect(screen.getByRole('meter', { name: 'Eingangspegel' })).toHaveAttribute('aria-valuetext', 'Mikrofon aus');
+    // The same button resumes, so the focus stays on it.
+    const resume = screen.getByTestId('record-resume');
+    expect(resume).toHaveFocus();
+    expect(resume).toHaveTextContent('Fortsetzen');
+    const clock = screen.getByTestId('record-elapsed').textContent;
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(screen.getByTestId('record-elapsed')).toHaveTextContent(clock!);
+
+    await user.click(resume);
+    expect(recorder.resume).toHaveBeenCalledTimes(1);
+    expect(teleprompter).not.toHaveAttribute('data-paused');
+    expect(screen.getByTestId('record-status')).toHaveTextContent('Aufnahme läuft.');
+    await user.click(screen.getByTestId('record-stop'));
+    expect(await screen.findByTestId('record-duration')).toHaveTextContent('12,4 s');
+  });
+
+  it('shows the real length of a recording whose WebM header has none', async () => {
+    const { user } = start();
+    await throughRecording(user);
+    const audio = screen.getByTestId('preview-audio') as HTMLAudioElement;
+    expect(audio).not.toHaveAttribute('data-duration');
+    // Chrome's MediaRecorder WebM: no length until the file was read to its end.
+    let duration = Infinity;
+    Object.defineProperty(audio, 'duration', { configurable: true, get: () => duration });
+    fireEvent(audio, new Event('loadedmetadata'));
+    expect(audio.currentTime).toBeGreaterThan(1e100);
+    duration = 12.4;
+    fireEvent(audio, new Event('durationchange'));
+    expect(audio.currentTime).toBe(0);
+    expect(audio).toHaveAttribute('data-duration', '12.4');
   });
 
   it('records, checks the recording with the server and re-records after a 422', async () => {

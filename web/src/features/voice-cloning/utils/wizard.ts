@@ -112,6 +112,3 @@ export function formatClock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
-
-/** Pixels per second the teleprompter scrolls at a speed of 10–100 %. */
-export const scrollPixelsPerSecond = (speed: number) => speed * 0.6;

@@ -7,7 +7,8 @@ import type { StepProps } from './types';
 /** Step 5: listen to the recording before going on. */
 export function PreviewStep({ values }: Pick<StepProps, 'values'>) {
   const audio = useRef<HTMLAudioElement>(null);
-  useBlobSource(audio, values.training?.blob ?? null);
+  // Known once the element has it (a WebM from the recorder needs a moment, see useBlobSource).
+  const length = useBlobSource(audio, values.training?.blob ?? null);
   if (!values.training) return <Alert variant="info">Es liegt noch keine Aufnahme vor.</Alert>;
   return (
     <div className="flex flex-col gap-3">
@@ -17,7 +18,7 @@ export function PreviewStep({ values }: Pick<StepProps, 'values'>) {
       </p>
       {/* The person's own reading of a text shown on screen: there is no caption track for it. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <audio ref={audio} controls className="w-full" aria-label="Ihre Aufnahme" data-testid="preview-audio" />
+      <audio ref={audio} controls className="w-full" aria-label="Ihre Aufnahme" data-testid="preview-audio" data-duration={length ?? undefined} />
     </div>
   );
 }

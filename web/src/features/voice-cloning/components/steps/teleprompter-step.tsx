@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Slider } from '@/components/ui/slider';
+import { charsPerSecond, formatReadingTime, readingSeconds } from '../../utils/teleprompter-pace';
 import { clampTo, SCROLL_SPEED, TEXT_SIZE } from '../../utils/wizard';
 import { Teleprompter } from '../teleprompter';
 import type { StepProps } from './types';
@@ -11,6 +12,7 @@ import type { StepProps } from './types';
 export function TeleprompterStep({ values, onChange, text }: StepProps & { text: string }) {
   const sizeId = useId();
   const speedId = useId();
+  const paceId = useId();
   const [previewing, setPreviewing] = useState(false);
   return (
     <div className="flex flex-col gap-5">
@@ -44,8 +46,14 @@ export function TeleprompterStep({ values, onChange, text }: StepProps & { text:
             value={values.scrollSpeed}
             onChange={(e) => onChange({ scrollSpeed: clampTo(Number(e.target.value), SCROLL_SPEED) })}
             aria-valuetext={`${values.scrollSpeed} Prozent`}
+            aria-describedby={paceId}
             data-testid="scroll-speed"
           />
+          {/* What the percentage means: a reading pace, and how long the text takes at it. */}
+          <p id={paceId} className="text-xs text-muted-foreground" data-testid="reading-pace">
+            {`Etwa ${Math.round(charsPerSecond(values.scrollSpeed))} Zeichen pro Sekunde (${SCROLL_SPEED.default} % = ruhiges Vorlesetempo). `}
+            {text.trim() !== '' && `Vorlesezeit des Trainingstexts: ${formatReadingTime(readingSeconds(text, values.scrollSpeed))}.`}
+          </p>
         </div>
       </div>
       <div className="flex flex-col gap-2">
