@@ -118,6 +118,7 @@ fn classify(error: &E) -> (StatusCode, &'static str, &'static str) {
         E::DemoLimit(_) => (StatusCode::TOO_MANY_REQUESTS, "demo_limit", "Demo-Limit erreicht"),
         E::Engine(_) => (StatusCode::BAD_GATEWAY, "engine", "Fehler bei der Audio-Generierung"),
         E::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy", "Demo ausgelastet"),
+        E::Payment(_) => (StatusCode::BAD_GATEWAY, "payment", "Zahlung fehlgeschlagen"),
         // Not a server failure: this installation has not set the feature up.
         E::Unavailable(_) => (StatusCode::CONFLICT, "unavailable", "Nicht verfügbar"),
         E::Unreachable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unreachable", "Vorübergehend nicht erreichbar"),

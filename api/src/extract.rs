@@ -78,7 +78,13 @@ impl FromRequestParts<AppState> for Caller {
             }
             None => Identity::Anonymous,
         };
-        Ok(Caller(shared::Caller { ip, identity, demo_browser }))
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.chars().take(300).collect::<String>())
+            .filter(|v| !v.trim().is_empty());
+        Ok(Caller(shared::Caller { ip, identity, demo_browser, user_agent }))
     }
 }
 

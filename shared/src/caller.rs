@@ -31,6 +31,9 @@ pub struct Caller {
     pub identity: Identity,
     /// The live demo's browser id (a cookie), once the browser has one.
     pub demo_browser: Option<String>,
+    /// The User-Agent header (at most 300 characters): a new session keeps it, so its
+    /// owner can tell the sessions apart.
+    pub user_agent: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -51,7 +54,7 @@ pub struct KeyHolder {
 
 impl Caller {
     pub fn anonymous(ip: IpAddr) -> Self {
-        Caller { ip, identity: Identity::Anonymous, demo_browser: None }
+        Caller { ip, identity: Identity::Anonymous, demo_browser: None, user_agent: None }
     }
 
     /// The signed-in user, or 401.
@@ -128,6 +131,7 @@ mod tests {
                 second_factor,
             }),
             demo_browser: None,
+            user_agent: None,
         }
     }
 
@@ -154,6 +158,7 @@ mod tests {
             ip: [127, 0, 0, 1].into(),
             identity: Identity::ApiKey(KeyHolder { user: user(Role::Admin), key_id: uuid::Uuid::new_v4() }),
             demo_browser: None,
+            user_agent: None,
         };
         assert!(caller.user().is_ok());
         assert!(matches!(caller.admin(), Err(Error::Forbidden)));

@@ -254,6 +254,22 @@ pub struct PaymentSettings {
     /// Scheme and host of Stripe's API; tests point it at a fake.
     #[serde(default = "stripe_base_url")]
     pub stripe_base_url: String,
+    /// Where customers write about payments (shown in the top-up dialog, also without
+    /// Stripe). Empty: not shown.
+    #[serde(default)]
+    pub support_email: String,
+    /// Bank transfer as the way to top up without Stripe (an admin books the credit on
+    /// arrival). Any field empty: not offered.
+    #[serde(default)]
+    pub bank_transfer: BankTransferSettings,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct BankTransferSettings {
+    pub account_holder: String,
+    pub iban: String,
+    pub bic: String,
 }
 
 fn stripe_base_url() -> String {
@@ -262,7 +278,13 @@ fn stripe_base_url() -> String {
 
 impl Default for PaymentSettings {
     fn default() -> Self {
-        Self { stripe_secret_key: None, stripe_webhook_secret: None, stripe_base_url: stripe_base_url() }
+        Self {
+            stripe_secret_key: None,
+            stripe_webhook_secret: None,
+            stripe_base_url: stripe_base_url(),
+            support_email: String::new(),
+            bank_transfer: BankTransferSettings::default(),
+        }
     }
 }
 

@@ -76,6 +76,10 @@ pub enum Error {
     Engine(String),
     #[error("Die Demo ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.")]
     Busy,
+    /// The payment provider failed while the caller waited (a German sentence; the
+    /// provider's own words go to the log).
+    #[error("{0}")]
+    Payment(&'static str),
     /// A feature this installation has not set up (German reason).
     #[error("{0}")]
     Unavailable(String),

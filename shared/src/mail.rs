@@ -54,6 +54,14 @@ impl Mailer {
         }
         Ok(())
     }
+
+    /// Sends a notice of something already done (a changed password, a new key): a
+    /// failure is logged, not answered, because what it tells has happened.
+    pub async fn notify(&self, mail: Mail) {
+        if let Err(e) = self.send(mail).await {
+            tracing::error!(error = %e, "notice mail not sent");
+        }
+    }
 }
 
 // The mails below greet without a name: nothing a stranger typed into a form is sent
@@ -158,6 +166,34 @@ pub fn two_factor_disabled(to: &str, account_url: &str) -> Mail {
              Waren Sie das nicht, ändern Sie bitte sofort Ihr Passwort (über „Passwort vergessen?“ \
              auf der Anmeldeseite) und schalten Sie die Zwei-Faktor-Anmeldung wieder ein: \
              {account_url}\n\nIhr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// To the owner after their password was changed (every other session ended).
+pub fn password_changed(to: &str, reset_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Ihr Passwort wurde geändert".into(),
+        body: format!(
+            "Guten Tag,\n\ndas Passwort Ihres Stimmwerk-Kontos wurde soeben geändert. Alle anderen \
+             Anmeldungen wurden beendet und Ihre API-Schlüssel widerrufen.\n\n\
+             Waren Sie das nicht, setzen Sie Ihr Passwort bitte sofort neu: {reset_url}\n\n\
+             Ihr Stimmwerk-Team\n"
+        ),
+    }
+}
+
+/// To the owner after a new API key was created (it spends the balance).
+pub fn api_key_created(to: &str, key_name: &str, prefix: &str, keys_url: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Neuer API-Schlüssel erstellt".into(),
+        body: format!(
+            "Guten Tag,\n\nfür Ihr Stimmwerk-Konto wurde soeben der API-Schlüssel „{key_name}“ \
+             ({prefix}…) erstellt. Mit ihm lassen sich Audios auf Kosten Ihres Guthabens erzeugen.\n\n\
+             Waren Sie das nicht, widerrufen Sie den Schlüssel bitte sofort und ändern Sie Ihr \
+             Passwort: {keys_url}\n\nIhr Stimmwerk-Team\n"
         ),
     }
 }

@@ -26,7 +26,7 @@ import { assertNoHorizontalScroll } from './helpers/layout.mjs';
 const NEW_NAME = 'Erika Umbenannt';
 const NEW_PASSWORD = 'Neues-E2e-Kennwort-472';
 const SHORT_TEXT = 'Hallo Welt.';
-const CSV_HEADER = 'Datum;Art;Betrag (EUR);Guthaben danach (EUR);Auftrag';
+const CSV_HEADER = 'Datum (Zeitzone Europe/Berlin);Art;Betrag (EUR);Guthaben danach (EUR);Auftrag';
 const CSRF = { 'x-requested-with': 'stimmwerk' };
 
 /** Makes an API key in the signed-in session; returns a function that calls `/v1/balance` with it. */

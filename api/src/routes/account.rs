@@ -90,6 +90,8 @@ struct SessionView {
     id: String,
     /// Where it was opened from (IPv4 address or IPv6 /64).
     client: Option<String>,
+    /// Browser and system, as the browser named them ("Chrome auf Linux").
+    device: Option<String>,
     created_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
     /// The session of this request.
@@ -101,6 +103,7 @@ impl From<SessionInfo> for SessionView {
         SessionView {
             id: s.handle,
             client: s.client,
+            device: s.device,
             created_at: s.created_at,
             expires_at: s.expires_at,
             current: s.current,

@@ -32,6 +32,30 @@ struct BillingOptions {
     min_cent: i64,
     max_cent: i64,
     fee_note: &'static str,
+    /// Where customers write about payments, when the operator configured it.
+    support_email: Option<String>,
+    /// A top-up by bank transfer, when the operator configured it.
+    bank_transfer: Option<BankTransfer>,
+    /// Only for admins while Stripe is not set up: how to set it up.
+    admin_setup_hint: Option<&'static str>,
+}
+
+/// Bank details for a top-up by transfer.
+#[derive(Serialize, ToSchema)]
+#[schema(as = BankTransfer)]
+struct BankTransfer {
+    account_holder: String,
+    iban: String,
+    bic: String,
+    /// The transfer's reference: it names the account the credit is booked to.
+    reference: String,
+}
+
+impl From<billing::BankTransfer> for BankTransfer {
+    fn from(transfer: billing::BankTransfer) -> Self {
+        let billing::BankTransfer { account_holder, iban, bic, reference } = transfer;
+        BankTransfer { account_holder, iban, bic, reference }
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -49,12 +73,33 @@ struct CheckoutStart {
     checkout_url: String,
 }
 
-/// Whether top-ups are set up, the amounts to offer and the card fee.
-#[utoipa::path(get, path = "/api/billing", tag = "billing", responses((status = 200, body = BillingOptions)))]
-async fn options(State(state): State<AppState>) -> ApiResult<Json<BillingOptions>> {
-    let billing::BillingOptions { enabled, suggested_cent, min_cent, max_cent, fee_note } =
-        billing::options(&state.svc).await?;
-    Ok(Json(BillingOptions { enabled, suggested_cent, min_cent, max_cent, fee_note }))
+/// Whether top-ups are set up, the amounts to offer and the card fee, and the ways the
+/// operator configured besides Stripe (support address, bank transfer).
+#[utoipa::path(get, path = "/api/billing", tag = "billing", responses(
+    (status = 200, body = BillingOptions),
+    (status = 401, body = ErrorBody),
+))]
+async fn options(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<BillingOptions>> {
+    let billing::BillingOptions {
+        enabled,
+        suggested_cent,
+        min_cent,
+        max_cent,
+        fee_note,
+        support_email,
+        bank_transfer,
+        admin_setup_hint,
+    } = billing::options(&state.svc, &caller).await?;
+    Ok(Json(BillingOptions {
+        enabled,
+        suggested_cent,
+        min_cent,
+        max_cent,
+        fee_note,
+        support_email,
+        bank_transfer: bank_transfer.map(BankTransfer::from),
+        admin_setup_hint,
+    }))
 }
 
 /// Starts a top-up: a Stripe Checkout Session; the browser goes to `checkout_url`.

@@ -252,7 +252,8 @@ text_enum! {
 }
 
 text_enum! {
-    /// What an admin did (the audit log).
+    /// What an admin did (the audit log), and the security changes a user makes to their
+    /// own account (second factor, password, API keys).
     pub enum AuditAction {
         UserCreated = "user_created",
         UserUpdated = "user_updated",
@@ -269,6 +270,10 @@ text_enum! {
         LabelUpdated = "label_updated",
         LabelDeleted = "label_deleted",
         Reauthenticated = "reauthenticated",
+        TwoFactorEnabled = "two_factor_enabled",
+        TwoFactorDisabled = "two_factor_disabled",
+        PasswordChanged = "password_changed",
+        ApiKeyCreated = "api_key_created",
     }
 }
 

@@ -7,6 +7,7 @@ pub mod chunks;
 pub mod client_ip;
 pub mod clone_lifecycle;
 pub mod clone_ref;
+pub mod device;
 pub mod dictionary;
 pub mod email;
 pub mod failure;

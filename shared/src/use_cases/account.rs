@@ -10,6 +10,7 @@ use uuid::Uuid;
 use crate::caller::Caller;
 use crate::db::{self, ledger, users};
 use crate::domain::input;
+use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -54,7 +55,11 @@ pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new
     db::sessions::delete_others(&mut *tx, user.id, &session.token_hash).await?;
     db::api_keys::revoke_all_for_user(&mut *tx, user.id).await?;
     db::two_factor::delete_challenges_for_user(&mut *tx, user.id).await?;
+    let target = Some((user.id, user.email.as_str()));
+    db::audit::record(&mut *tx, &user, AuditAction::PasswordChanged, None, target, None, None).await?;
     tx.commit().await?;
+    let reset_url = format!("{}/auth?forgot=1", svc.settings.http.public_url.trim_end_matches('/'));
+    svc.mailer.notify(crate::mail::password_changed(&user.email, &reset_url)).await;
     Ok(())
 }
 
@@ -79,6 +84,8 @@ pub struct SessionInfo {
     pub handle: String,
     /// Where it was opened from (IPv4 address or IPv6 /64).
     pub client: Option<String>,
+    /// Browser and system, as the browser named them ("Chrome auf Linux").
+    pub device: Option<String>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
     /// The session of this request.
@@ -94,6 +101,7 @@ pub async fn sessions(svc: &Services, caller: &Caller) -> Result<Vec<SessionInfo
             handle: row.token_hash.chars().take(12).collect(),
             current: row.token_hash == session.token_hash,
             client: row.client,
+            device: row.user_agent.as_deref().and_then(crate::domain::device::describe),
             created_at: row.created_at,
             expires_at: row.expires_at,
         })
@@ -155,7 +163,12 @@ pub async fn transactions(
 }
 
 /// Every booking as CSV for a spreadsheet: semicolons and decimal commas, as German
-/// spreadsheet programs expect.
+/// spreadsheet programs expect, and each time in Berlin time like the screen (the header
+/// says so).
+/// The first line of the transactions CSV.
+pub const TRANSACTIONS_CSV_HEADER: &str =
+    "Datum (Zeitzone Europe/Berlin);Art;Betrag (EUR);Guthaben danach (EUR);Auftrag";
+
 pub async fn transactions_csv(svc: &Services, caller: &Caller) -> Result<String> {
     let user = caller.user()?;
     let bookings = ledger::history(&svc.pool, user.id, i64::MAX, 0).await?;
@@ -163,12 +176,13 @@ pub async fn transactions_csv(svc: &Services, caller: &Caller) -> Result<String>
         let sign = if cents < 0 { "-" } else { "" };
         format!("{sign}{},{:02}", cents.unsigned_abs() / 100, cents.unsigned_abs() % 100)
     };
-    let mut csv = String::from("Datum;Art;Betrag (EUR);Guthaben danach (EUR);Auftrag\n");
+    let mut csv = String::from(TRANSACTIONS_CSV_HEADER);
+    csv.push('\n');
     for b in bookings {
         let job = b.job_id.map(|id| id.to_string()).unwrap_or_default();
         csv.push_str(&format!(
             "{};{};{};{};{job}\n",
-            b.created_at.format("%Y-%m-%d %H:%M:%S"),
+            b.created_at.with_timezone(&chrono_tz::Europe::Berlin).format("%d.%m.%Y %H:%M:%S"),
             b.kind.label(),
             euros(b.amount_cent),
             euros(b.balance_after_cent)

@@ -10,6 +10,7 @@ use crate::db::api_keys::{self, ApiKeyRow};
 use crate::db::caps;
 use crate::domain::caps::Collection;
 use crate::domain::input;
+use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::rate_limit::Quota;
 use crate::services::Services;
@@ -55,7 +56,13 @@ pub async fn create(svc: &Services, caller: &Caller, name: &str) -> Result<Creat
         other => other.into(),
     })?;
     let row = api_keys::insert(&mut *tx, user.id, &name, &prefix, &token::hash_token(&secret)).await?;
+    let target = Some((user.id, user.email.as_str()));
+    let after = serde_json::json!({ "name": name, "prefix": prefix });
+    crate::db::audit::record(&mut *tx, &user, AuditAction::ApiKeyCreated, None, target, None, Some(after)).await?;
     tx.commit().await?;
+    // A stolen session could make a key that outlives it: the owner hears of each one.
+    let keys_url = format!("{}/dashboard/api/settings", svc.settings.http.public_url.trim_end_matches('/'));
+    svc.mailer.notify(crate::mail::api_key_created(&user.email, &name, &prefix, &keys_url)).await;
     Ok(CreatedKey { key: row, secret })
 }
 
@@ -125,7 +132,7 @@ pub async fn authenticate(
         api_keys::touch(&svc.pool, owner.key_id).await.map_err(Error::from)?;
     }
     let identity = Identity::ApiKey(KeyHolder { user: owner.user, key_id: owner.key_id });
-    Ok((Caller { ip, identity, demo_browser: None }, quota))
+    Ok((Caller { ip, identity, demo_browser: None, user_agent: None }, quota))
 }
 
 #[cfg(test)]

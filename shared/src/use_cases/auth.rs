@@ -231,7 +231,8 @@ async fn open_session(svc: &Services, caller: &Caller, user_id: Uuid, second_fac
     let expires = Utc::now() + Duration::days(svc.settings.auth.session_days);
     let client = crate::rate_limit::client_key(caller.ip);
     let token_hash = token::hash_token(&session_token);
-    db::sessions::insert(&svc.pool, &token_hash, user_id, expires, &client, second_factor).await?;
+    let agent = caller.user_agent.as_deref();
+    db::sessions::insert(&svc.pool, &token_hash, user_id, expires, &client, agent, second_factor).await?;
     let user = users::get(&svc.pool, user_id).await?.ok_or(Error::Unauthenticated)?;
     Ok(SignedIn { me: Me { user, second_factor }, session_token })
 }

@@ -12,7 +12,7 @@ use crate::caller::Caller;
 use crate::db::{ledger, top_ups};
 use crate::domain::money::format_euro;
 use crate::error::{Error, Result};
-use crate::payments::stripe::{self, CheckoutRequest, Session, StripeClient};
+use crate::payments::stripe::{self, CheckoutRequest, Session, StripeClient, StripeError};
 use crate::services::Services;
 
 pub const MIN_TOP_UP_CENT: i64 = 500;
@@ -31,15 +31,67 @@ pub struct BillingOptions {
     pub min_cent: i64,
     pub max_cent: i64,
     pub fee_note: &'static str,
+    /// Where customers write about payments (configured by the operator).
+    pub support_email: Option<String>,
+    /// A top-up by bank transfer, when the operator configured it.
+    pub bank_transfer: Option<BankTransfer>,
+    /// For admins while Stripe is not set up: how to set it up.
+    pub admin_setup_hint: Option<&'static str>,
 }
 
-pub async fn options(svc: &Services) -> Result<BillingOptions> {
+/// Bank details for a top-up by transfer, with the reference that names the account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankTransfer {
+    pub account_holder: String,
+    pub iban: String,
+    pub bic: String,
+    /// "Stimmwerk <first 8 characters of the user id>": an admin books the credit to the
+    /// account this names.
+    pub reference: String,
+}
+
+const ADMIN_SETUP_HINT: &str = "Hinterlegen Sie den geheimen Stripe-Schlüssel unter Admin → API-Einstellungen (Dienst „Stripe“) und den Webhook-Schlüssel als APP__PAYMENTS__STRIPE_WEBHOOK_SECRET; der Webhook zeigt auf /api/billing/webhook.";
+
+fn bank_transfer(settings: &crate::config::BankTransferSettings, user_id: Uuid) -> Option<BankTransfer> {
+    let fields = [&settings.account_holder, &settings.iban, &settings.bic];
+    if fields.iter().any(|f| f.trim().is_empty()) {
+        return None;
+    }
+    Some(BankTransfer {
+        account_holder: settings.account_holder.trim().to_owned(),
+        iban: settings.iban.trim().to_owned(),
+        bic: settings.bic.trim().to_owned(),
+        reference: format!("Stimmwerk {}", &user_id.simple().to_string()[..8]),
+    })
+}
+
+pub async fn options(svc: &Services, caller: &Caller) -> Result<BillingOptions> {
+    let user = caller.user()?;
+    let enabled = client(svc).await.is_ok();
+    let payments = &svc.settings.payments;
     Ok(BillingOptions {
-        enabled: client(svc).await.is_ok(),
+        enabled,
+        support_email: Some(payments.support_email.trim().to_owned()).filter(|e| !e.is_empty()),
+        bank_transfer: bank_transfer(&payments.bank_transfer, user.id),
+        admin_setup_hint: (!enabled && caller.admin().is_ok()).then_some(ADMIN_SETUP_HINT),
         suggested_cent: SUGGESTED_CENT.to_vec(),
         min_cent: MIN_TOP_UP_CENT,
         max_cent: MAX_TOP_UP_CENT,
         fee_note: CARD_FEE_NOTE,
+    })
+}
+
+/// What the customer reads when Stripe fails: one German sentence; Stripe's own words
+/// (English, technical) go to the log.
+fn payment_failed(error: StripeError) -> Error {
+    tracing::warn!(error = %error, "stripe request failed");
+    Error::Payment(match error {
+        StripeError::Network(_) => {
+            "Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut; es wurde nichts abgebucht."
+        }
+        StripeError::Api(_) => {
+            "Der Zahlungsdienst hat die Zahlung abgelehnt. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support; es wurde nichts abgebucht."
+        }
     })
 }
 
@@ -82,9 +134,9 @@ pub async fn start_top_up(svc: &Services, caller: &Caller, amount_cent: i64) -> 
         success_url: &success,
         cancel_url: &cancel,
     };
-    let session = stripe.create_checkout_session(&checkout).await.map_err(|e| Error::Engine(e.to_string()))?;
+    let session = stripe.create_checkout_session(&checkout).await.map_err(payment_failed)?;
     top_ups::set_session(&svc.pool, id, &session.id).await?;
-    let checkout_url = session.url.ok_or_else(|| Error::Engine("Stripe hat keine Zahlungsseite geliefert.".into()))?;
+    let checkout_url = session.url.ok_or_else(|| payment_failed(StripeError::Api("no checkout url".into())))?;
     Ok(CheckoutStart { top_up_id: id, checkout_url })
 }
 
@@ -205,7 +257,7 @@ pub async fn reconcile(svc: &Services) -> Result<u64> {
 
 /// Asks Stripe about one session and credits it if paid; `None` when it is not paid.
 async fn reconcile_session(svc: &Services, stripe: &StripeClient, session_id: &str) -> Result<Option<Credit>> {
-    let session = stripe.get_session(session_id).await.map_err(|e| Error::Engine(e.to_string()))?;
+    let session = stripe.get_session(session_id).await.map_err(payment_failed)?;
     if session.id != session_id {
         tracing::error!(%session_id, answered = %session.id, "Stripe answered about another session");
         return Ok(Some(Credit::Mismatch));

@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use crate::caller::Caller;
 use crate::db::{self, two_factor};
+use crate::domain::kinds::AuditAction;
 use crate::error::{Error, Result};
 use crate::keyring::secret_box;
 use crate::secrets::Sealed;
@@ -124,13 +125,6 @@ fn account_url(svc: &Services) -> String {
     format!("{}/dashboard/account#zwei-faktor", svc.settings.http.public_url.trim_end_matches('/'))
 }
 
-/// A notice to the owner is logged when it cannot be sent: what it tells is done.
-async fn notify(svc: &Services, message: crate::mail::Mail) {
-    if let Err(e) = svc.mailer.send(message).await {
-        tracing::error!(error = %e, "mail not sent");
-    }
-}
-
 /// Switches two-factor sign-in on with the current password (checked and limited like a
 /// password change) and a first code; the owner gets a notice.
 /// Switches two-factor sign-in on with the current password and a first code from the app;
@@ -153,8 +147,10 @@ pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str)
     // The code just proved the factor in this session, so an admin goes on without
     // signing in again.
     db::sessions::mark_second_factor(&mut *tx, &caller.session()?.token_hash).await?;
+    let target = Some((user.id, user.email.as_str()));
+    db::audit::record(&mut *tx, user, AuditAction::TwoFactorEnabled, None, target, None, None).await?;
     tx.commit().await?;
-    notify(svc, crate::mail::two_factor_enabled(&user.email, &account_url(svc))).await;
+    svc.mailer.notify(crate::mail::two_factor_enabled(&user.email, &account_url(svc))).await;
     Ok(codes)
 }
 
@@ -197,7 +193,7 @@ async fn check_code(svc: &Services, ip: IpAddr, user: &db::users::User, via_link
     } else if attempt.starts_lock {
         tracing::warn!(user_id = %user.id, "code step locked after too many wrong codes");
         let sign_in = format!("{}/auth", svc.settings.http.public_url.trim_end_matches('/'));
-        notify(svc, crate::mail::two_factor_locked(&user.email, limiter.lock_hours(), &sign_in)).await;
+        svc.mailer.notify(crate::mail::two_factor_locked(&user.email, limiter.lock_hours(), &sign_in)).await;
     }
     Ok(accepted)
 }
@@ -228,8 +224,10 @@ pub async fn disable(svc: &Services, caller: &Caller, password: &str, code: &str
     }
     let mut tx = svc.pool.begin().await?;
     two_factor::disable(&mut tx, user.id).await?;
+    let target = Some((user.id, user.email.as_str()));
+    db::audit::record(&mut *tx, user, AuditAction::TwoFactorDisabled, None, target, None, None).await?;
     tx.commit().await?;
-    notify(svc, crate::mail::two_factor_disabled(&user.email, &account_url(svc))).await;
+    svc.mailer.notify(crate::mail::two_factor_disabled(&user.email, &account_url(svc))).await;
     Ok(())
 }
 

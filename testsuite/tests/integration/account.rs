@@ -71,9 +71,20 @@ async fn sessions_are_listed_and_ended_everywhere_at_once(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let (here, _) = app.signed_in_user("sitzung@example.de").await;
     let elsewhere = app.client_from([127, 0, 0, 60]);
-    elsewhere.post("/api/auth/login", json!({ "email": "sitzung@example.de", "password": PASSWORD })).await;
+    let firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    let res = elsewhere
+        .http
+        .post(format!("{}/api/auth/login", app.base))
+        .header("user-agent", firefox)
+        .json(&json!({ "email": "sitzung@example.de", "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
     let sessions: Vec<Value> = here.get("/api/account/sessions").await.json().await.unwrap();
     assert_eq!(sessions.len(), 2);
+    let other = sessions.iter().find(|s| s["client"] == "127.0.0.60").unwrap();
+    assert_eq!(other["device"], "Firefox auf Windows 10", "browser and system: {other}");
     assert_eq!(sessions.iter().filter(|s| s["current"] == true).count(), 1);
     assert!(sessions.iter().any(|s| s["client"] == "127.0.0.60"), "{sessions:?}");
     assert!(sessions.iter().all(|s| s["id"].as_str().unwrap().len() == 12), "a handle, not the secret");
@@ -116,7 +127,16 @@ async fn the_transaction_history_is_the_ledger_with_the_balance_after_each_booki
     assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/csv"));
     let csv = res.text().await.unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "Datum;Art;Betrag (EUR);Guthaben danach (EUR);Auftrag");
+    assert_eq!(lines[0], "Datum (Zeitzone Europe/Berlin);Art;Betrag (EUR);Guthaben danach (EUR);Auftrag");
+    // Berlin time, as on the screen: the signup bonus's row against its UTC time.
+    let bonus_at: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT created_at FROM ledger_entries WHERE user_id = $1 AND kind = 'signup_bonus'")
+            .bind(user)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let berlin = bonus_at.with_timezone(&chrono_tz::Europe::Berlin).format("%d.%m.%Y %H:%M:%S").to_string();
+    assert!(lines[4].starts_with(&berlin), "{} is not {berlin}", lines[4]);
     assert_eq!(lines.len(), 5);
     assert!(lines[1].contains(";Erstattung;0,01;0,97;"), "{}", lines[1]);
     assert!(lines[4].contains(";Startguthaben;1,00;1,00;"), "{}", lines[4]);
@@ -187,16 +207,27 @@ async fn api_key(app: &TestApp, client: &common::Client) -> impl Fn() -> reqwest
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn a_password_change_revokes_every_api_key(pool: PgPool) {
+async fn a_password_change_revokes_every_api_key_and_the_owner_hears_of_both(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
-    let (client, _) = app.signed_in_user("schluessel@example.de").await;
+    let (client, user) = app.signed_in_user("schluessel@example.de").await;
     let balance = api_key(&app, &client).await;
     assert_eq!(balance().send().await.unwrap().status(), StatusCode::OK);
+    let mails = app.mails_to("schluessel@example.de");
+    assert!(mails.iter().any(|m| m.contains("Mit ihm lassen sich Audios")), "the new key is mailed: {mails:?}");
     let good = json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD });
     assert_eq!(client.post("/api/account/password", good).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(balance().send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
     let keys: Value = client.get("/api/api-keys").await.json().await.unwrap();
     assert!(keys[0]["revoked_at"].is_string(), "listed as revoked: {keys}");
+    let mails = app.mails_to("schluessel@example.de");
+    assert!(mails.iter().any(|m| m.contains("wurde soeben ge")), "the password change is mailed: {mails:?}");
+    let actions: Vec<String> =
+        sqlx::query_scalar("SELECT action FROM audit_log WHERE target_user_id = $1 ORDER BY created_at, action")
+            .bind(user)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(actions, ["api_key_created", "password_changed"]);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -302,7 +333,9 @@ async fn a_user_keeps_at_most_fifty_sessions_and_the_oldest_end_first(pool: PgPo
     let (client, user) = app.signed_in_user("viele-sitzungen@example.de").await;
     let expires = chrono::Utc::now() + chrono::Duration::days(30);
     for i in 0..60 {
-        shared::db::sessions::insert(&app.pool, &format!("hash-{i}"), user, expires, "127.0.0.1", false).await.unwrap();
+        shared::db::sessions::insert(&app.pool, &format!("hash-{i}"), user, expires, "127.0.0.1", None, false)
+            .await
+            .unwrap();
     }
     let sessions: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM sessions WHERE user_id = $1")
         .bind(user)

@@ -109,15 +109,54 @@ async fn a_top_up_starts_a_checkout_session_with_stripes_form_fields(pool: PgPoo
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn without_a_stripe_key_top_ups_say_they_are_not_set_up(pool: PgPool) {
-    let app = TestApp::spawn(pool).await;
-    let (client, _) = app.signed_in_user("ohne@example.de").await;
+async fn without_a_stripe_key_top_ups_offer_what_the_operator_configured(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, |s| {
+        s.payments.support_email = "zahlungen@example.de".into();
+        s.payments.bank_transfer.account_holder = "Stimmwerk GmbH".into();
+        s.payments.bank_transfer.iban = "DE02 1203 0000 0000 2020 51".into();
+        s.payments.bank_transfer.bic = "BYLADEM1001".into();
+    })
+    .await;
+    let (client, user) = app.signed_in_user("ohne@example.de").await;
     let options: Value = client.get("/api/billing").await.json().await.unwrap();
     assert_eq!(options["enabled"], false);
+    assert_eq!(options["support_email"], "zahlungen@example.de");
+    assert_eq!(options["bank_transfer"]["iban"], "DE02 1203 0000 0000 2020 51");
+    let reference = format!("Stimmwerk {}", &user.simple().to_string()[..8]);
+    assert_eq!(options["bank_transfer"]["reference"], reference.as_str(), "the reference names the account");
+    assert!(options["admin_setup_hint"].is_null(), "the setup hint is for admins only");
     let (status, error) = error_of(client.post("/api/billing/checkout", json!({ "amount_cent": 1000 })).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error["code"], "unavailable");
     assert_eq!(error["message"], "Aufladungen sind noch nicht eingerichtet. Bitte wenden Sie sich an den Support.");
+
+    let admin = app.signed_in_admin().await;
+    let options: Value = admin.get("/api/billing").await.json().await.unwrap();
+    assert!(options["admin_setup_hint"].as_str().unwrap().contains("Admin → API-Einstellungen"));
+    assert_eq!(app.client().get("/api/billing").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_failing_stripe_reads_as_a_failed_payment_in_german_and_charges_nothing(pool: PgPool) {
+    let fake = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions"))
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({
+            "error": { "type": "invalid_request_error", "message": "Invalid currency: eur for this account" }
+        })))
+        .mount(&fake)
+        .await;
+    let app = app_with_stripe(pool, &fake).await;
+    let (client, user) = app.signed_in_user("abgelehnt@example.de").await;
+    let (status, error) = error_of(client.post("/api/billing/checkout", json!({ "amount_cent": 1000 })).await).await;
+    assert_eq!(status, StatusCode::BAD_GATEWAY);
+    assert_eq!(error["code"], "payment");
+    assert_eq!(error["title"], "Zahlung fehlgeschlagen");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.starts_with("Der Zahlungsdienst hat die Zahlung abgelehnt."), "{message}");
+    assert!(!message.contains("Invalid currency"), "Stripe's own words stay in the log: {message}");
+    assert_eq!(app.balance(user).await, 100);
+    assert!(app.ledger_drift().await.is_empty());
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -162,6 +162,12 @@ async fn switching_it_off_needs_the_password_and_a_code(pool: PgPool) {
     let mails = app.mails_to("aus@example.de");
     assert!(mails.iter().any(|m| m.contains("wurde soeben die Zwei-Faktor-Anmeldung eingeschaltet")), "{mails:?}");
     assert!(mails.iter().any(|m| m.contains("wurde soeben die Zwei-Faktor-Anmeldung ausgeschaltet")), "{mails:?}");
+    let actions: Vec<String> =
+        sqlx::query_scalar("SELECT action FROM audit_log WHERE actor_email = 'aus@example.de' ORDER BY created_at")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(actions, ["two_factor_enabled", "two_factor_disabled"], "both switches are in the audit log");
 }
 
 #[sqlx::test(migrations = "../migrations")]

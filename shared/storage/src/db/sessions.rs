@@ -18,14 +18,15 @@ pub async fn insert(
     user_id: Uuid,
     expires_at: DateTime<Utc>,
     client: &str,
+    user_agent: Option<&str>,
     second_factor: bool,
 ) -> Result<(), sqlx::Error> {
     // The DELETE sees the sessions as they were before the INSERT: it keeps the newest
     // SESSIONS_PER_USER - 1 of them, and the new one makes the cap.
     sqlx::query!(
         "WITH added AS (
-             INSERT INTO sessions (token_hash, user_id, expires_at, client, second_factor_at)
-             VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)
+             INSERT INTO sessions (token_hash, user_id, expires_at, client, second_factor_at, user_agent)
+             VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, $7)
              RETURNING user_id
          )
          DELETE FROM sessions WHERE token_hash IN (
@@ -37,7 +38,8 @@ pub async fn insert(
         expires_at,
         client,
         second_factor,
-        SESSIONS_PER_USER
+        SESSIONS_PER_USER,
+        user_agent
     )
     .execute(db)
     .await?;
@@ -125,6 +127,7 @@ pub async fn delete_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<u
 pub struct SessionRow {
     pub token_hash: String,
     pub client: Option<String>,
+    pub user_agent: Option<String>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
 }
@@ -132,7 +135,7 @@ pub struct SessionRow {
 pub async fn list_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<SessionRow>, sqlx::Error> {
     sqlx::query_as!(
         SessionRow,
-        r#"SELECT token_hash, client, created_at, expires_at FROM sessions
+        r#"SELECT token_hash, client, user_agent, created_at, expires_at FROM sessions
            WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC"#,
         user_id
     )

@@ -103,5 +103,35 @@ describe('top-up dialog', () => {
     expect(await dialog.findByText(TOP_UPS_DISABLED_TEXT)).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Weiter zur Zahlung' })).not.toBeInTheDocument();
     expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
+    expect(dialog.queryByTestId('top-up-alternatives')).not.toBeInTheDocument();
+  });
+
+  it('offers the bank transfer and support address the operator configured, and admins the setup', async () => {
+    const { dialog } = await openDialog(
+      billing({
+        enabled: false,
+        support_email: 'zahlungen@example.de',
+        bank_transfer: { account_holder: 'Stimmwerk GmbH', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001', reference: 'Stimmwerk 1a2b3c4d' },
+        admin_setup_hint: 'Hinterlegen Sie den geheimen Stripe-Schlüssel unter Admin → API-Einstellungen.',
+      }),
+    );
+    const transfer = await dialog.findByTestId('bank-transfer');
+    expect(transfer).toHaveTextContent('DE02 1203 0000 0000 2020 51');
+    expect(within(transfer).getByTestId('bank-transfer-reference')).toHaveTextContent('Stimmwerk 1a2b3c4d');
+    expect(dialog.getByRole('link', { name: 'zahlungen@example.de' })).toHaveAttribute('href', 'mailto:zahlungen@example.de');
+    expect(dialog.getByTestId('billing-admin-hint')).toHaveTextContent('Admin → API-Einstellungen');
+  });
+
+  it('calls a failed payment "Zahlung fehlgeschlagen" whatever the server titled it', async () => {
+    const { api, dialog, user } = await openDialog();
+    api.on(
+      'POST /api/billing/checkout',
+      apiError(502, 'engine', 'Fehler bei der Audio-Generierung', 'Der Zahlungsdienst ist gerade nicht erreichbar.'),
+    );
+    await user.click(await dialog.findByRole('button', { name: 'Weiter zur Zahlung' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Zahlung fehlgeschlagen');
+    expect(alert).toHaveTextContent('Der Zahlungsdienst ist gerade nicht erreichbar.');
+    expect(alert).not.toHaveTextContent('Audio-Generierung');
   });
 });

@@ -4,9 +4,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useBillingOptions } from '@/lib/billing';
+import { OtherWaysToPay } from './other-ways-to-pay';
 import { TopUpForm } from './top-up-form';
 
-export const TOP_UPS_DISABLED_TEXT = 'Aufladungen sind auf diesem Server noch nicht eingerichtet.';
+export const TOP_UPS_DISABLED_TEXT = 'Aufladungen per Karte sind auf diesem Server noch nicht eingerichtet.';
 
 /**
  * "Guthaben aufladen": a suggested or a typed amount, then Stripe's payment page. The
@@ -33,6 +34,7 @@ export function TopUpDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       ) : !options.data.enabled ? (
         <div className="flex flex-col gap-4" data-testid="top-up-disabled">
           <Alert variant="info">{TOP_UPS_DISABLED_TEXT}</Alert>
+          <OtherWaysToPay options={options.data} />
           <div className="flex justify-end">
             <Button variant="outline" onClick={close}>
               Schließen
@@ -40,7 +42,10 @@ export function TopUpDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           </div>
         </div>
       ) : (
-        <TopUpForm options={options.data} onCancel={close} />
+        <div className="flex flex-col gap-4">
+          <TopUpForm options={options.data} onCancel={close} />
+          <OtherWaysToPay options={options.data} />
+        </div>
       )}
     </Dialog>
   );

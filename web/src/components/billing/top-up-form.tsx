@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
-import { errorMessage, errorTitle } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import {
   goToCheckout,
   topUpSchema,
@@ -17,6 +17,8 @@ import {
 } from '@/lib/billing';
 import { formatEuroFromCents } from '@/lib/format';
 import { AmountChoice } from './amount-choice';
+
+export const PAYMENT_FAILED_TITLE = 'Zahlung fehlgeschlagen';
 
 /** The amount (suggested or typed), the card fee and "Weiter zur Zahlung". */
 export function TopUpForm({ options, onCancel }: { options: BillingOptions; onCancel: () => void }) {
@@ -37,7 +39,8 @@ export function TopUpForm({ options, onCancel }: { options: BillingOptions; onCa
           form.setError('custom', { type: 'server', message: fieldMessage });
           return;
         }
-        setFailure({ title: errorTitle(error, 'Zahlung nicht gestartet'), message: errorMessage(error) });
+        // Whatever failed (Stripe, the network, a setting), the customer reads one title.
+        setFailure({ title: PAYMENT_FAILED_TITLE, message: errorMessage(error, 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es erneut; es wurde nichts abgebucht.') });
       },
     },
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransactionPage, makeUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { TOP_UPS_DISABLED_TEXT } from '@/components/billing/top-up-dialog';
 import { TOP_UP_CANCEL_TEXT, TOP_UP_SUCCESS_TEXT } from '../components/top-up-notice';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,7 +43,7 @@ describe('account page: back from the payment page', () => {
     const { user } = setup('/dashboard/account', [100]);
     await user.click(await screen.findByTestId('account-top-up'));
     const dialog = within(await screen.findByRole('dialog', { name: 'Guthaben aufladen' }));
-    expect(await dialog.findByText('Aufladungen sind auf diesem Server noch nicht eingerichtet.')).toBeInTheDocument();
+    expect(await dialog.findByText(TOP_UPS_DISABLED_TEXT)).toBeInTheDocument();
     expect(screen.queryByTestId('top-up-notice')).not.toBeInTheDocument();
   });
 });
