@@ -105,6 +105,20 @@ impl Error {
         crate::domain::Invalid::new(title, message).into()
     }
 
+    /// The validation message of field `from` told of field `to` instead: a rule names the
+    /// field as the use case calls it, a route names it as its caller sent it.
+    pub fn field_moved(self, from: &str, to: &'static str) -> Self {
+        match self {
+            Error::Validation { title, message, mut fields } => {
+                if let Some(text) = fields.remove(from) {
+                    fields.insert(to, text);
+                }
+                Error::Validation { title, message, fields }
+            }
+            other => other,
+        }
+    }
+
     /// The same validation error, also shown at a form field.
     pub fn on(self, field: &'static str) -> Self {
         match self {

@@ -49,7 +49,7 @@ pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new
     check_current_password(svc, caller, current, "current_password").await?;
     let hash = crate::credentials::new_password_hash(svc, new, [&user.email, &user.name])
         .await
-        .map_err(|e| move_field(e, "password", "new_password"))?;
+        .map_err(|e| e.field_moved("password", "new_password"))?;
     let mut tx = svc.pool.begin().await?;
     users::set_password_hash(&mut *tx, user.id, &hash).await?;
     db::sessions::delete_others(&mut *tx, user.id, &session.token_hash).await?;
@@ -61,20 +61,6 @@ pub async fn change_password(svc: &Services, caller: &Caller, current: &str, new
     let reset_url = format!("{}/auth?forgot=1", svc.settings.http.public_url.trim_end_matches('/'));
     svc.mailer.notify(crate::mail::password_changed(&user.email, &reset_url)).await;
     Ok(())
-}
-
-/// Moves a validation message from one form field to another: the shared rules name
-/// `password` and `current_password`, the forms here call their fields otherwise.
-fn move_field(error: Error, from: &str, to: &'static str) -> Error {
-    match error {
-        Error::Validation { title, message, mut fields } => {
-            if let Some(text) = fields.remove(from) {
-                fields.insert(to, text);
-            }
-            Error::Validation { title, message, fields }
-        }
-        other => other,
-    }
 }
 
 /// A live session as its owner sees it.
@@ -245,7 +231,7 @@ mod tests {
 
     #[test]
     fn password_errors_name_the_field_of_the_form() {
-        let error = move_field(Error::field("password", "Zu kurz."), "password", "new_password");
+        let error = Error::field("password", "Zu kurz.").field_moved("password", "new_password");
         let Error::Validation { fields, .. } = error else { panic!() };
         assert_eq!(fields["new_password"], "Zu kurz.");
         assert!(!fields.contains_key("password"));

@@ -123,7 +123,9 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeechRequest) -> R
             delivery: Delivery::Inline,
         },
     )
-    .await?;
+    .await
+    // The caller sent `input`, `voice` and `speed`: the errors name those.
+    .map_err(|e| e.field_moved("text", "input").field_moved("voice_id", "voice").field_moved("rate", "speed"))?;
     let job = submitted.job;
     if submitted.replayed {
         return replay(svc, job.id, job.status, job.audio_key.as_deref(), format).await;

@@ -346,8 +346,14 @@ async fn openai_speech_errors_come_in_openai_shape_and_cost_nothing(pool: PgPool
         assert_eq!((error["type"].as_str(), error["param"].as_str()), (Some("invalid_request_error"), Some(param)));
         assert!(error["message"].as_str().unwrap().len() > 10);
     }
+    // The field named is the field the caller sent (`input`, not the use case's `text`).
     let res = program.post("/v1/audio/speech", json!({ "model": "tts-1", "voice": VOICE, "input": "" })).await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let res =
+        program.post("/v1/audio/speech", json!({ "model": "tts-1", "voice": VOICE, "input": "x".repeat(5001) })).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let error = &res.json::<Value>().await.unwrap()["error"];
+    assert_eq!(error["param"], "input", "{error}");
     let res =
         program.post("/v1/audio/speech", json!({ "model": "tts-1", "voice": VOICE, "input": "x".repeat(1500) })).await;
     assert_eq!(res.status(), StatusCode::PAYMENT_REQUIRED);

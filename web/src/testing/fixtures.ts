@@ -253,6 +253,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
   return {
     id: 's-current',
     client: '127.0.0.1',
+    device: 'Chrome auf Linux',
     created_at: '2026-11-20T08:30:00Z',
     expires_at: '2026-12-04T08:30:00Z',
     current: true,

@@ -79,7 +79,9 @@ async fn create(
         instructions: None,
         delivery: Delivery::Queue,
     };
-    let submitted = generation::submit(&state.svc, &caller, request).await?;
+    // The caller sent `voice`, not the use case's `voice_id`: the error names that field.
+    let submitted =
+        generation::submit(&state.svc, &caller, request).await.map_err(|e| e.field_moved("voice_id", "voice"))?;
     let status = if submitted.replayed { StatusCode::OK } else { StatusCode::CREATED };
     let item = submitted.item(&state.svc).await?;
     Ok((status, Json(Created { job: Job::with_audio_under(item, BASE), balance_cent: submitted.balance_cent })))

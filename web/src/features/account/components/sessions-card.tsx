@@ -19,11 +19,12 @@ function SessionRow({ session }: { session: Session }) {
       <MonitorSmartphone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-          <span className="break-all">{session.client || 'Unbekannter Ort'}</span>
+          <span data-testid="session-device">{session.device ?? 'Unbekanntes Gerät'}</span>
           {session.current && <Badge variant="success">Diese Sitzung</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
-          Angemeldet seit {formatDateTime(session.created_at)} · gültig bis {formatDateTime(session.expires_at)}
+          <span className="break-all">{session.client || 'Unbekannter Ort'}</span> · Angemeldet seit{' '}
+          {formatDateTime(session.created_at)} · gültig bis {formatDateTime(session.expires_at)}
         </p>
       </div>
     </li>

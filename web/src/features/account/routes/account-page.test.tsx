@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 function setup({ user = makeUser(), extra = {} as Record<string, MockHandler> } = {}) {
   const api = mockApi({
     'GET /api/me': { json: user },
-    'GET /api/account/sessions': { json: [makeSession(), makeSession({ id: 's-other', client: '10.0.0.7', current: false })] },
+    'GET /api/account/sessions': { json: [makeSession(), makeSession({ id: 's-other', client: '10.0.0.7', device: null, current: false })] },
     'GET /api/account/transactions': { json: makeTransactionPage([makeTransaction()]) },
     'GET /api/account/two-factor': { json: { enabled: false } },
     'GET /api/api-keys': {
@@ -159,6 +159,8 @@ describe('account page: sessions', () => {
     expect(rows[1]).toHaveTextContent('10.0.0.7');
     expect(within(rows[1]).queryByText('Diese Sitzung')).not.toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Angemeldet seit 20.11.2026');
+    expect(within(rows[0]).getByTestId('session-device')).toHaveTextContent('Chrome auf Linux');
+    expect(within(rows[1]).getByTestId('session-device')).toHaveTextContent('Unbekanntes Gerät');
 
     await user.click(screen.getByTestId('sign-out-everywhere'));
     let dialog = await screen.findByRole('dialog', { name: 'Überall abmelden?' });

@@ -20,6 +20,10 @@ const VARIANTS: Record<AuditAction, BadgeVariant> = {
   label_updated: 'primary',
   label_deleted: 'destructive',
   reauthenticated: 'neutral',
+  two_factor_enabled: 'success',
+  two_factor_disabled: 'warning',
+  password_changed: 'neutral',
+  api_key_created: 'neutral',
 };
 
 type Props = {

@@ -1,7 +1,7 @@
 import { formatEuroFromCents } from '@/lib/format';
 import type { AuditAction } from '../api/types';
 
-/** Every admin action the log records, in German (the server's `AuditAction`). */
+/** Every action the log records (admins', and users' security changes), in German (the server's `AuditAction`). */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   user_created: 'Benutzer angelegt',
   user_updated: 'Benutzer geändert',
@@ -18,6 +18,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   label_updated: 'Globale Kategorie oder globaler Tag geändert',
   label_deleted: 'Globale Kategorie oder globaler Tag gelöscht',
   reauthenticated: 'Passwort bestätigt',
+  two_factor_enabled: 'Zwei-Faktor-Anmeldung eingeschaltet',
+  two_factor_disabled: 'Zwei-Faktor-Anmeldung ausgeschaltet',
+  password_changed: 'Passwort geändert',
+  api_key_created: 'API-Schlüssel erstellt',
 };
 
 const FIELD_LABELS: Record<string, string> = {

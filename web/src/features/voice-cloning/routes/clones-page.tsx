@@ -21,6 +21,7 @@ import { EditCloneDialog } from '../components/edit-clone-dialog';
 import { StuckTrainingsCard } from '../components/stuck-trainings-card';
 import { useCloneActions } from '../hooks/use-clone-actions';
 import { clearDraft, loadDraft } from '../utils/voice-clone-draft';
+import { deleteCloneText } from '../utils/clone-status';
 
 /**
  * /dashboard/voice-cloning: an unfinished wizard draft, trainings that take too long, the
@@ -103,7 +104,7 @@ export function ClonesPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Stimme löschen?"
-        description={`„${deleting?.name ?? ''}“ wird mit allen Aufnahmen endgültig gelöscht. Audios, die mit ihr erstellt wurden, bleiben erhalten.`}
+        description={deleting ? deleteCloneText(deleting) : ''}
         confirmLabel="Endgültig löschen"
         destructive
         loading={actions.remove.isPending}

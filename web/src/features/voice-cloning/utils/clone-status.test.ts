@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloneVoice } from '../api/types';
-import { cloneActions, CLONE_STATUS_LABELS, STATUS_FILTER_OPTIONS, trainingProgress } from './clone-status';
+import { cloneActions, CLONE_STATUS_LABELS, deleteCloneText, STATUS_FILTER_OPTIONS, trainingProgress } from './clone-status';
 
 function voice(overrides: Partial<CloneVoice>): CloneVoice {
   return {
@@ -32,5 +32,14 @@ describe('clone status', () => {
 
   it('shows the step and percentage while training', () => {
     expect(trainingProgress(voice({ current_training_step: 2, total_training_steps: 4, training_progress: 45 }))).toBe('Schritt 2 von 4 · 45 %');
+  });
+});
+
+describe('deleteCloneText', () => {
+  it('says that a paid period is not refunded and nothing is charged afterwards', () => {
+    expect(deleteCloneText({ name: 'Anna', paid_until: '2026-12-20T10:00:00Z' })).toContain(
+      'Die bereits bezahlte Monatsgebühr (bis 20.12.2026) wird nicht erstattet; danach fallen für diese Stimme keine Gebühren mehr an.',
+    );
+    expect(deleteCloneText({ name: 'Anna', paid_until: null })).toContain('Für diese Stimme fallen danach keine Gebühren mehr an.');
   });
 });

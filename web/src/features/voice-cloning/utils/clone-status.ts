@@ -1,4 +1,5 @@
 import type { BadgeVariant } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 import type { CloneState, CloneVoice } from '../api/types';
 
 /** How the list names each state (the filter uses the same words). */
@@ -41,4 +42,17 @@ export function cloneActions(voice: CloneVoice) {
 /** "Schritt 2 von 4 · 45 %" while training. */
 export function trainingProgress(voice: CloneVoice): string {
   return `Schritt ${voice.current_training_step} von ${voice.total_training_steps} · ${voice.training_progress} %`;
+}
+
+/**
+ * What "Stimme löschen?" says: the recordings go, audios made with the voice stay, and
+ * what becomes of the monthly fee (a paid period is not refunded; nothing is charged
+ * after the deletion).
+ */
+export function deleteCloneText(voice: Pick<CloneVoice, 'name' | 'paid_until'>): string {
+  const base = `„${voice.name}“ wird mit allen Aufnahmen endgültig gelöscht. Audios, die mit ihr erstellt wurden, bleiben erhalten.`;
+  const fee = voice.paid_until
+    ? ` Die bereits bezahlte Monatsgebühr (bis ${formatDate(voice.paid_until)}) wird nicht erstattet; danach fallen für diese Stimme keine Gebühren mehr an.`
+    : ' Für diese Stimme fallen danach keine Gebühren mehr an.';
+  return base + fee;
 }
