@@ -9,7 +9,7 @@ import { assertAccessible } from './helpers/a11y.mjs';
 import { expectVisibleText, looksLikeMp3, signUpConfirmAndSignIn } from './helpers/app.mjs';
 import { launchBrowser, newPage } from './helpers/browser.mjs';
 import { BASE_URL, skip } from './helpers/env.mjs';
-import { assertNoHorizontalScroll, shot } from './helpers/layout.mjs';
+import { assertInViewport, assertNoHorizontalScroll, shot } from './helpers/layout.mjs';
 
 /** An HTTP receiver on a free loopback port that records every request. */
 async function startReceiver() {
@@ -107,17 +107,53 @@ describe('Developer API (end to end)', { skip }, () => {
       assert.match(await page.getByTestId('script-code').textContent(), new RegExp(`base_url="${BASE_URL}/v1"`));
       await assertAccessible(page, 'API Scripts');
 
-      // The docs render the served document; "Ausprobieren" sends with the pasted key.
+      // The docs render the served document: the two error shapes first, each with the
+      // routes the document gives it.
       await page.goto(`${BASE_URL}/dashboard/api/docs`);
+      const errorShapes = page.getByRole('region', { name: 'Fehlerantworten' });
+      await errorShapes.waitFor();
+      assert.match(await errorShapes.getByRole('region', { name: 'OpenAI-Form' }).textContent(), /POST \/v1\/audio\/speech/);
+      assert.match(await errorShapes.getByRole('region', { name: 'Stimmwerk-Form' }).textContent(), /POST \/v1\/jobs/);
+      await shot(page, 'api-docs-errors-1366.png');
+
+      // An operation opened: its description as Markdown (code spans, no backticks) and
+      // every status the served document declares, with its German meaning.
+      const served = await (await fetch(`${BASE_URL}/api/openapi.json`)).json();
+      const create = page.locator('[data-testid="api-operation"][data-path="/v1/jobs"][data-method="POST"]');
+      await create.locator('summary').click();
+      const description = create.getByTestId('markdown').first();
+      await description.locator('code', { hasText: 'Idempotency-Key' }).waitFor();
+      assert.doesNotMatch(await description.textContent(), /`/);
+      const answers = create.getByRole('table', { name: 'Antworten von POST /v1/jobs' });
+      const rows = await answers.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]));
+      assert.deepEqual(rows.map(([status]) => status), Object.keys(served.paths['/v1/jobs'].post.responses).sort());
+      const meaning = Object.fromEntries(rows);
+      assert.equal(meaning['401'], 'API-Schlüssel fehlt oder ist ungültig');
+      assert.equal(meaning['402'], 'Guthaben reicht nicht');
+      assert.equal(meaning['422'], 'Eingabe ungültig');
+      assert.equal(meaning['429'], 'Zu viele Anfragen (Retry-After beachten)');
+      assert.match(await answers.locator('tr', { hasText: '422' }).textContent(), /Fehler in der Stimmwerk-Form/);
+      await assertAccessible(page, 'API Dokumentation, POST /v1/jobs geöffnet');
+      await create.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(page, 'api-docs-operation-1366.png');
+      await answers.scrollIntoViewIfNeeded();
+      await shot(page, 'api-docs-responses-1366.png');
+      // The shape named in a row leads to its explanation, not hidden under the top bar.
+      await answers.locator('tr', { hasText: '422' }).getByRole('link', { name: 'Stimmwerk-Form' }).click();
+      const houseHeading = errorShapes.getByRole('heading', { name: 'Stimmwerk-Form' });
+      await page.waitForFunction(() => document.getElementById('fehler-stimmwerk').getBoundingClientRect().top < 200);
+      await assertInViewport(page, houseHeading, 'the heading the link leads to');
+      assert.ok((await houseHeading.boundingBox()).y >= 56, 'the heading is below the sticky top bar');
+
+      // "Ausprobieren" sends with the pasted key.
       const speech = page.locator('[data-testid="api-operation"][data-path="/v1/balance"]');
-      await speech.waitFor();
-      await assertAccessible(page, 'API Dokumentation');
       await page.getByTestId('docs-key').fill(key);
       await speech.locator('summary').click();
       await speech.getByTestId('try-it-send').click();
-      await speech.getByTestId('try-it-status').filter({ hasText: '200' }).waitFor();
+      await speech.getByTestId('try-it-status').filter({ hasText: '200 – Erfolg' }).waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
       await assertNoHorizontalScroll(page, 'API docs at 390 px');
+      await speech.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shot(page, 'api-docs-390.png');
       assert.deepEqual(errors, []);
     } finally {

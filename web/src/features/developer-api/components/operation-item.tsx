@@ -1,64 +1,60 @@
+import type { ReactNode } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { fieldsOf, type OpenApiDocument, type Operation } from '../utils/openapi';
-import { exampleBody } from '../utils/openapi';
+import { exampleBody, fieldsOf, type OpenApiDocument, type Operation } from '../utils/openapi';
+import { BodyFieldsTable, ParametersTable } from './field-tables';
+import { InlineMarkdown, Markdown } from './markdown';
+import { ResponsesTable } from './responses-table';
 import { TryIt } from './try-it';
 
 const METHOD_VARIANT: Record<string, BadgeVariant> = { GET: 'primary', POST: 'success', PUT: 'warning', PATCH: 'warning', DELETE: 'destructive' };
 
-/** One operation: method, path, description, parameters, body fields, responses, and "Ausprobieren". */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="font-medium">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** One operation: method, path, description, parameters, body fields, every answer, and "Ausprobieren". */
 export function OperationItem({ doc, operation, apiKey, voice }: { doc: OpenApiDocument; operation: Operation; apiKey: string; voice: string }) {
   const fields = fieldsOf(doc, operation.body);
+  // The server often puts a whole doc comment into `summary`: the closed line shows its
+  // start, the open operation all of it (with the description, when there is one) and
+  // drops the line, so the text is not there twice.
+  const text = [operation.summary, operation.description].filter(Boolean).join('\n\n');
   return (
     <li>
-      <details className="group rounded-lg border border-border bg-card" data-testid="api-operation" data-path={operation.path}>
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm">
-          <Badge variant={METHOD_VARIANT[operation.method] ?? 'neutral'} className="w-16 justify-center font-mono">
+      <details className="group scroll-mt-20 rounded-lg border border-border bg-card" data-testid="api-operation" data-path={operation.path} data-method={operation.method}>
+        <summary className="flex cursor-pointer items-start gap-3 px-4 py-3 text-sm">
+          <Badge variant={METHOD_VARIANT[operation.method] ?? 'neutral'} className="mt-0.5 w-16 shrink-0 justify-center font-mono">
             {operation.method}
           </Badge>
-          <code className="font-medium">{operation.path}</code>
-          <span className="text-muted-foreground">{operation.summary}</span>
+          <span className="flex min-w-0 flex-col gap-0.5">
+            <code className="break-all font-medium">{operation.path}</code>
+            {operation.summary && <InlineMarkdown text={operation.summary} className="line-clamp-2 text-muted-foreground group-open:hidden" />}
+          </span>
         </summary>
-        <div className="flex flex-col gap-4 border-t border-border px-4 py-4 text-sm">
-          {operation.description && <p className="whitespace-pre-line">{operation.description}</p>}
+        <div className="flex flex-col gap-5 border-t border-border px-4 py-4 text-sm">
+          <Markdown text={text} />
           {operation.parameters.length > 0 && (
-            <section>
-              <h3 className="mb-1 font-medium">Parameter</h3>
-              <ul className="flex flex-col gap-1">
-                {operation.parameters.map((p) => (
-                  <li key={`${p.in}-${p.name}`}>
-                    <code>{p.name}</code> <span className="text-xs text-muted-foreground">({p.in}{p.required ? ', Pflicht' : ''})</span> {p.description}
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Part title="Parameter">
+              <ParametersTable operation={operation} />
+            </Part>
           )}
           {fields.length > 0 && (
-            <section>
-              <h3 className="mb-1 font-medium">JSON-Inhalt</h3>
-              <ul className="flex flex-col gap-1">
-                {fields.map((f) => (
-                  <li key={f.name}>
-                    <code>{f.name}</code> <span className="text-xs text-muted-foreground">({f.type}{f.required ? ', Pflicht' : ''})</span> {f.description}
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Part title="JSON-Inhalt">
+              <BodyFieldsTable operation={operation} fields={fields} />
+            </Part>
           )}
-          <section>
-            <h3 className="mb-1 font-medium">Antworten</h3>
-            <ul className="flex flex-col gap-1">
-              {operation.responses.map((r) => (
-                <li key={r.status}>
-                  <code>{r.status}</code> {r.description}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <Part title="Antworten">
+            {operation.responses.length > 0 ? <ResponsesTable operation={operation} /> : <p className="text-muted-foreground">Das Dokument nennt keine Antworten.</p>}
+          </Part>
           {operation.usesKey && (
-            <section>
-              <h3 className="mb-1 font-medium">Ausprobieren</h3>
+            <Part title="Ausprobieren">
               <TryIt operation={operation} apiKey={apiKey} initialBody={exampleBody(doc, operation.body, voice)} />
-            </section>
+            </Part>
           )}
         </div>
       </details>

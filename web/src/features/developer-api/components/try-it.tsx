@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { programRequest } from '@/lib/api-client';
 import type { Operation } from '../utils/openapi';
+import { statusMeaning } from '../utils/status-codes';
 
 type Result = { status: number; text?: string; audioUrl?: string };
 
@@ -74,7 +75,7 @@ export function TryIt({ operation, apiKey, initialBody }: { operation: Operation
       {result && (
         <div className="flex flex-col gap-2" aria-live="polite">
           <p className="text-sm font-medium" data-testid="try-it-status">
-            Antwort: {result.status || 'keine'}
+            Antwort: {result.status ? `${result.status} – ${statusMeaning(result.status, operation.usesKey)}` : 'keine'}
           </p>
           {result.audioUrl ? (
             // eslint-disable-next-line jsx-a11y/media-has-caption -- the text sent is the transcript

@@ -113,4 +113,91 @@ describe('API pages', () => {
     await user.click(screen.getByLabelText('Auch die Routen der Web-App zeigen'));
     expect(await screen.findByText('/api/me')).toBeInTheDocument();
   });
+
+  it('the docs explain both error shapes and every answer of an operation in German, with the descriptions rendered', async () => {
+    const house = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+    const openai = { content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAiErrorBody' } } } };
+    const key = [{ api_key: [] }];
+    const document = {
+      info: { title: 'Stimmwerk API', version: '1' },
+      tags: [{ name: 'v1', description: 'Entwickler-API: **Aufträge**' }],
+      paths: {
+        '/v1/audio/speech': {
+          post: { tags: ['openai'], summary: 'Speech in one request.', security: key, responses: { '200': { description: 'Audio', content: { 'audio/mpeg': {} } }, '400': openai, '402': openai } },
+        },
+        '/v1/jobs': {
+          post: {
+            tags: ['v1'],
+            summary: 'Queues the job; poll `GET /v1/jobs/{id}`:\n\n- until **completed**\n- or use a webhook',
+            security: key,
+            parameters: [{ name: 'Idempotency-Key', in: 'header', description: 'Höchstens 255 Zeichen' }],
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/V1NewJob' } } } },
+            responses: {
+              '201': { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Created' } } } },
+              '200': { description: 'Wiederholung mit demselben `Idempotency-Key`' },
+              '401': house, '402': house, '409': house, '422': house, '429': house,
+            },
+          },
+        },
+        '/v1/jobs/{id}/audio': { get: { tags: ['v1'], security: key, responses: { '302': { description: 'Weiterleitung' }, '410': house, '503': house } } },
+      },
+      components: {
+        schemas: {
+          ErrorBody: { type: 'object', properties: { error: { $ref: '#/components/schemas/ErrorDetail' } } },
+          ErrorDetail: { type: 'object', properties: { code: { type: 'string' }, title: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object' } } },
+          OpenAiErrorBody: { type: 'object', properties: { error: { $ref: '#/components/schemas/OpenAiErrorDetail' } } },
+          OpenAiErrorDetail: { type: 'object', properties: { message: { type: 'string' }, type: { type: 'string' }, param: { type: ['string', 'null'] }, code: { type: 'string' } } },
+          V1NewJob: { type: 'object', properties: { text: { type: 'string', description: '1 - 5000 characters.' } } },
+          Created: { type: 'object' },
+        },
+      },
+    };
+    const { user } = setup('/dashboard/api/docs', { 'GET /api/openapi.json': { json: document } });
+
+    // Both error shapes, each with the routes the document gives it and an example.
+    const errors = await screen.findByRole('region', { name: 'Fehlerantworten' });
+    const openaiPart = within(errors).getByRole('region', { name: 'OpenAI-Form' });
+    const housePart = within(errors).getByRole('region', { name: 'Stimmwerk-Form' });
+    expect(within(openaiPart).getByTestId('error-shape-routes').textContent).toBe('POST /v1/audio/speech');
+    expect(within(housePart).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['POST /v1/jobs', 'GET /v1/jobs/{id}/audio']);
+    expect(JSON.parse(within(openaiPart).getByTestId('error-example-openai').textContent!).error).toMatchObject({ type: 'invalid_request_error', param: 'voice' });
+    expect(JSON.parse(within(housePart).getByTestId('error-example-stimmwerk').textContent!).error).toMatchObject({ code: 'validation', fields: { voice: expect.any(String) } });
+    expect(within(errors).getByRole('figure', { name: /Beispiel: 400 \(Ungültige Anfrage\) auf POST \/v1\/audio\/speech/ })).toBeInTheDocument();
+
+    // The tag's description is Markdown too.
+    expect(screen.getByText('Aufträge').tagName).toBe('STRONG');
+
+    await user.click(screen.getByText('/v1/jobs'));
+    const operation = screen.getByText('/v1/jobs').closest('details')!;
+    const answers = within(operation).getByRole('table', { name: 'Antworten von POST /v1/jobs' });
+    const rows = within(answers).getAllByTestId('response-row').map((row) => [row.dataset.status, within(row).getAllByRole('cell')[0].textContent]);
+    expect(rows).toEqual([
+      ['200', 'Erfolg'],
+      ['201', 'Angelegt'],
+      ['401', 'API-Schlüssel fehlt oder ist ungültig'],
+      ['402', 'Guthaben reicht nicht'],
+      ['409', expect.stringMatching(/^Konflikt/)],
+      ['422', 'Eingabe ungültig'],
+      ['429', 'Zu viele Anfragen (Retry-After beachten)'],
+    ]);
+    const invalid = within(answers).getAllByTestId('response-row').find((r) => r.dataset.status === '422')!;
+    expect(within(invalid).getByRole('link', { name: 'Stimmwerk-Form' })).toHaveAttribute('href', '#fehler-stimmwerk');
+    const replay = within(answers).getAllByTestId('response-row').find((r) => r.dataset.status === '200')!;
+    expect(within(replay).getByText('Idempotency-Key').tagName).toBe('CODE');
+    // The operation's text (in the closed line and in full when open): bold text and a list, not asterisks.
+    expect(within(operation).getAllByText('completed').map((e) => e.tagName)).toEqual(['STRONG', 'STRONG']);
+    expect(operation).not.toHaveTextContent('**');
+    expect(within(operation).getByText('or use a webhook').tagName).toBe('LI');
+    expect(within(operation).getByRole('table', { name: 'Parameter von POST /v1/jobs' })).toHaveTextContent('Kopfzeile');
+    expect(within(operation).getByRole('table', { name: 'Felder des JSON-Inhalts von POST /v1/jobs' })).toHaveTextContent('1 - 5000 characters.');
+
+    await user.click(screen.getByText('/v1/jobs/{id}/audio'));
+    const audio = within(screen.getByRole('table', { name: 'Antworten von GET /v1/jobs/{id}/audio' })).getAllByTestId('response-row');
+    expect(audio.map((row) => row.dataset.status)).toEqual(['302', '410', '503']);
+    expect(audio.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
+      expect.stringMatching(/^Weiterleitung/),
+      'Nicht mehr vorhanden (abgelaufen)',
+      'Vorübergehend nicht verfügbar',
+    ]);
+  });
 });

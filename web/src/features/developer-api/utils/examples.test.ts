@@ -13,6 +13,9 @@ describe('example scripts', () => {
     }
     expect(examples.find((e) => e.id === 'python-openai')!.code).toContain('base_url="https://tts.example/v1"');
     expect(examples.find((e) => e.id === 'js-openai')!.code).toContain("baseURL: 'https://tts.example/v1'");
+    // Each hand-written client reads the error shape of the route it calls.
+    expect(examples.find((e) => e.id === 'python-requests')!.code).toContain("created.json()['error']['message']");
+    expect(examples.find((e) => e.id === 'js-fetch')!.code).toContain('"param"');
   });
 
   it('point to the settings page when there is no key yet', () => {

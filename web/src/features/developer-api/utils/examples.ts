@@ -57,8 +57,12 @@ ${keyLine(keyPrefix, '#')}
 API = "${origin}/v1"
 headers = {"Authorization": f"Bearer {os.environ['STIMMWERK_API_KEY']}"}
 
-job = requests.post(f"{API}/jobs", headers=headers,
-                    json={"text": "Ihre Bestellung ist unterwegs.", "voice": "${voice}"}).json()["job"]
+created = requests.post(f"{API}/jobs", headers=headers,
+                        json={"text": "Ihre Bestellung ist unterwegs.", "voice": "${voice}"})
+if not created.ok:
+    # Fehler: {"error": {"code", "title", "message", "fields"}}; "message" ist deutsch.
+    raise SystemExit(f"{created.status_code}: {created.json()['error']['message']}")
+job = created.json()["job"]
 while job["status"] in ("pending", "processing"):
     time.sleep(1)
     job = requests.get(f"{API}/jobs/{job['id']}", headers=headers).json()
@@ -92,6 +96,7 @@ const response = await fetch('${origin}/v1/audio/speech', {
   headers: { Authorization: \`Bearer \${process.env.STIMMWERK_API_KEY}\`, 'Content-Type': 'application/json' },
   body: JSON.stringify({ model: 'tts-1', voice: '${voice}', input: 'Guten Tag aus der API!' }),
 });
+// Fehler kommen hier wie bei OpenAI: {"error": {"message", "type", "param", "code"}}.
 if (!response.ok) throw new Error((await response.json()).error.message);
 await import('node:fs/promises').then((fs) => fs.writeFile('sprache.mp3', Buffer.from(await response.arrayBuffer())));`,
     },

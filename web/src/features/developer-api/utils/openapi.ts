@@ -1,12 +1,13 @@
 /**
  * Reading the served OpenAPI document for the docs page: the operations (developer API
- * first), their parameters, and the fields of request bodies, with a starting body for
- * "Ausprobieren".
+ * first), their parameters, responses and the error shape each answers in, and the
+ * fields of request bodies, with a starting body for "Ausprobieren".
  */
 export type Schema = {
   $ref?: string;
   type?: string | string[];
   description?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
@@ -23,12 +24,13 @@ type RawOperation = {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
   security?: Array<Record<string, string[]>>;
 };
 
 export type OpenApiDocument = {
   info: { title: string; version: string; description?: string };
+  tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, RawOperation>>;
   components?: { schemas?: Record<string, Schema> };
 };
@@ -42,9 +44,28 @@ export type Operation = {
   description: string;
   parameters: Parameter[];
   body: Schema | null;
-  responses: Array<{ status: string; description: string }>;
+  responses: OperationResponse[];
   /** Authenticated with an API key (the developer API): "Ausprobieren" is offered. */
   usesKey: boolean;
+};
+
+/**
+ * The two bodies an error answer can have on /v1: OpenAI's `{"error": {"message", "type",
+ * "param", "code"}}` on the OpenAI-compatible routes (so the SDKs raise their usual
+ * exceptions), Stimmwerk's `{"error": {"code", "title", "message", "fields"}}` elsewhere.
+ */
+export type ErrorShape = 'openai' | 'stimmwerk';
+
+export type OperationResponse = {
+  /** `200`, `422`, … or `default`. */
+  status: string;
+  description: string;
+  /** Media types of the body (`application/json`, `audio/mpeg`); empty without a body. */
+  mediaTypes: string[];
+  /** The JSON body's schema, or null. */
+  schema: Schema | null;
+  /** The error shape the body has, when it is one. */
+  errorShape: ErrorShape | null;
 };
 
 /** Tags of the developer API, listed first and shown by default. */
@@ -66,7 +87,10 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         description: op.description ?? '',
         parameters: op.parameters ?? [],
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
-        responses: Object.entries(op.responses ?? {}).map(([status, r]) => ({ status, description: r.description ?? '' })),
+        responses: Object.entries(op.responses ?? {}).map(([status, r]) => {
+          const schema = r.content?.['application/json']?.schema ?? null;
+          return { status, description: r.description ?? '', mediaTypes: Object.keys(r.content ?? {}), schema, errorShape: errorShapeOf(doc, schema) };
+        }),
         usesKey: (op.security ?? []).some((s) => 'api_key' in s),
       });
     }
@@ -82,6 +106,23 @@ export function resolve(doc: OpenApiDocument, schema: Schema | null | undefined)
   return schema;
 }
 
+/**
+ * Which error shape a body schema is, told by its fields rather than its name: OpenAI's
+ * detail has `type` and `param`, Stimmwerk's has `title` (and `fields`).
+ */
+export function errorShapeOf(doc: OpenApiDocument, schema: Schema | null): ErrorShape | null {
+  const detail = resolve(doc, resolve(doc, schema)?.properties?.error);
+  const names = Object.keys(detail?.properties ?? {});
+  if (names.includes('param') && names.includes('type')) return 'openai';
+  if (names.includes('title') && names.includes('message')) return 'stimmwerk';
+  return null;
+}
+
+/** A tag's description from the document (the server writes them in German). */
+export function tagDescription(doc: OpenApiDocument, tag: string): string {
+  return doc.tags?.find((t) => t.name === tag)?.description ?? '';
+}
+
 export type Field = { name: string; type: string; required: boolean; description: string };
 
 function typeName(schema: Schema): string {
@@ -89,7 +130,19 @@ function typeName(schema: Schema): string {
   if (schema.enum) return schema.enum.map(String).join(' | ');
   if (schema.oneOf) return schema.oneOf.map(typeName).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null').join(' | ') : (schema.type ?? 'object');
-  return type === 'array' && schema.items ? `${typeName(schema.items)}[]` : type;
+  if (type === 'array' && schema.items) return `${typeName(schema.items)}[]`;
+  // `uuid`, `date-time`: what the string must look like; `int64`, `float` add nothing a reader needs.
+  return schema.format && type === 'string' ? `${type} (${schema.format})` : type;
+}
+
+/** How a schema is written in the tables: `string`, `JobList`, `pending | failed`, `string[]`. */
+export function schemaType(schema: Schema | null | undefined): string {
+  return schema ? typeName(schema) : '';
+}
+
+/** A parameter's description, or its schema's when the parameter has none of its own. */
+export function parameterDescription(p: Parameter): string {
+  return p.description ?? p.schema?.description ?? '';
 }
 
 /** The fields of a request body. */
