@@ -49,10 +49,19 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await assertNoHorizontalScroll(page, 'clone wizard, step 4');
       await page.getByTestId('wizard-next-step-4').click();
 
-      // Step 5: the recording plays.
-      const audio = page.getByTestId('preview-audio');
-      await audio.waitFor();
-      assert.match((await audio.getAttribute('src')) ?? '', /^blob:/);
+      // Step 5: the recording plays, in the app's player, its length shown before playing.
+      await page.getByTestId('preview-play').waitFor();
+      assert.match((await page.getByTestId('preview-audio').getAttribute('src')) ?? '', /^blob:/);
+      assert.match((await page.getByTestId('preview-duration').textContent()) ?? '', /^\d+:\d\d$/);
+      await page.getByTestId('preview-play').click();
+      // A recording's WebM may say its length only once played through: it plays, is enough.
+      await page.waitForFunction(() => {
+        const audio = document.querySelector('[data-testid="preview-audio"]');
+        return !!audio && !audio.paused && audio.currentTime > 0;
+      });
+      await page.getByTestId('preview-play').click();
+      await shot(page, 'voice-clone-wizard-preview-1366.png');
+      await assertAccessible(page, 'clone wizard, step 5');
       await page.getByTestId('wizard-next-step-5').click();
 
       // Step 6, then the draft: saved 2 s after the last change, restored after a reload.
@@ -101,6 +110,8 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await page.getByTestId('sample-entry').first().waitFor();
       assert.equal(await page.getByTestId('sample-entry').count(), 2);
       await waitForPlayback(page, '[data-testid="sample-audio"]');
+      await assertAccessible(page, 'clone recordings dialog');
+      await shot(page, 'voice-clone-recordings-1366.png');
       await page.keyboard.press('Escape');
 
       // The first month's fee took the start balance; an admin tops it up, and finds the
