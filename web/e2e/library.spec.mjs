@@ -86,6 +86,11 @@ describe('Audio library (end to end)', { skip }, () => {
       await page.getByRole('link', { name: 'Speak Knowledge' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/knowledge');
       await expectListed(page, TEXTS);
+      // Each row says what it is: the saved one is kept for good, the others end on a Berlin date.
+      const item = (text) => page.getByTestId('kb-item').filter({ hasText: text });
+      await item(TEXTS[0]).getByTestId('kb-expiry').filter({ hasText: 'Dauerhaft gespeichert' }).waitFor();
+      assert.match((await item(TEXTS[1]).getByTestId('kb-expiry').textContent()) ?? '', /^Läuft am \d\d\.\d\d\.\d{4} um \d\d:\d\d ab$/);
+      assert.match((await item(TEXTS[1]).textContent()) ?? '', /Kosten:\s*\d+ Cent.*Länge:\s*\d+,\d s.*Erstellt:\s*\d\d\.\d\d\.\d{4}, \d\d:\d\d/);
       await selectByText(page, TEXTS[0]);
       await selectByText(page, TEXTS[1]);
       await page.getByTestId('kb-assign-category').click();

@@ -70,14 +70,14 @@ async function pickLocalDemoVoice(page) {
   return key;
 }
 
-/** From now on, the page keeps every `aria-pressed` value of the element in `window.__pressedStates`. */
-async function recordPressedStates(page, testId) {
+/** From now on, the page keeps every `data-state` ('playing', 'paused') of the element in `window.__playStates`. */
+async function recordPlayStates(page, testId) {
   await page.evaluate((id) => {
     const element = document.querySelector(`[data-testid="${id}"]`);
-    window.__pressedStates = [element.getAttribute('aria-pressed')];
-    new MutationObserver(() => window.__pressedStates.push(element.getAttribute('aria-pressed'))).observe(element, {
+    window.__playStates = [element.getAttribute('data-state')];
+    new MutationObserver(() => window.__playStates.push(element.getAttribute('data-state'))).observe(element, {
       attributes: true,
-      attributeFilter: ['aria-pressed'],
+      attributeFilter: ['data-state'],
     });
   }, testId);
 }
@@ -166,18 +166,18 @@ describe('Stimmwerk live demo (end to end)', { skip }, () => {
 
       // The clip lasts about three seconds; on a busy machine it can end before a check
       // from here arrives, so the page itself records every state the button takes.
-      await recordPressedStates(page, 'demo-play');
+      await recordPlayStates(page, 'demo-play');
       await page.getByTestId('demo-play').click();
       const playback = await waitForPlayback(page, '[data-testid="demo-audio"]');
       assert.ok(playback.duration > 0, `audio duration ${playback.duration}`);
       assert.equal(playback.error, null);
       assert.equal(await page.getByText('Wiedergabefehler').count(), 0, 'no playback error toast');
-      await page.waitForFunction(() => window.__pressedStates.includes('true'), null, { timeout: 5_000 });
+      await page.waitForFunction(() => window.__playStates.includes('playing'), null, { timeout: 5_000 });
       await page.waitForTimeout(300); // let the button's colour transition finish
       await screenshot(page, 'live-demo-audio.png');
       // At the end of the clip the button turns back to "Abspielen".
       await page.waitForFunction(
-        () => document.querySelector('[data-testid="demo-audio"]')?.ended && window.__pressedStates.at(-1) === 'false',
+        () => document.querySelector('[data-testid="demo-audio"]')?.ended && window.__playStates.at(-1) === 'paused',
         null,
         { timeout: 20_000 },
       );

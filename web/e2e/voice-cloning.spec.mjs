@@ -114,16 +114,23 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await assertNoHorizontalScroll(page, 'clone wizard, step 4');
       await page.getByTestId('wizard-next-step-4').click();
 
-      // Step 5: the recording plays, and the player knows its length (a WebM from the
-      // recorder has none in its header).
-      const audio = page.getByTestId('preview-audio');
-      await audio.waitFor();
-      assert.match((await audio.getAttribute('src')) ?? '', /^blob:/);
-      await page.locator('[data-testid="preview-audio"][data-duration]').waitFor();
-      const player = await audio.evaluate((el) => ({ duration: el.duration, currentTime: el.currentTime, shown: el.dataset.duration }));
-      assert.ok(Number.isFinite(player.duration), `finite length: ${JSON.stringify(player)}`);
+      // Step 5: the recording plays in the app's player, and the player knows its length
+      // (a WebM from the recorder has none in its header).
+      await page.getByTestId('preview-play').waitFor();
+      assert.match((await page.getByTestId('preview-audio').getAttribute('src')) ?? '', /^blob:/);
+      await page.waitForFunction(() => {
+        const audio = document.querySelector('[data-testid="preview-audio"]');
+        return !!audio && Number.isFinite(audio.duration) && audio.duration > 0 && audio.currentTime === 0 && !audio.seeking;
+      });
+      const player = await page.getByTestId('preview-audio').evaluate((el) => ({ duration: el.duration, currentTime: el.currentTime }));
       assert.ok(Math.abs(player.duration - checked) < 1, `the player's length matches the check: ${JSON.stringify(player)} vs ${checked}`);
-      assert.equal(player.currentTime, 0, 'back at the start after learning the length');
+      assert.match((await page.getByTestId('preview-duration').textContent()) ?? '', /^\d+:\d\d$/);
+      await page.getByTestId('preview-play').click();
+      await page.waitForFunction(() => {
+        const audio = document.querySelector('[data-testid="preview-audio"]');
+        return !!audio && !audio.paused && audio.currentTime > 0;
+      });
+      await page.getByTestId('preview-play').click();
       await page.getByTestId('wizard-step-5').screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-clone-preview-1366.png') });
       await assertAccessible(page, 'clone wizard, step 5');
       await page.getByTestId('wizard-next-step-5').click();
@@ -174,6 +181,8 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await page.getByTestId('sample-entry').first().waitFor();
       assert.equal(await page.getByTestId('sample-entry').count(), 2);
       await waitForPlayback(page, '[data-testid="sample-audio"]');
+      await assertAccessible(page, 'clone recordings dialog');
+      await shot(page, 'voice-clone-recordings-1366.png');
       await page.keyboard.press('Escape');
 
       // The first month's fee took the start balance; an admin tops it up, and finds the

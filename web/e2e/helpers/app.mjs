@@ -122,20 +122,22 @@ export function looksLikeMp3(bytes) {
   return id3 || frameSync;
 }
 
-/** Waits until `selector`'s <audio> has loaded (duration > 0) and is playing. */
+/**
+ * Waits until an <audio> matching `selector` has loaded (duration > 0) and is playing; every
+ * list row has its own player, so the one that plays counts. Returns its state.
+ */
 export async function waitForPlayback(page, selector, timeout = 20_000) {
-  await page.waitForFunction(
+  const state = await page.waitForFunction(
     (sel) => {
-      const audio = document.querySelector(sel) ?? document.querySelector('audio');
-      return !!audio && Number.isFinite(audio.duration) && audio.duration > 0 && (audio.currentTime > 0 || !audio.paused);
+      const audio = [...document.querySelectorAll(sel)].find(
+        (a) => Number.isFinite(a.duration) && a.duration > 0 && (a.currentTime > 0 || !a.paused),
+      );
+      return audio ? { duration: audio.duration, paused: audio.paused, currentTime: audio.currentTime, error: audio.error?.code ?? null } : null;
     },
     selector,
     { timeout },
   );
-  return page.evaluate((sel) => {
-    const audio = document.querySelector(sel) ?? document.querySelector('audio');
-    return { duration: audio.duration, paused: audio.paused, currentTime: audio.currentTime, error: audio.error?.code ?? null };
-  }, selector);
+  return state.jsonValue();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatDuration, formatEuroFromCents, formatWait, truncate } from './format';
+import { formatCents, formatClock, formatDate, formatDateTime, formatDuration, formatEuroFromCents, formatWait, truncate } from './format';
 
 describe('formatEuroFromCents', () => {
   it('shows euros with two decimals and a comma', () => {
@@ -57,6 +57,24 @@ describe('formatDuration', () => {
   });
   it('shows a dash when unknown', () => {
     expect(formatDuration(null)).toBe('–');
+  });
+});
+
+describe('formatClock', () => {
+  it('shows m:ss below an hour, cutting fractions', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(7.9)).toBe('0:07');
+    expect(formatClock(270)).toBe('4:30');
+    expect(formatClock(3599.99)).toBe('59:59');
+  });
+  it('shows h:mm:ss from an hour on', () => {
+    expect(formatClock(3600)).toBe('1:00:00');
+    expect(formatClock(3723)).toBe('1:02:03');
+  });
+  it('shows a placeholder when unknown or endless', () => {
+    expect(formatClock(null)).toBe('–:––');
+    expect(formatClock(Number.NaN)).toBe('–:––');
+    expect(formatClock(Number.POSITIVE_INFINITY)).toBe('–:––');
   });
 });
 

@@ -56,6 +56,19 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${String(rest).padStart(2, '0')} min`;
 }
 
+/**
+ * A player's clock: "0:07", "4:30", past an hour "1:02:03"; seconds are cut, not rounded,
+ * so the position never reads later than it is. "–:––" when unknown.
+ */
+export function formatClock(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '–:––';
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** Unicode characters (code points), as the server counts them: "🙂" is 1, not 2. */
 export function countChars(text: string): number {
   return Array.from(text).length;

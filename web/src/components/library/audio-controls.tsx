@@ -1,10 +1,12 @@
-import { Download, Pause, Play } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { AudioPlayer } from '@/components/ui/audio-player';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { saveBlob, withQueryParam } from '@/lib/download';
 import { audioFileName } from '@/lib/filename';
+import { truncate } from '@/lib/format';
 import type { LibraryJob } from '@/lib/library';
 
 /** Downloads an audio as `<sanitized text>.mp3`. */
@@ -17,19 +19,37 @@ export async function downloadAudio(job: Pick<LibraryJob, 'id' | 'text' | 'audio
   }
 }
 
-type AudioControlsProps = {
+type AudioControlProps = {
   job: LibraryJob;
-  playing: boolean;
-  onTogglePlay: (job: LibraryJob) => void;
   /** The audio is gone; by default the server's `is_expired` says so (a live countdown may know it earlier). */
   expired?: boolean;
-  /** Prefix of the buttons' test ids (`<prefix>-play`, `<prefix>-download`). */
+  /** Prefix of the test ids (`<prefix>-play`, `<prefix>-audio`, `<prefix>-download`, …). */
   testIdPrefix?: string;
+  className?: string;
 };
 
-/** Play/pause and download of one audio (disabled while it cannot be played). */
-export function AudioControls({ job, playing, onTogglePlay, expired = job.is_expired, testIdPrefix = 'audio' }: AudioControlsProps) {
-  const ready = job.status === 'completed' && !!job.audio_url && !expired;
+/** Finished, with a file, and not expired: only then can an audio be played or downloaded. */
+function isReady(job: LibraryJob, expired: boolean) {
+  return job.status === 'completed' && !!job.audio_url && !expired;
+}
+
+/** The player of one generated audio; its length (from the server) shows before it is loaded. */
+export function JobAudioPlayer({ job, expired = job.is_expired, testIdPrefix = 'audio', className }: AudioControlProps) {
+  const ready = isReady(job, expired);
+  return (
+    <AudioPlayer
+      src={ready ? job.audio_url : null}
+      knownDuration={job.duration_seconds}
+      disabled={!ready}
+      label={`Audio: ${truncate(job.text, 60)}`}
+      testIdPrefix={testIdPrefix}
+      className={className}
+    />
+  );
+}
+
+/** Downloads one audio (disabled while it cannot be played). */
+export function DownloadAudioButton({ job, expired = job.is_expired, testIdPrefix = 'audio', className }: AudioControlProps) {
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -37,31 +57,18 @@ export function AudioControls({ job, playing, onTogglePlay, expired = job.is_exp
     setDownloading(false);
   };
   return (
-    <div className="flex shrink-0 items-center gap-1.5">
-      <Button
-        variant={playing ? 'primary' : 'outline'}
-        size="icon"
-        disabled={!ready}
-        onClick={() => onTogglePlay(job)}
-        aria-label={playing ? 'Pausieren' : 'Abspielen'}
-        aria-pressed={playing}
-        title={playing ? 'Pausieren' : 'Abspielen'}
-        data-testid={`${testIdPrefix}-play`}
-      >
-        {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-      </Button>
-      <Button
-        variant="outline"
-        size="icon"
-        disabled={!ready}
-        loading={downloading}
-        onClick={() => void download()}
-        aria-label="Herunterladen"
-        title="Herunterladen"
-        data-testid={`${testIdPrefix}-download`}
-      >
-        {!downloading && <Download aria-hidden="true" />}
-      </Button>
-    </div>
+    <Button
+      variant="outline"
+      size="icon"
+      className={className}
+      disabled={!isReady(job, expired)}
+      loading={downloading}
+      onClick={() => void download()}
+      aria-label="Herunterladen"
+      title="Herunterladen"
+      data-testid={`${testIdPrefix}-download`}
+    >
+      {!downloading && <Download aria-hidden="true" />}
+    </Button>
   );
 }

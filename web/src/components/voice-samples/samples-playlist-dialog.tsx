@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileAudio, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { AudioPlayer } from '@/components/ui/audio-player';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
@@ -50,16 +51,14 @@ export function SamplesPlaylistDialog({ voiceId, voiceName, onClose }: { voiceId
       {samples.isSuccess && list.length === 0 && <p className="text-sm text-muted-foreground">Zu dieser Stimme gibt es keine Aufnahmen.</p>}
       {current && voiceId && (
         <div className="flex flex-col gap-4">
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the read text is shown below as the transcript */}
-          <audio
-            key={current.id}
-            controls
-            autoPlay
-            className="w-full"
+          {/* Each recording gets a fresh player (its source differs): 0:00 and that recording's length. */}
+          <AudioPlayer
             src={`${samplesUrl(voiceId)}/${encodeURIComponent(current.id)}/audio`}
+            knownDuration={current.duration_seconds}
+            autoPlay
             onEnded={() => setIndex((i) => (i + 1 < list.length ? i + 1 : i))}
-            aria-label={sampleLabel(current)}
-            data-testid="sample-audio"
+            label={sampleLabel(current)}
+            testIdPrefix="sample"
           />
           {current.transcript && (
             <blockquote className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="sample-transcript">

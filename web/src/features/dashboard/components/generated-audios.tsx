@@ -9,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { truncate } from '@/lib/format';
 import { useLibraryJobs, type LibraryJob } from '@/lib/library';
-import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteJob } from '../api/delete-job';
 import { AudioFilters, INITIAL_DASHBOARD_FILTERS, toServerFilters } from './audio-filters';
@@ -22,7 +21,6 @@ export function GeneratedAudios() {
   const { query, jobs, total } = useLibraryJobs(toServerFilters({ ...filters, speaker }));
   const [doomed, setDoomed] = useState<LibraryJob | null>(null);
   const remove = useDeleteJob();
-  const player = useJobAudioPlayer();
   return (
     <Card>
       <CardHeader>
@@ -30,8 +28,6 @@ export function GeneratedAudios() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <AudioFilters value={filters} onChange={setFilters} />
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the audio's text, shown in its row, is the transcript */}
-        <audio {...player.audioProps} preload="none" className="hidden" />
         {query.isPending ? (
           <div className="flex justify-center py-8">
             <Spinner />
@@ -46,13 +42,7 @@ export function GeneratedAudios() {
         ) : (
           <ul className="-mx-4 divide-y divide-border border-t border-border sm:-mx-6" aria-label="Generierte Audios">
             {jobs.map((job) => (
-              <AudioRow
-                key={job.id}
-                job={job}
-                playing={player.playingId === job.id}
-                onTogglePlay={player.toggleJob}
-                onDelete={setDoomed}
-              />
+              <AudioRow key={job.id} job={job} onDelete={setDoomed} />
             ))}
           </ul>
         )}

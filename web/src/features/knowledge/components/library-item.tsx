@@ -1,43 +1,44 @@
-import { Mic } from 'lucide-react';
-import { AudioControls } from '@/components/library/audio-controls';
+import { DownloadAudioButton, JobAudioPlayer } from '@/components/library/audio-controls';
+import { AudioFacts } from '@/components/library/audio-facts';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, truncate } from '@/lib/format';
 import type { LibraryJob } from '@/lib/library';
 
-/** One audio of the knowledge base: selection box, text, voice, categories, tags, source, controls. */
+/**
+ * One audio of the knowledge base: selection box, text, what it is (voice, cost, length,
+ * date, how long it is kept), source, categories, tags, its player and the download.
+ */
 export function LibraryItem({
   job,
   selected,
   onSelect,
-  playing,
-  onTogglePlay,
+  now,
 }: {
   job: LibraryJob;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
-  playing: boolean;
-  onTogglePlay: (job: LibraryJob) => void;
+  /** The current time (one clock for every row's countdown). */
+  now: number;
 }) {
   const preview = truncate(job.text, 100);
   return (
-    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6" data-testid="kb-item" data-job-id={job.id}>
+    <li className="flex items-start gap-3 px-4 py-4 sm:px-6" data-testid="kb-item" data-job-id={job.id}>
       <input
         type="checkbox"
-        className="size-4 shrink-0 accent-[var(--color-primary)]"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
         checked={selected}
         onChange={(e) => onSelect(job.id, e.target.checked)}
         aria-label={`Auswählen: ${preview}`}
         data-testid="kb-select"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <p className="break-words text-sm font-medium" title={job.text}>
-          {preview}
-        </p>
-        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <Mic className="size-3.5" aria-hidden="true" />
-            {job.voice ? `${job.voice.name} · ${job.voice.language}` : 'Unbekannte Stimme'}
-          </span>
+        <div className="flex items-start gap-2">
+          <p className="min-w-0 flex-1 break-words text-sm font-medium" title={job.text}>
+            {preview}
+          </p>
+          <DownloadAudioButton job={job} testIdPrefix="kb" className="-mt-1.5" />
+        </div>
+        <AudioFacts job={job} now={now} testIdPrefix="kb">
           <Badge variant={job.source === 'api' ? 'primary' : 'outline'} data-testid="kb-source">
             {job.source === 'api' ? 'API' : 'Manuell'}
           </Badge>
@@ -46,7 +47,7 @@ export function LibraryItem({
               Gelöscht: {formatDateTime(job.deleted_at)}
             </span>
           )}
-        </div>
+        </AudioFacts>
         <div className="flex flex-wrap gap-1.5" data-testid="kb-labels">
           {job.categories.length === 0 ? (
             <span className="text-xs text-muted-foreground">Keine Kategorie</span>
@@ -67,8 +68,8 @@ export function LibraryItem({
             ))
           )}
         </div>
+        <JobAudioPlayer job={job} testIdPrefix="kb" className="mt-1 max-w-2xl" />
       </div>
-      <AudioControls job={job} playing={playing} onTogglePlay={onTogglePlay} />
     </li>
   );
 }

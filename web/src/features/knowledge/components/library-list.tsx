@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useNow } from '@/lib/expiry';
 import { useLibraryJobs, type LibraryFilters, type LibraryJob } from '@/lib/library';
-import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { AddTagsDialog } from './add-tags-dialog';
 import { AssignCategoryDialog } from './assign-category-dialog';
 import { EmptyTrashDialog, LibraryBulkActions, type BulkDialog } from './library-bulk-actions';
@@ -30,10 +30,10 @@ function useSelection(jobs: LibraryJob[]) {
 
 type Selection = ReturnType<typeof useSelection>;
 
-type Player = ReturnType<typeof useJobAudioPlayer>;
-
 /** "Alle auswählen" and the rows, each with its checkbox and player. */
-function LibraryRows({ jobs, title, selection, player }: { jobs: LibraryJob[]; title: string; selection: Selection; player: Player }) {
+function LibraryRows({ jobs, title, selection }: { jobs: LibraryJob[]; title: string; selection: Selection }) {
+  // One clock for every row's expiry countdown.
+  const now = useNow();
   return (
     <>
       <label className="flex items-center gap-3 border-t border-border px-4 py-2 text-sm sm:px-6">
@@ -53,8 +53,7 @@ function LibraryRows({ jobs, title, selection, player }: { jobs: LibraryJob[]; t
             job={job}
             selected={selection.selected.has(job.id)}
             onSelect={selection.toggle}
-            playing={player.playingId === job.id}
-            onTogglePlay={player.toggleJob}
+            now={now}
           />
         ))}
       </ul>
@@ -78,7 +77,6 @@ export function LibraryList({
 }: LibraryListProps) {
   const { query, jobs, total } = useLibraryJobs(filters, { refetchInterval: KB_REFRESH_MS });
   const selection = useSelection(jobs);
-  const player = useJobAudioPlayer();
   const [open, setOpen] = useState<BulkDialog>(null);
   const { ids, clear } = selection;
   const openChange = (dialog: BulkDialog) => (o: boolean) => setOpen(o ? dialog : null);
@@ -91,8 +89,6 @@ export function LibraryList({
         </CardTitle>
         <LibraryBulkActions ids={ids} deletedView={filters.trash === 'deleted'} listEmpty={jobs.length === 0} onOpen={setOpen} onDone={clear} />
       </CardHeader>
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the audio's text, shown in its row, is the transcript */}
-      <audio {...player.audioProps} preload="none" className="hidden" />
       {query.isPending ? (
         <div className="flex items-center justify-center gap-2 px-6 pb-10 pt-6 text-sm text-muted-foreground" data-testid="kb-loading">
           <Spinner label={null} /> {loadingText}
@@ -109,7 +105,7 @@ export function LibraryList({
           <p className="text-sm text-muted-foreground">{emptyText}</p>
         </div>
       ) : (
-        <LibraryRows jobs={jobs} title={title} selection={selection} player={player} />
+        <LibraryRows jobs={jobs} title={title} selection={selection} />
       )}
       {query.hasNextPage && (
         <div className="flex justify-center border-t border-border p-4">

@@ -1,16 +1,20 @@
-import { CircleCheck, Download, Pause, Play } from 'lucide-react';
+import { CircleCheck, Download } from 'lucide-react';
+import { AudioPlayer } from '@/components/ui/audio-player';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 export type AudioResultProps = {
   state: 'idle' | 'generating' | 'ready';
-  playing: boolean;
-  onTogglePlay: () => void;
+  /** The generated audio's object URL. */
+  src: string | null;
   onDownload: () => void;
 };
 
-/** The result area: a hint, the spinner while generating, or play/pause and download. */
-export function AudioResult({ state, playing, onTogglePlay, onDownload }: AudioResultProps) {
+/**
+ * The result area: a hint, the spinner while generating, or the player and the download.
+ * The player goes while a new audio is generated, and stops with it.
+ */
+export function AudioResult({ state, src, onDownload }: AudioResultProps) {
   if (state === 'generating') {
     return (
       <div className="flex items-center gap-3 rounded-lg border border-border bg-muted/50 px-4 py-4 text-sm" data-testid="demo-generating">
@@ -19,7 +23,7 @@ export function AudioResult({ state, playing, onTogglePlay, onDownload }: AudioR
       </div>
     );
   }
-  if (state === 'idle') {
+  if (state === 'idle' || !src) {
     return (
       <p className="rounded-lg border border-dashed border-border px-4 py-4 text-sm text-muted-foreground">
         Wählen Sie eine Stimme, geben Sie einen Text ein und klicken Sie auf „Audio generieren“.
@@ -27,29 +31,19 @@ export function AudioResult({ state, playing, onTogglePlay, onDownload }: AudioR
     );
   }
   return (
-    <div
-      className="flex flex-col gap-3 rounded-lg border border-success/25 bg-success-soft/60 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="demo-result"
-    >
-      <p className="flex items-center gap-2 text-sm font-medium text-success">
-        <CircleCheck className="size-4" aria-hidden="true" />
-        Ihr Audio ist bereit.
-      </p>
-      <div className="flex items-center gap-2">
-        <Button
-          variant={playing ? 'primary' : 'outline'}
-          onClick={onTogglePlay}
-          aria-pressed={playing}
-          data-testid="demo-play"
-        >
-          {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-          {playing ? 'Pausieren' : 'Abspielen'}
-        </Button>
-        <Button variant="outline" onClick={onDownload} data-testid="demo-download">
+    <div className="flex flex-col gap-3 rounded-lg border border-success/25 bg-success-soft/60 px-4 py-3" data-testid="demo-result">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2 text-sm font-medium text-success">
+          <CircleCheck className="size-4" aria-hidden="true" />
+          Ihr Audio ist bereit.
+        </p>
+        <Button variant="outline" size="sm" onClick={onDownload} data-testid="demo-download">
           <Download aria-hidden="true" />
           Herunterladen
         </Button>
       </div>
+      {/* Loaded at once (a local object URL), so its length shows before the first play. */}
+      <AudioPlayer src={src} preload="auto" label="Ihr Audio" testIdPrefix="demo" />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { LimitNotice } from './limit-notice';
 /** "Text eingeben": text, counter (red over the limit), generate, and the result. */
 export function DemoTextCard({ demo }: { demo: DemoFormState }) {
   const ids = { text: useId(), counter: useId() };
-  const { audio, player } = demo;
+  const { audio } = demo;
   return (
     <Card className="flex flex-col">
       <CardHeader>
@@ -51,16 +51,7 @@ export function DemoTextCard({ demo }: { demo: DemoFormState }) {
           </div>
         </div>
         {demo.limitReached && <LimitNotice message={demo.limitMessage} />}
-        <AudioResult
-          state={demo.pending ? 'generating' : audio ? 'ready' : 'idle'}
-          playing={audio !== null && player.playingId === audio.url}
-          onTogglePlay={() => audio && void player.toggle(audio.url)}
-          onDownload={demo.download}
-        />
-        {audio && (
-          // eslint-disable-next-line jsx-a11y/media-has-caption -- the typed text is the transcript
-          <audio key={audio.url} {...player.audioProps} src={audio.url} preload="auto" className="hidden" data-testid="demo-audio" />
-        )}
+        <AudioResult state={demo.pending ? 'generating' : audio ? 'ready' : 'idle'} src={audio?.url ?? null} onDownload={demo.download} />
       </CardContent>
     </Card>
   );

@@ -6,7 +6,6 @@ import { isApiError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { audioFileName } from '@/lib/filename';
 import { normalizeRate, RATE_DEFAULT } from '@/lib/speech-rate';
-import { useAudioPlayer } from '@/lib/use-audio-player';
 import {
   demoSpeechSchema,
   useCreateDemoSpeech,
@@ -27,22 +26,13 @@ export function useDemoForm(config: DemoConfig) {
   const [limitMessage, setLimitMessage] = useState(() => texts.limitReachedMessage(config.tries_per_day));
   const [audio, setAudio] = useState<GeneratedAudio | null>(null);
   const urlRef = useRef<string | null>(null);
-  const showPlaybackError = useCallback(
-    () => toast.error(texts.PLAYBACK_ERROR_TITLE, { description: texts.PLAYBACK_ERROR_MESSAGE }),
-    [],
-  );
-  const player = useAudioPlayer({ onError: showPlaybackError });
-  const { stop } = player;
 
-  const replaceAudio = useCallback(
-    (next: GeneratedAudio | null) => {
-      stop();
-      if (urlRef.current && urlRef.current !== next?.url) URL.revokeObjectURL(urlRef.current);
-      urlRef.current = next?.url ?? null;
-      setAudio(next);
-    },
-    [stop],
-  );
+  // The result's player goes with its audio (and stops), so a replaced URL is not played anymore.
+  const replaceAudio = useCallback((next: GeneratedAudio | null) => {
+    if (urlRef.current && urlRef.current !== next?.url) URL.revokeObjectURL(urlRef.current);
+    urlRef.current = next?.url ?? null;
+    setAudio(next);
+  }, []);
   useEffect(() => () => void (urlRef.current && URL.revokeObjectURL(urlRef.current)), []);
 
   const voices = useDemoVoices(config, () => replaceAudio(null));
@@ -71,7 +61,6 @@ export function useDemoForm(config: DemoConfig) {
     if (!voice || !voice.available) return void toast.error(texts.INCOMPLETE_TITLE, { description: texts.INCOMPLETE_MESSAGE });
     const body: DemoSpeechBody = { text: values.text, voice_id: voice.id };
     if (voice.supports_rate) body.rate = normalizeRate(voices.rate ?? RATE_DEFAULT);
-    stop();
     speech.mutate(body);
   };
 
@@ -91,7 +80,6 @@ export function useDemoForm(config: DemoConfig) {
     limitReached: config.remaining <= 0,
     limitMessage,
     audio,
-    player,
     pending: speech.isPending,
     submit: (event: FormEvent<HTMLFormElement>) => {
       // The voice lives in the selection state; the schema checks it with the text.

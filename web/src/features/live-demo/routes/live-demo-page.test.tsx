@@ -239,8 +239,8 @@ describe('live demo: generating', () => {
     const play = await screen.findByTestId('demo-play');
     await user.click(play);
     expect(playSpy).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(play).toHaveAccessibleName('Pausieren'));
-    expect(play).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(play).toHaveAccessibleName('Pause'));
+    expect(play).toHaveAttribute('data-state', 'playing');
     await user.click(play);
     expect(pauseSpy).toHaveBeenCalled();
     await waitFor(() => expect(play).toHaveAccessibleName('Abspielen'));

@@ -5,8 +5,6 @@ export const INCOMPLETE_TITLE = 'Eingabe unvollständig';
 export const INCOMPLETE_MESSAGE = 'Bitte geben Sie Text ein und wählen Sie eine Stimme.';
 export const LIMIT_TITLE = 'Demo-Limit erreicht';
 export const GENERATION_ERROR_TITLE = 'Fehler bei der Audio-Generierung';
-export const PLAYBACK_ERROR_TITLE = 'Wiedergabefehler';
-export const PLAYBACK_ERROR_MESSAGE = 'Die Audio-Datei konnte nicht abgespielt werden.';
 
 export function limitReachedMessage(tries: number): string {
   return `Sie haben bereits ${tries} Tests verwendet. Registrieren Sie sich für unbegrenzte Nutzung.`;

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useNow } from '@/lib/expiry';
 import { flattenJobs, useJobs } from '../api/get-jobs';
 import type { Job } from '../api/types';
 import { useJobActions, useRefreshBalanceOnFailure } from '../hooks/use-job-actions';
-import { useNow } from '../utils/expiry';
 import { DeleteJobDialog } from './delete-job-dialog';
 import { JobListHeader } from './job-list-header';
 import { JobRow } from './job-row';
@@ -23,7 +23,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   useRefreshBalanceOnFailure(jobs);
   const now = useNow();
   const [jobToSave, setJobToSave] = useState<Job | null>(null);
-  const { player, jobToDelete, setJobToDelete, remove, cleanup } = useJobActions();
+  const { jobToDelete, setJobToDelete, remove, cleanup } = useJobActions();
   const listRef = useRef<HTMLUListElement>(null);
   const focused = useRef<string | null>(null);
 
@@ -40,8 +40,6 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   return (
     <Card>
       <JobListHeader cleaning={cleanup.isPending} onCleanup={() => cleanup.mutate()} />
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the job's text, shown in its row, is the transcript */}
-      <audio {...player.audioProps} preload="none" className="hidden" data-testid="job-audio" />
       {jobsQuery.isPending ? (
         <div className="flex items-center justify-center gap-2 px-6 pb-10 pt-6 text-sm text-muted-foreground">
           <Spinner label={null} /> Audios werden geladen...
@@ -63,8 +61,6 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
             <JobRow
               key={job.id}
               job={job}
-              playing={player.playingId === job.id}
-              onTogglePlay={player.toggleJob}
               onDelete={setJobToDelete}
               onSave={setJobToSave}
               now={now}

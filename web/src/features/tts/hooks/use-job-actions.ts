@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { authKeys } from '@/lib/auth';
 import { RETRY_LATER_HINT, errorMessage } from '@/lib/errors';
-import { useJobAudioPlayer } from '@/lib/use-audio-player';
 import { useCleanupJobs } from '../api/cleanup-jobs';
 import { useDeleteJob } from '../api/delete-job';
 import type { Job } from '../api/types';
@@ -28,15 +27,16 @@ export function useRefreshBalanceOnFailure(jobs: Job[] | undefined) {
   }, [jobs, queryClient]);
 }
 
-/** Play, delete (after confirmation) and clean up, each with its German toast (downloads: `AudioControls`). */
+/**
+ * Delete (after confirmation) and clean up, each with its German toast. A deleted audio's row
+ * goes, and its player stops with it.
+ */
 export function useJobActions() {
-  const player = useJobAudioPlayer();
   const [jobToDelete, setJobToDelete] = useState<Job | null>(null);
 
   const remove = useDeleteJob({
     mutationConfig: {
-      onSuccess: (_data, jobId) => {
-        player.stop(jobId);
+      onSuccess: () => {
         setJobToDelete(null);
         toast.success('Audio gelöscht', { description: 'Das Audio wurde dauerhaft entfernt.' });
       },
@@ -59,5 +59,5 @@ export function useJobActions() {
     },
   });
 
-  return { player, jobToDelete, setJobToDelete, remove, cleanup };
+  return { jobToDelete, setJobToDelete, remove, cleanup };
 }

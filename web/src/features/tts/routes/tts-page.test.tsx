@@ -355,7 +355,10 @@ describe('TTS screen: job list', () => {
       expect(play).toHaveBeenCalledTimes(1);
       const audio = screen.getByTestId('job-audio') as HTMLAudioElement;
       expect(audio.getAttribute('src')).toBe('/api/jobs/j-1/audio');
-      await waitFor(() => expect(button).toHaveAccessibleName('Pausieren'));
+      await waitFor(() => expect(button).toHaveAccessibleName('Pause'));
+      await user.click(button);
+      expect(pause).toHaveBeenCalled();
+      await waitFor(() => expect(button).toHaveAccessibleName('Abspielen'));
     } finally {
       delete (HTMLMediaElement.prototype as { paused?: boolean }).paused;
     }
@@ -366,7 +369,10 @@ describe('TTS screen: job list', () => {
     const { user } = setup({ jobs: [makeJob()] });
     await user.click(await screen.findByTestId('job-play'));
     expect(await screen.findByText('Wiedergabefehler')).toBeInTheDocument();
-    expect(screen.getByText('Audio konnte nicht abgespielt werden.')).toBeInTheDocument();
+    expect(screen.getByText('Die Audio-Datei konnte nicht abgespielt werden.')).toBeInTheDocument();
+    // Clicked again: the same toast, not a second one.
+    await user.click(screen.getByTestId('job-play'));
+    await waitFor(() => expect(screen.getAllByText('Wiedergabefehler')).toHaveLength(1));
   });
 
   it('downloads the audio under a sanitized name', async () => {

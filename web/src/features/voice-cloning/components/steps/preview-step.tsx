@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { AudioPlayer } from '@/components/ui/audio-player';
 import { formatDuration } from '@/lib/format';
 import { useBlobSource } from '../../hooks/use-object-url';
 import type { StepProps } from './types';
@@ -16,9 +17,14 @@ export function PreviewStep({ values }: Pick<StepProps, 'values'>) {
         Hören Sie Ihre Aufnahme an ({formatDuration(values.training.durationSeconds)}). Wenn Sie nicht zufrieden sind, gehen Sie
         zurück und nehmen Sie neu auf.
       </p>
-      {/* The person's own reading of a text shown on screen: there is no caption track for it. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <audio ref={audio} controls className="w-full" aria-label="Ihre Aufnahme" data-testid="preview-audio" data-duration={length ?? undefined} />
+      {/* A recording's WebM often says "Infinity" as its length until played through: the measured length stands in. */}
+      <AudioPlayer
+        mediaRef={audio}
+        knownDuration={length ?? values.training.durationSeconds}
+        preload="metadata"
+        label="Ihre Aufnahme"
+        testIdPrefix="preview"
+      />
     </div>
   );
 }
