@@ -16,6 +16,7 @@ pub mod config;
 pub mod cpu;
 pub mod credentials;
 pub mod error;
+pub mod keyed_locks;
 pub mod keyring;
 pub mod mail;
 pub mod rate_limit;

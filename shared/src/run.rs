@@ -61,9 +61,10 @@ pub trait Claim: Send + Sync + 'static {
     async fn heartbeat(&self, svc: &Services) -> Result<bool>;
     /// A passing failure with attempts left: lets another delivery take the run.
     async fn release(&self, svc: &Services) -> Result<()>;
-    /// Ends the run as failed with the German `message`, refunding what was taken and
-    /// not delivered. False when the run was over already.
-    async fn fail(&self, svc: &Services, message: &str) -> Result<bool>;
+    /// Ends the run as failed, worded for its owner from the German `detail` (and the
+    /// attempts it took, when passing failures ran out), refunding what was taken and not
+    /// delivered. False when the run was over already.
+    async fn fail(&self, svc: &Services, detail: &str, attempts: Option<i32>) -> Result<bool>;
     /// At shutdown: back to the queue at once, the attempt not counted. False when the
     /// run was over or taken over.
     async fn hand_back(&self, svc: &Services) -> Result<bool>;
@@ -107,9 +108,8 @@ async fn end(svc: &Services, claim: &dyn Claim, result: std::result::Result<Outc
                 EngineError::Cancelled => unreachable!("handled above"),
             };
             tracing::warn!(kind, %id, attempt, %detail, "failed for good");
-            // The claim ends the sentence (with what became of the money).
-            let message = crate::domain::failure::reason_clause(&detail, attempts);
-            Ok(if claim.fail(svc, &message).await? { Outcome::Failed } else { Outcome::Skipped })
+            // The claim words it for its owner (with what became of the money).
+            Ok(if claim.fail(svc, &detail, attempts).await? { Outcome::Failed } else { Outcome::Skipped })
         }
     }
 }

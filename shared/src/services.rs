@@ -31,7 +31,7 @@ pub struct Services {
     /// The live-demo requests this process waits for (the workers' demo lane answers).
     pub demo_answers: crate::queue::DoneWaiters,
     /// The voice previews this process renders (one render per voice at a time).
-    pub preview_renders: Arc<crate::use_cases::voice_previews::Renders>,
+    pub preview_renders: Arc<crate::keyed_locks::KeyedLocks<uuid::Uuid, Option<(std::time::Instant, String)>>>,
     /// Names this set of services: the runs it holds (`crate::run`) are handed back at
     /// its shutdown, not at another's in the same process (tests run many).
     pub instance: uuid::Uuid,

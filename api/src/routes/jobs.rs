@@ -324,23 +324,26 @@ async fn audio(
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
+    headers: axum::http::HeaderMap,
 ) -> ApiResult<Response> {
-    serve_audio(&state.svc, &caller, id, query.download()).await
+    serve_audio(&state.svc, &caller, id, query.download(), &headers).await
 }
 
-/// The job's MP3 after the ownership check, inline or as a download.
+/// The job's MP3 after the ownership check, inline or as a download (or the byte range
+/// the request asks for).
 pub async fn serve_audio(
     svc: &shared::Services,
     caller: &shared::Caller,
     id: Uuid,
     download: bool,
+    request: &axum::http::HeaderMap,
 ) -> ApiResult<Response> {
     let (job, key) = generation::audio(svc, caller, id).await?;
     let disposition = match download {
         true => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
         false => "inline".to_owned(),
     };
-    crate::stored::object(svc, &key, "audio/mpeg", &disposition, "Audio nicht gefunden.").await
+    crate::stored::object(svc, request, &key, "audio/mpeg", &disposition, "Audio nicht gefunden.").await
 }
 
 #[derive(Serialize, ToSchema)]

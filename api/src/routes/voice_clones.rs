@@ -512,9 +512,10 @@ async fn sample_audio(
     State(state): State<AppState>,
     Caller(caller): Caller,
     ApiPath((id, sample_id)): ApiPath<(Uuid, Uuid)>,
+    headers: axum::http::HeaderMap,
 ) -> ApiResult<Response> {
     let key = cloning::sample_audio(&state.svc, &caller, id, sample_id).await?;
-    crate::stored::object(&state.svc, &key, "audio/webm", "inline", "Aufnahme nicht gefunden.").await
+    crate::stored::object(&state.svc, &headers, &key, "audio/webm", "inline", "Aufnahme nicht gefunden.").await
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Serialize;
 use shared::catalogue;
@@ -140,7 +141,9 @@ async fn preview(
     State(state): State<AppState>,
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
+    headers: HeaderMap,
 ) -> ApiResult<Response> {
     let preview = voice_previews::preview(&state.svc, &caller, id).await?;
-    crate::stored::object(&state.svc, &preview.storage_key, "audio/mpeg", "inline", "Hörprobe nicht gefunden.").await
+    let key = &preview.storage_key;
+    crate::stored::object(&state.svc, &headers, key, "audio/mpeg", "inline", "Hörprobe nicht gefunden.").await
 }

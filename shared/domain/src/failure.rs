@@ -17,6 +17,17 @@ pub fn reason_clause(message: &str, attempts: Option<i32>) -> String {
     clause
 }
 
+/// The whole reason as a sentence, the provider's words included (a training's error,
+/// where they say what to record anew).
+pub fn full_sentence(message: &str, attempts: Option<i32>) -> String {
+    let mut sentence = message.trim().trim_end_matches(['.', ' ']).to_owned();
+    if let Some(n) = attempts.filter(|&n| n > 1) {
+        sentence.push_str(&format!(" (auch nach {n} Versuchen)"));
+    }
+    sentence.push('.');
+    sentence
+}
+
 /// The clause with what became of the money: "…; der Betrag wurde erstattet."
 pub fn with_refund(clause: &str, refunded: &str) -> String {
     format!("{}; {refunded}.", clause.trim_end_matches(['.', ' ']))
@@ -43,6 +54,15 @@ mod tests {
             reason_clause("eSpeak NG hat nicht rechtzeitig geantwortet.", None),
             "eSpeak NG hat nicht rechtzeitig geantwortet"
         );
+    }
+
+    #[test]
+    fn a_full_sentence_keeps_the_providers_words() {
+        assert_eq!(
+            full_sentence("ElevenLabs hat die Anfrage abgelehnt (422): Audio quality too low.", Some(1)),
+            "ElevenLabs hat die Anfrage abgelehnt (422): Audio quality too low."
+        );
+        assert_eq!(full_sentence("Dienst überlastet", Some(3)), "Dienst überlastet (auch nach 3 Versuchen).");
     }
 
     #[test]

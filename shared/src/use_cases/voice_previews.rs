@@ -8,8 +8,6 @@
 //! A render holds the voice's lock in this process, so a burst of requests renders once;
 //! a failed render is not tried again for a minute, so a broken provider is not hammered.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
@@ -34,21 +32,8 @@ pub struct Preview {
     pub duration_seconds: f64,
 }
 
-/// One voice's render lock, holding when and why its last render failed.
-type RenderLock = Arc<tokio::sync::Mutex<Option<(Instant, String)>>>;
-
-/// Per voice: the lock a render holds, and when its last render failed.
-#[derive(Default)]
-pub struct Renders {
-    voices: Mutex<HashMap<Uuid, RenderLock>>,
-}
-
-impl Renders {
-    fn of(&self, voice_id: Uuid) -> RenderLock {
-        let mut voices = self.voices.lock().unwrap_or_else(|e| e.into_inner());
-        voices.entry(voice_id).or_default().clone()
-    }
-}
+/// Per voice: the lock a render holds, with when and why its last render failed.
+pub type Renders = crate::keyed_locks::KeyedLocks<Uuid, Option<(Instant, String)>>;
 
 /// The voice's preview, rendered first if it has none (or an outdated one).
 pub async fn preview(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<Preview> {

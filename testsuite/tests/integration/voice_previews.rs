@@ -54,6 +54,20 @@ async fn a_voice_preview_is_rendered_once_free_and_only_for_who_may_hear_the_voi
     let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM voice_previews").fetch_one(&app.pool).await.unwrap();
     assert_eq!(stored, 2);
 
+    // A player seeking asks for a byte range: it gets exactly that part (every stored
+    // audio is served this way).
+    let range = |value: &str| {
+        visitor.http.get(format!("{}/api/voices/{jonas}/preview", app.base)).header("range", value).send()
+    };
+    let res = range("bytes=100-199").await.unwrap();
+    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(res.headers()["content-range"], format!("bytes 100-199/{}", first.len()).as_str());
+    assert_eq!(res.bytes().await.unwrap(), first[100..200]);
+    let res = range("bytes=-50").await.unwrap();
+    assert_eq!(res.bytes().await.unwrap(), first[first.len() - 50..]);
+    let res = range(&format!("bytes={}-", first.len() + 10)).await.unwrap();
+    assert_eq!(res.status(), StatusCode::RANGE_NOT_SATISFIABLE);
+
     // A visitor hears only demo voices; nobody hears a voice that does not exist.
     let (status, error) = error_of(preview(&visitor, other_voice).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);

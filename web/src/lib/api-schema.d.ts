@@ -217,7 +217,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Stores a key, encrypted; it is never returned. */
+        /**
+         * Tests the key, then stores it, encrypted; it is never returned. A key that fails its
+         *     connection test is refused (422) unless `confirm_untested` is set.
+         */
         put: operations["put_admin_services_id_key"];
         post?: never;
         /** Removes a stored key (a key from the environment stays). */
@@ -557,7 +560,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether top-ups are set up, the amounts to offer and the card fee. */
+        /**
+         * Whether top-ups are set up, the amounts to offer and the card fee, and the ways the
+         *     operator configured besides Stripe (support address, bank transfer).
+         */
         get: operations["get_billing"];
         put?: never;
         post?: never;
@@ -1270,6 +1276,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/voices/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voice's "Hörprobe" as MP3: one sentence in its language, rendered once and free of
+         *     charge. Visitors hear the demo voices, users the voices they may use and their own
+         *     finished clone, admins every voice.
+         */
+        get: operations["get_voices_id_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook": {
         parameters: {
             query?: never;
@@ -1365,10 +1392,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Text to speech in one request: charged like a job (max(1, ceil(chars / 10)) cents),
-         *     kept in the library as an API job, answered with the audio bytes. mp3 and pcm are
-         *     sent sentence by sentence as they are synthesized (chunked); wav in one piece.
-         *     The job's id is in `X-Stimmwerk-Job-Id`.
+         * Text in Sprache in einer Anfrage (OpenAI-kompatibel)
+         * @description Abgerechnet wie ein Auftrag (max(1, ⌈Zeichen / 10⌉) Cent), in der Bibliothek als
+         *     API-Auftrag abgelegt, beantwortet mit den Audio-Bytes. `mp3` und `pcm` kommen Satz für
+         *     Satz, sobald sie erzeugt sind (chunked); `wav` in einem Stück. Die ID des Auftrags steht
+         *     in `X-Stimmwerk-Job-Id`.
          */
         post: operations["post_v1_audio_speech"];
         delete?: never;
@@ -1384,6 +1412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Das Guthaben
+         * @description Das vorausbezahlte Guthaben des Kontos in Cent.
+         */
         get: operations["get_v1_balance"];
         put?: never;
         post?: never;
@@ -1400,13 +1432,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key owner's jobs (web and API), newest first, paged with `cursor`. */
+        /**
+         * Die Aufträge auflisten
+         * @description Die Aufträge des Kontos (Web-App und API), die neuesten zuerst, seitenweise über `cursor`.
+         */
         get: operations["get_v1_jobs"];
         put?: never;
         /**
-         * Charges max(1, ceil(chars / 10)) cents and queues the job; poll `GET /v1/jobs/{id}`
-         *     (or use a webhook) until it is `completed`. A repeated request with the same
-         *     `Idempotency-Key` returns the first job (200) instead of charging again.
+         * Einen Auftrag anlegen
+         * @description Bucht max(1, ⌈Zeichen / 10⌉) Cent ab und stellt den Auftrag in die Warteschlange. Fragen
+         *     Sie `GET /v1/jobs/{id}` ab (oder nutzen Sie einen Webhook), bis er `completed` ist. Eine
+         *     Wiederholung mit demselben `Idempotency-Key` liefert den ersten Auftrag (200), ohne
+         *     erneut abzubuchen.
          */
         post: operations["post_v1_jobs"];
         delete?: never;
@@ -1422,11 +1459,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job: its status, cost, duration and, once completed, `audio_url`. */
+        /**
+         * Einen Auftrag abfragen
+         * @description Status, Kosten, Dauer und, sobald fertig, `audio_url`.
+         */
         get: operations["get_v1_jobs_id"];
         put?: never;
         post?: never;
-        /** Deletes the job and its audio for good; an unfinished job is refunded. */
+        /**
+         * Einen Auftrag löschen
+         * @description Löscht den Auftrag und sein Audio endgültig; ein unfertiger Auftrag wird erstattet.
+         */
         delete: operations["delete_v1_jobs_id"];
         options?: never;
         head?: never;
@@ -1440,7 +1483,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The MP3 of a completed job (410 once expired). */
+        /**
+         * Das Audio herunterladen
+         * @description Die MP3-Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist). Ein `Range`-Header
+         *     liefert nur diesen Teil (206).
+         */
         get: operations["get_v1_jobs_id_audio"];
         put?: never;
         post?: never;
@@ -1457,7 +1504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What `model` accepts, in OpenAI's list shape. */
+        /**
+         * Die Modelle
+         * @description Was `model` annimmt, in der Listenform von OpenAI.
+         */
         get: operations["get_v1_models"];
         put?: never;
         post?: never;
@@ -1474,7 +1524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage: API requests (total and today), audios, costs and the last 30 days. */
+        /**
+         * Die Nutzung
+         * @description API-Anfragen (insgesamt und heute), Audios, Kosten und die letzten 30 Tage.
+         */
         get: operations["get_v1_usage"];
         put?: never;
         post?: never;
@@ -1492,8 +1545,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The voices the key's owner may use, usable ones first; pass a voice's `key` as
-         *     `voice`.
+         * Die Stimmen des Kontos
+         * @description Alle Stimmen, die der Inhaber des Schlüssels nutzen kann; den `key` einer Stimme
+         *     übergeben Sie als `voice`.
          */
         get: operations["get_v1_voices"];
         put?: never;
@@ -1594,14 +1648,15 @@ export interface components {
             status_code?: number | null;
         };
         /**
-         * @description What an admin did (the audit log).
+         * @description What an admin did (the audit log), and the security changes a user makes to their
+         *     own account (second factor, password, API keys).
          * @enum {string}
          */
-        AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated";
+        AuditAction: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated" | "two_factor_enabled" | "two_factor_disabled" | "password_changed" | "api_key_created";
         Balance: {
             /**
              * Format: int64
-             * @description Prepaid balance in euro cents.
+             * @description Guthaben in Euro-Cent.
              */
             balance_cent: number;
             currency: string;
@@ -1614,7 +1669,18 @@ export interface components {
             amount_cent: number;
             reason?: string;
         };
+        /** @description Bank details for a top-up by transfer. */
+        BankTransfer: {
+            account_holder: string;
+            bic: string;
+            iban: string;
+            /** @description The transfer's reference: it names the account the credit is booked to. */
+            reference: string;
+        };
         BillingOptions: {
+            /** @description Only for admins while Stripe is not set up: how to set it up. */
+            admin_setup_hint?: string | null;
+            bank_transfer?: null | components["schemas"]["BankTransfer"];
             /** @description False while no Stripe key is configured: top-ups are not set up. */
             enabled: boolean;
             fee_note: string;
@@ -1623,6 +1689,8 @@ export interface components {
             /** Format: int64 */
             min_cent: number;
             suggested_cent: number[];
+            /** @description Where customers write about payments, when the operator configured it. */
+            support_email?: string | null;
         };
         CategoryChange: {
             name?: string | null;
@@ -2018,6 +2086,12 @@ export interface components {
         };
         /** @description An audio of the user's library (a generation job). */
         Job: {
+            /**
+             * Format: int32
+             * @description Attempts started so far. A `pending` job with attempts waits for its retry
+             *     (attempt `attempts + 1` of `/api/limits`' `job_max_attempts`).
+             */
+            attempts: number;
             /** @description `/api/jobs/{id}/audio` while it can be played (completed, not expired). */
             audio_url?: string | null;
             categories: components["schemas"]["LabelRef"][];
@@ -2074,6 +2148,11 @@ export interface components {
          */
         JobStatus: "pending" | "processing" | "completed" | "failed";
         KeyBody: {
+            /**
+             * @description Store the key although its connection test failed (or no test exists): the admin
+             *     confirmed the warning that it goes live for every customer at once.
+             */
+            confirm_untested?: boolean;
             key?: string;
         };
         KeyName: {
@@ -2116,6 +2195,11 @@ export interface components {
             /** Format: int32 */
             demo_tries_per_day: number;
             /**
+             * Format: int32
+             * @description How often a generation job is tried before it fails and is refunded.
+             */
+            job_max_attempts: number;
+            /**
              * Format: int64
              * @description ... and at least this many cents.
              */
@@ -2139,7 +2223,7 @@ export interface components {
         Model: {
             /**
              * Format: int64
-             * @description Unix seconds (a fixed date: the models do not change with deployments).
+             * @description Unix-Sekunden (ein festes Datum: die Modelle ändern sich nicht mit jeder Version).
              */
             created: number;
             id: string;
@@ -2353,6 +2437,8 @@ export interface components {
             created_at: string;
             /** @description The session of this request. */
             current: boolean;
+            /** @description Browser and system, as the browser named them ("Chrome auf Linux"). */
+            device?: string | null;
             /** Format: date-time */
             expires_at: string;
             /** @description A short, stable handle of the session (not its secret). */
@@ -2392,26 +2478,29 @@ export interface components {
             voice_id?: string | null;
         };
         SpeechBody: {
-            /** @description 1 - 5000 characters. */
+            /** @description Der Text, 1 bis 5.000 Zeichen (Pflicht). */
             input?: string;
-            /** @description How to speak, passed to engines that take a prompt (OpenAI's gpt-4o-mini-tts). */
+            /**
+             * @description Wie gesprochen werden soll; geht an Dienste, die eine Anweisung annehmen (OpenAIs
+             *     gpt-4o-mini-tts).
+             */
             instructions?: string | null;
-            /** @description One of `GET /v1/models`; the voice decides the engine. */
+            /** @description Eines der Modelle aus `GET /v1/models` (Pflicht); die Stimme bestimmt den Dienst. */
             model?: string;
             /**
-             * @description `mp3` (default), `wav` or `pcm` (16-bit little-endian mono at 24 kHz); `opus`,
-             *     `aac` and `flac` are refused with 400.
+             * @description `mp3` (Standard), `wav` oder `pcm` (16 Bit Little-Endian, mono, 24 kHz); `opus`,
+             *     `aac` und `flac` werden mit 400 abgelehnt.
              */
             response_format?: string | null;
             /**
              * Format: float
-             * @description 0.7 - 1.3 for voices with an adjustable pace (Murf); 1.0 for all others.
+             * @description 0,7 bis 1,3 für Stimmen mit einstellbarem Tempo (Murf); 1,0 für alle anderen.
              */
             speed?: number | null;
             /**
-             * @description A voice's key (`local-de-klara`), id or unique name, or one of OpenAI's names
-             *     (alloy, ash, coral, sage → the English OpenAI voices; echo, nova, onyx, shimmer →
-             *     the German ones).
+             * @description Der `key` einer Stimme (`local-de-klara`), ihre ID oder ihr eindeutiger Name, oder ein
+             *     Name von OpenAI (alloy, ash, coral, sage → die englischen OpenAI-Stimmen; echo, nova,
+             *     onyx, shimmer → die deutschen) (Pflicht).
              */
             voice?: string;
         };
@@ -2582,19 +2671,22 @@ export interface components {
         V1NewJob: {
             /**
              * Format: uuid
-             * @description File the audio under this category (own or global).
+             * @description Legt das Audio in dieser Kategorie ab (eigene oder globale).
              */
             category_id?: string | null;
             /**
              * Format: float
-             * @description Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
+             * @description Sprechtempo 0,7 bis 1,3, nur für Stimmen mit `supports_rate`.
              */
             rate?: number | null;
-            /** @description Tag names; existing ones are reused in any case. */
+            /** @description Namen von Tags; vorhandene werden wiederverwendet. */
             tags?: string[];
-            /** @description 1 - 5000 characters. */
+            /** @description Der Text, 1 bis 5.000 Zeichen (Pflicht). */
             text?: string;
-            /** @description A voice's key (`local-de-klara`), id, or unique name; `GET /v1/voices` lists them. */
+            /**
+             * @description Der `key` einer Stimme (`local-de-klara`), ihre ID oder ihr eindeutiger Name (Pflicht);
+             *     `GET /v1/voices` listet sie.
+             */
             voice?: string;
         };
         Value: unknown;
@@ -3040,7 +3132,7 @@ export interface operations {
     get_admin_audit: {
         parameters: {
             query?: {
-                action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated";
+                action?: "user_created" | "user_updated" | "user_deleted" | "balance_adjusted" | "voice_updated" | "voice_deleted" | "provider_key_stored" | "provider_key_removed" | "provider_key_tested" | "dictionary_entry_saved" | "dictionary_entry_deleted" | "label_created" | "label_updated" | "label_deleted" | "reauthenticated" | "two_factor_enabled" | "two_factor_disabled" | "password_changed" | "api_key_created";
                 user_id?: string;
                 /** @description 1-based, 50 entries a page. */
                 page?: number;
@@ -4193,6 +4285,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BillingOptions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6096,6 +6196,61 @@ export interface operations {
             };
         };
     };
+    get_voices_id_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Hörprobe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            /** @description Mit S3-Speicher: Weiterleitung zu einem signierten Link */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Der Anbieter der Stimme ist nicht eingerichtet, oder die Hörprobe entsteht gerade */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Die Stimme konnte die Hörprobe nicht sprechen */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_webhook: {
         parameters: {
             query?: never;
@@ -6387,17 +6542,17 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "processing" | "completed" | "failed";
-                /** @description One day (Berlin time), `YYYY-MM-DD`. */
+                /** @description Ein Tag (Berliner Zeit), `JJJJ-MM-TT`. */
                 date?: string;
-                /** @description `manual` (made in the web app) or `api`. */
+                /** @description `manual` (in der Web-App erstellt) oder `api`. */
                 source?: "manual" | "api";
-                /** @description `active` (default), `deleted` (the trash) or `all`. */
+                /** @description `active` (Standard), `deleted` (Papierkorb) oder `all`. */
                 trash?: "active" | "deleted" | "all";
-                /** @description `newest` (default) or `oldest` first. */
+                /** @description `newest` (Standard) oder `oldest` zuerst. */
                 sort?: "newest" | "oldest";
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` der vorigen Seite. */
                 cursor?: string;
-                /** @description 1 - 200, default 50. */
+                /** @description 1 bis 200, Standard 50. */
                 limit?: number;
             };
             header?: never;

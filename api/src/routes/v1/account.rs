@@ -19,8 +19,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_voices)).routes(routes!(balance)).routes(routes!(usage))
 }
 
-/// The voices the key's owner may use, usable ones first; pass a voice's `key` as
-/// `voice`.
+/// Die Stimmen des Kontos
+///
+/// Alle Stimmen, die der Inhaber des Schlüssels nutzen kann; den `key` einer Stimme
+/// übergeben Sie als `voice`.
 #[utoipa::path(get, path = "/v1/voices", tag = "v1", security(("api_key" = [])),
     responses((status = 200, body = VoiceList), (status = 401, body = ErrorBody)))]
 async fn list_voices(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<VoiceList>> {
@@ -30,11 +32,14 @@ async fn list_voices(State(state): State<AppState>, KeyCaller(caller): KeyCaller
 #[derive(Serialize, ToSchema)]
 #[schema(as = Balance)]
 struct Balance {
-    /// Prepaid balance in euro cents.
+    /// Guthaben in Euro-Cent.
     balance_cent: i64,
     currency: &'static str,
 }
 
+/// Das Guthaben
+///
+/// Das vorausbezahlte Guthaben des Kontos in Cent.
 #[utoipa::path(get, path = "/v1/balance", tag = "v1", security(("api_key" = [])),
     responses((status = 200, body = Balance), (status = 401, body = ErrorBody)))]
 async fn balance(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<Balance>> {
@@ -42,7 +47,9 @@ async fn balance(State(state): State<AppState>, KeyCaller(caller): KeyCaller) ->
     Ok(Json(Balance { balance_cent, currency: "EUR" }))
 }
 
-/// Usage: API requests (total and today), audios, costs and the last 30 days.
+/// Die Nutzung
+///
+/// API-Anfragen (insgesamt und heute), Audios, Kosten und die letzten 30 Tage.
 #[utoipa::path(get, path = "/v1/usage", tag = "v1", security(("api_key" = [])),
     responses((status = 200, body = Stats), (status = 401, body = ErrorBody)))]
 async fn usage(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<Stats>> {

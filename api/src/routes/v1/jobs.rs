@@ -31,24 +31,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[schema(as = V1NewJob)]
 struct CreateBody {
-    /// 1 - 5000 characters.
+    /// Der Text, 1 bis 5.000 Zeichen (Pflicht).
     #[serde(default)]
     text: String,
-    /// A voice's key (`local-de-klara`), id, or unique name; `GET /v1/voices` lists them.
+    /// Der `key` einer Stimme (`local-de-klara`), ihre ID oder ihr eindeutiger Name (Pflicht);
+    /// `GET /v1/voices` listet sie.
     #[serde(default)]
     voice: String,
-    /// Speech rate 0.7 - 1.3, only for voices with `supports_rate`.
+    /// Sprechtempo 0,7 bis 1,3, nur für Stimmen mit `supports_rate`.
     rate: Option<f32>,
-    /// File the audio under this category (own or global).
+    /// Legt das Audio in dieser Kategorie ab (eigene oder globale).
     category_id: Option<Uuid>,
-    /// Tag names; existing ones are reused in any case.
+    /// Namen von Tags; vorhandene werden wiederverwendet.
     #[serde(default)]
     tags: Vec<String>,
 }
 
-/// Charges max(1, ceil(chars / 10)) cents and queues the job; poll `GET /v1/jobs/{id}`
-/// (or use a webhook) until it is `completed`. A repeated request with the same
-/// `Idempotency-Key` returns the first job (200) instead of charging again.
+/// Einen Auftrag anlegen
+///
+/// Bucht max(1, ⌈Zeichen / 10⌉) Cent ab und stellt den Auftrag in die Warteschlange. Fragen
+/// Sie `GET /v1/jobs/{id}` ab (oder nutzen Sie einen Webhook), bis er `completed` ist. Eine
+/// Wiederholung mit demselben `Idempotency-Key` liefert den ersten Auftrag (200), ohne
+/// erneut abzubuchen.
 #[utoipa::path(post, path = "/v1/jobs", tag = "v1", request_body = CreateBody, security(("api_key" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
     responses(
@@ -92,24 +96,26 @@ async fn create(
 struct ListParams {
     #[param(inline)]
     status: Option<JobStatus>,
-    /// One day (Berlin time), `YYYY-MM-DD`.
+    /// Ein Tag (Berliner Zeit), `JJJJ-MM-TT`.
     date: Option<String>,
-    /// `manual` (made in the web app) or `api`.
+    /// `manual` (in der Web-App erstellt) oder `api`.
     #[param(inline)]
     source: Option<JobSource>,
-    /// `active` (default), `deleted` (the trash) or `all`.
+    /// `active` (Standard), `deleted` (Papierkorb) oder `all`.
     #[param(inline)]
     trash: Option<TrashView>,
-    /// `newest` (default) or `oldest` first.
+    /// `newest` (Standard) oder `oldest` zuerst.
     #[param(inline)]
     sort: Option<SortOrder>,
-    /// `next_cursor` of the previous page.
+    /// `next_cursor` der vorigen Seite.
     cursor: Option<String>,
-    /// 1 - 200, default 50.
+    /// 1 bis 200, Standard 50.
     limit: Option<i64>,
 }
 
-/// The key owner's jobs (web and API), newest first, paged with `cursor`.
+/// Die Aufträge auflisten
+///
+/// Die Aufträge des Kontos (Web-App und API), die neuesten zuerst, seitenweise über `cursor`.
 #[utoipa::path(get, path = "/v1/jobs", tag = "v1", params(ListParams), security(("api_key" = [])), responses(
     (status = 200, body = JobList),
     (status = 401, body = ErrorBody),
@@ -139,7 +145,9 @@ async fn list(
     }))
 }
 
-/// One job: its status, cost, duration and, once completed, `audio_url`.
+/// Einen Auftrag abfragen
+///
+/// Status, Kosten, Dauer und, sobald fertig, `audio_url`.
 #[utoipa::path(get, path = "/v1/jobs/{id}", tag = "v1", params(("id" = Uuid, Path)), security(("api_key" = [])),
     responses((status = 200, body = Job), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get(
@@ -150,7 +158,9 @@ async fn get(
     Ok(Json(Job::with_audio_under(library::get(&state.svc, &caller, id).await?, BASE)))
 }
 
-/// Deletes the job and its audio for good; an unfinished job is refunded.
+/// Einen Auftrag löschen
+///
+/// Löscht den Auftrag und sein Audio endgültig; ein unfertiger Auftrag wird erstattet.
 #[utoipa::path(delete, path = "/v1/jobs/{id}", tag = "v1", params(("id" = Uuid, Path)), security(("api_key" = [])),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete(
@@ -162,7 +172,10 @@ async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The MP3 of a completed job (410 once expired).
+/// Das Audio herunterladen
+///
+/// Die MP3-Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist). Ein `Range`-Header
+/// liefert nur diesen Teil (206).
 #[utoipa::path(get, path = "/v1/jobs/{id}/audio", tag = "v1", params(("id" = Uuid, Path), AudioQuery),
     security(("api_key" = [])), responses(
         (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
@@ -177,6 +190,7 @@ async fn audio(
     KeyCaller(caller): KeyCaller,
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(query): ApiQuery<AudioQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Response> {
-    serve_audio(&state.svc, &caller, id, query.download()).await
+    serve_audio(&state.svc, &caller, id, query.download(), &headers).await
 }

@@ -26,30 +26,33 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[schema(as = SpeechBody)]
 struct SpeechBody {
-    /// One of `GET /v1/models`; the voice decides the engine.
+    /// Eines der Modelle aus `GET /v1/models` (Pflicht); die Stimme bestimmt den Dienst.
     #[serde(default)]
     model: String,
-    /// A voice's key (`local-de-klara`), id or unique name, or one of OpenAI's names
-    /// (alloy, ash, coral, sage → the English OpenAI voices; echo, nova, onyx, shimmer →
-    /// the German ones).
+    /// Der `key` einer Stimme (`local-de-klara`), ihre ID oder ihr eindeutiger Name, oder ein
+    /// Name von OpenAI (alloy, ash, coral, sage → die englischen OpenAI-Stimmen; echo, nova,
+    /// onyx, shimmer → die deutschen) (Pflicht).
     #[serde(default)]
     voice: String,
-    /// 1 - 5000 characters.
+    /// Der Text, 1 bis 5.000 Zeichen (Pflicht).
     #[serde(default)]
     input: String,
-    /// `mp3` (default), `wav` or `pcm` (16-bit little-endian mono at 24 kHz); `opus`,
-    /// `aac` and `flac` are refused with 400.
+    /// `mp3` (Standard), `wav` oder `pcm` (16 Bit Little-Endian, mono, 24 kHz); `opus`,
+    /// `aac` und `flac` werden mit 400 abgelehnt.
     response_format: Option<String>,
-    /// 0.7 - 1.3 for voices with an adjustable pace (Murf); 1.0 for all others.
+    /// 0,7 bis 1,3 für Stimmen mit einstellbarem Tempo (Murf); 1,0 für alle anderen.
     speed: Option<f32>,
-    /// How to speak, passed to engines that take a prompt (OpenAI's gpt-4o-mini-tts).
+    /// Wie gesprochen werden soll; geht an Dienste, die eine Anweisung annehmen (OpenAIs
+    /// gpt-4o-mini-tts).
     instructions: Option<String>,
 }
 
-/// Text to speech in one request: charged like a job (max(1, ceil(chars / 10)) cents),
-/// kept in the library as an API job, answered with the audio bytes. mp3 and pcm are
-/// sent sentence by sentence as they are synthesized (chunked); wav in one piece.
-/// The job's id is in `X-Stimmwerk-Job-Id`.
+/// Text in Sprache in einer Anfrage (OpenAI-kompatibel)
+///
+/// Abgerechnet wie ein Auftrag (max(1, ⌈Zeichen / 10⌉) Cent), in der Bibliothek als
+/// API-Auftrag abgelegt, beantwortet mit den Audio-Bytes. `mp3` und `pcm` kommen Satz für
+/// Satz, sobald sie erzeugt sind (chunked); `wav` in einem Stück. Die ID des Auftrags steht
+/// in `X-Stimmwerk-Job-Id`.
 #[utoipa::path(post, path = "/v1/audio/speech", tag = "openai", request_body = SpeechBody,
     security(("api_key" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
@@ -99,7 +102,7 @@ async fn create_speech(
 struct Model {
     id: &'static str,
     object: &'static str,
-    /// Unix seconds (a fixed date: the models do not change with deployments).
+    /// Unix-Sekunden (ein festes Datum: die Modelle ändern sich nicht mit jeder Version).
     created: i64,
     owned_by: &'static str,
 }
@@ -111,7 +114,9 @@ struct ModelList {
     data: Vec<Model>,
 }
 
-/// What `model` accepts, in OpenAI's list shape.
+/// Die Modelle
+///
+/// Was `model` annimmt, in der Listenform von OpenAI.
 #[utoipa::path(get, path = "/v1/models", tag = "openai", security(("api_key" = [])),
     responses((status = 200, body = ModelList), (status = 401, body = OpenAiErrorBody)))]
 async fn models(_caller: KeyCaller) -> Json<ModelList> {

@@ -121,8 +121,10 @@ impl Claim for Training {
         Ok(trainings::release(&svc.pool, self.voice_id, self.run).await?)
     }
 
-    async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
-        Ok(trainings::fail(&svc.pool, self.voice_id, self.run, &format!("{message}.")).await?)
+    async fn fail(&self, svc: &Services, detail: &str, attempts: Option<i32>) -> Result<bool> {
+        // The provider's words stay: they tell the owner what to record anew.
+        let sentence = crate::domain::failure::full_sentence(detail, attempts);
+        Ok(trainings::fail(&svc.pool, self.voice_id, self.run, &sentence).await?)
     }
 
     async fn hand_back(&self, svc: &Services) -> Result<bool> {

@@ -160,14 +160,15 @@ impl Claim for Inline {
     }
 
     /// What went out is delivered: only the rest is refunded.
-    async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
+    async fn fail(&self, svc: &Services, detail: &str, attempts: Option<i32>) -> Result<bool> {
+        let message = crate::domain::failure::reason_clause(detail, attempts);
         let delivered = *self.delivered.lock().expect("delivered parts");
         let note = if delivered.parts == 0 {
             "der Betrag wurde erstattet"
         } else {
             "der Anteil, der nicht mehr ausgeliefert wurde, wurde erstattet"
         };
-        let sentence = crate::domain::failure::with_refund(message, note);
+        let sentence = crate::domain::failure::with_refund(&message, note);
         super::fail_and_refund_undelivered(&svc.pool, self.id, &sentence, delivered).await
     }
 

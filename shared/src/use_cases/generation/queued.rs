@@ -71,8 +71,9 @@ impl Claim for QueuedJob {
         Ok(())
     }
 
-    async fn fail(&self, svc: &Services, message: &str) -> Result<bool> {
-        let sentence = crate::domain::failure::with_refund(message, "der Betrag wurde erstattet");
+    async fn fail(&self, svc: &Services, detail: &str, attempts: Option<i32>) -> Result<bool> {
+        let clause = crate::domain::failure::reason_clause(detail, attempts);
+        let sentence = crate::domain::failure::with_refund(&clause, "der Betrag wurde erstattet");
         super::fail_and_refund(&svc.pool, self.id, &sentence).await
     }
 
