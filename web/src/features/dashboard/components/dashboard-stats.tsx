@@ -1,5 +1,5 @@
 import { Bot, Euro, FileAudio, Wallet } from 'lucide-react';
-import { StatCard } from '@/components/library/stat-card';
+import { StatCard, StatGrid } from '@/components/library/stat-card';
 import { formatEuroFromCents } from '@/lib/format';
 import type { Stats } from '@/lib/library';
 
@@ -7,11 +7,11 @@ import type { Stats } from '@/lib/library';
 export function DashboardStats({ stats }: { stats: Stats | undefined }) {
   const n = (v: number | undefined) => (v ?? 0).toLocaleString('de-DE');
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <StatGrid>
       <StatCard label="API-Anfragen" value={n(stats?.api_requests)} hint={`heute: ${n(stats?.api_requests_today)}`} icon={Bot} testId="dash-stat-api" />
       <StatCard label="Gesamtkosten" value={formatEuroFromCents(stats?.cost_cent ?? 0)} icon={Euro} testId="dash-stat-cost" />
       <StatCard label="Erstellte Audios" value={n(stats?.audios)} icon={FileAudio} testId="dash-stat-audios" />
       <StatCard label="Guthaben" value={formatEuroFromCents(stats?.balance_cent ?? 0)} icon={Wallet} testId="dash-stat-balance" />
-    </div>
+    </StatGrid>
   );
 }

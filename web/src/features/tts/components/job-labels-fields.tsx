@@ -17,7 +17,8 @@ export function JobLabelsFields({ tts }: { tts: TtsFormState }) {
     ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    // Side by side only where the card has room for both (not in the narrow column at 1024 px).
+    <div className="grid grid-cols-[repeat(auto-fit,minmax(16rem,1fr))] gap-3">
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.category}>Kategorie (optional)</Label>
         <Controller
