@@ -9,8 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/errors';
-import { splitTagInput } from '@/lib/library';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { splitTagInput, libraryActions, useLibraryMutation } from '@/lib/library';
 
 export const TAGS_REQUIRED_TITLE = 'Tags erforderlich';
 export const TAGS_REQUIRED_MESSAGE = 'Bitte geben Sie mindestens einen Tag ein.';

@@ -10,8 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/errors';
-import { categoryTree, useCategoryList } from '@/lib/library';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { categoryTree, useCategoryList, libraryActions, useLibraryMutation } from '@/lib/library';
 
 export const CATEGORY_REQUIRED_TITLE = 'Kategorie erforderlich';
 export const CATEGORY_NAME_MESSAGE = 'Bitte geben Sie einen Kategorienamen ein.';

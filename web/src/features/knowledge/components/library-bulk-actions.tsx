@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/errors';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { libraryActions, useLibraryMutation } from '@/lib/library';
 
 export type BulkDialog = 'category' | 'tags' | 'empty' | null;
 

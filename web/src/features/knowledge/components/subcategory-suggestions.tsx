@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import type { Category } from '@/lib/library';
 import { labelActions } from '../api/label-actions';
-import { useLibraryMutation } from '../api/library-actions';
+import { useLibraryMutation } from '@/lib/library';
 import { subcategorySuggestions } from '../utils/subcategory-suggestions';
 
 /** One-click sub-categories for the spec's category keys (podcast → Intro, Outro, ...). */
