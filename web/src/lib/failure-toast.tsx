@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { isApiError } from './api-client';
 import { errorMessage } from './errors';
 
 /**
@@ -16,4 +17,23 @@ export function toastFailure({ id, title, text, error }: { id: string; title: st
       </>
     ),
   });
+}
+
+/**
+ * Refusals whose title the specification words itself and the server sends as such
+ * ("Unzureichendes Guthaben", "Text zu lang", "Demo-Limit erreicht").
+ */
+const OWN_TITLED_REFUSALS = new Set(['insufficient_balance', 'validation', 'demo_limit']);
+
+/**
+ * A failed generation: the spec's `title` ("Fehler bei der TTS-Generierung", "Fehler bei
+ * der Audio-Generierung") with the server's reason below; a refusal the spec words itself
+ * keeps the server's title. One toast per `id`: a repeat replaces it.
+ */
+export function toastGenerationFailure({ id, title, error, unknownReason }: { id: string; title: string; error: unknown; unknownReason?: string }): void {
+  if (isApiError(error) && OWN_TITLED_REFUSALS.has(error.code)) {
+    toast.error(error.title, { id, description: error.message });
+    return;
+  }
+  toast.error(title, { id, description: isApiError(error) ? error.message : (unknownReason ?? errorMessage(error)) });
 }

@@ -48,7 +48,7 @@ export function UsersPanel({ users, search, onSearch, sort, onSort, onSortChange
       {users.isPending ? (
         <LoadingScreen label="Benutzer werden geladen..." className="min-h-40" />
       ) : !list ? (
-        <LoadErrorAlert title="Die Benutzer konnten nicht geladen werden" error={users.error} onRetry={() => void users.refetch()} />
+        <LoadErrorAlert title="Benutzer konnten nicht geladen werden." error={users.error} onRetry={() => void users.refetch()} />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
           {search.trim() ? 'Keine Benutzer passen zu Ihrer Suche.' : 'Noch keine Benutzer.'}
