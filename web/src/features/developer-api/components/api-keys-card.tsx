@@ -94,7 +94,7 @@ export function ApiKeysCard() {
           doomed &&
           revoke.mutate(doomed.id, {
             onSuccess: () => (toast.success('Schlüssel widerrufen'), setDoomed(null)),
-            onError: (e) => toast.error('Fehler', { description: errorMessage(e) }),
+            onError: (e) => toast.error('Fehler', { id: 'api-key-revoke', description: errorMessage(e) }),
           })
         }
       />

@@ -7,7 +7,8 @@ import { libraryActions, useLibraryMutation } from '@/lib/library';
 
 export type BulkDialog = 'category' | 'tags' | 'empty' | null;
 
-const onError = (error: Error) => toast.error('Aktion fehlgeschlagen', { description: errorMessage(error) });
+// One toast for the latest failed bulk action: a repeat replaces it.
+const onError = (error: Error) => toast.error('Aktion fehlgeschlagen', { id: 'library-bulk-action', description: errorMessage(error) });
 
 type LibraryBulkActionsProps = {
   /** The selected audios. */

@@ -26,7 +26,7 @@ export function SubcategorySuggestions({ category, siblings }: { category: Categ
               { name: s.name, parent_id: category.id },
               {
                 onSuccess: () => toast.success('Unterkategorie angelegt', { description: `${category.name} › ${s.name}` }),
-                onError: (e) => toast.error('Fehler', { description: errorMessage(e, 'Kategorie konnte nicht erstellt werden.') }),
+                onError: (e) => toast.error('Fehler', { id: 'subcategory-create', description: errorMessage(e, 'Kategorie konnte nicht erstellt werden.') }),
               },
             )
           }

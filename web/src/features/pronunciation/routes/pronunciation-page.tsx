@@ -45,7 +45,7 @@ export function PronunciationPage() {
         if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
         else toast.warning('Import mit Fehlern', { description: `${summary} Die Zeilen stehen im Importbericht.` });
       },
-      onError: (error) => toast.error('Import fehlgeschlagen', { description: errorMessage(error) }),
+      onError: (error) => toast.error('Import fehlgeschlagen', { id: 'pronunciation-import', description: errorMessage(error) }),
     });
   };
 
@@ -105,7 +105,7 @@ export function PronunciationPage() {
           if (deleting)
             remove.mutate(deleting, {
               onSuccess: () => toast.success('Eintrag gelöscht'),
-              onError: (error) => toast.error('Löschen fehlgeschlagen', { description: errorMessage(error, '') }),
+              onError: (error) => toast.error('Löschen fehlgeschlagen', { id: 'pronunciation-delete', description: errorMessage(error, '') }),
               onSettled: () => setDeleting(null),
             });
         }}
