@@ -228,7 +228,7 @@ describe('account page: bookings', () => {
     ]);
   });
 
-  it('shows "Lädt..." while loading and a load error with a retry', async () => {
+  it('shows a skeleton while loading and a load error with a retry', async () => {
     let release: () => void = () => undefined;
     let fail = true;
     const { user } = setup({
@@ -244,7 +244,9 @@ describe('account page: bookings', () => {
       },
     });
     const bookings = await screen.findByTestId('transactions-card');
-    expect(within(bookings).getByText('Lädt...')).toBeInTheDocument();
+    const skeleton = within(bookings).getByTestId('loading-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Buchungen werden geladen…');
     release();
     const alert = await within(bookings).findByRole('alert');
     expect(alert).toHaveTextContent('Buchungen konnten nicht geladen werden');

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { formatCents, formatDateTime, truncate } from '@/lib/format';
 import { JOB_STATUS_VARIANTS, statusLabel } from '@/lib/job-status';
 import { useLibraryJobs } from '@/lib/library';
@@ -17,7 +17,7 @@ export function RecentApiJobs() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <Spinner />
+          <LoadingSkeleton label="API-Aufträge werden geladen…" />
         ) : jobs.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="api-jobs-empty">
             Noch keine Aufträge über die API.

@@ -28,7 +28,7 @@ export function ApiDashboardPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <StatGrid>
+        <StatGrid loading={stats.isPending}>
           <StatCard label="API-Anfragen heute" value={n(stats.data?.api_requests_today)} icon={CalendarDays} testId="api-stat-today" />
           <StatCard label="API-Anfragen gesamt" value={n(stats.data?.api_requests)} icon={Bot} testId="api-stat-total" />
           <StatCard label="Guthaben" value={formatEuroFromCents(stats.data?.balance_cent ?? 0)} icon={Wallet} testId="api-stat-balance" />

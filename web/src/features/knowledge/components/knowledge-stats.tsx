@@ -5,10 +5,10 @@ import { KB_REFRESH_MS } from './library-list';
 
 /** Total audios, categories and tags available, API-generated. */
 export function KnowledgeStats() {
-  const { data } = useLibraryStats({ refetchInterval: KB_REFRESH_MS });
+  const { data, isPending } = useLibraryStats({ refetchInterval: KB_REFRESH_MS });
   const v = (n: number | undefined) => (n ?? 0).toLocaleString('de-DE');
   return (
-    <StatGrid>
+    <StatGrid loading={isPending}>
       <StatCard label="Audios gesamt" value={v(data?.audios)} icon={FileAudio} testId="kb-stat-audios" />
       <StatCard label="Kategorien verfügbar" value={v(data?.categories)} icon={FolderTree} testId="kb-stat-categories" />
       <StatCard label="Tags verfügbar" value={v(data?.tags)} icon={Tags} testId="kb-stat-tags" />
