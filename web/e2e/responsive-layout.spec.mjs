@@ -36,10 +36,10 @@ async function checkHeaderLinks(page, vp) {
   }
 }
 
-/** The screens anybody sees; `check` adds what matters on that screen. */
+/** The screens anybody sees, with their document title; `check` adds what matters on that screen. */
 const PUBLIC_SCREENS = [
   {
-    name: 'landing',
+    name: 'landing', title: 'Natürliche Stimmen für Ihre Texte',
     path: '/',
     ready: (page) => page.getByTestId('pricing-card').first(),
     check: async (page, vp, what) => {
@@ -48,7 +48,7 @@ const PUBLIC_SCREENS = [
     },
   },
   {
-    name: 'demo',
+    name: 'demo', title: 'Live Demo',
     path: '/live-demo',
     ready: (page) => page.getByTestId('demo-voice-option').first(),
     check: async (page, vp, what) => {
@@ -56,15 +56,15 @@ const PUBLIC_SCREENS = [
       await assertInside(page.getByTestId('demo-generate'), page.getByRole('form', { name: 'Live Demo' }), `demo button on ${what}`);
     },
   },
-  { name: 'login', path: '/auth', ready: (page) => page.getByRole('form', { name: 'Anmelden' }), check: (page, vp) => checkHeaderLinks(page, vp) },
-  { name: 'register', path: '/auth?tab=signup', ready: (page) => page.getByRole('form', { name: 'Registrieren' }) },
-  { name: 'forgot-password', path: '/auth?forgot=1', ready: (page) => page.getByRole('dialog', { name: 'Passwort zurücksetzen' }) },
+  { name: 'login', title: 'Anmelden', path: '/auth', ready: (page) => page.getByRole('form', { name: 'Anmelden' }), check: (page, vp) => checkHeaderLinks(page, vp) },
+  { name: 'register', title: 'Anmelden', path: '/auth?tab=signup', ready: (page) => page.getByRole('form', { name: 'Registrieren' }) },
+  { name: 'forgot-password', title: 'Anmelden', path: '/auth?forgot=1', ready: (page) => page.getByRole('dialog', { name: 'Passwort zurücksetzen' }) },
 ];
 
 /** A signed-in user's screens (the sidebar is a sheet below 768 px). */
 const USER_SCREENS = [
   {
-    name: 'dashboard',
+    name: 'dashboard', title: 'Dashboard',
     path: '/dashboard',
     ready: heading('Dashboard'),
     check: async (page, vp, what) => {
@@ -73,7 +73,7 @@ const USER_SCREENS = [
     },
   },
   {
-    name: 'tts',
+    name: 'tts', title: 'Text zu Sprache',
     path: '/dashboard/tts',
     ready: (page) => page.getByTestId('voice-option').first(),
     check: async (page, vp, what) => {
@@ -81,13 +81,13 @@ const USER_SCREENS = [
       await assertOneLine(page.getByTestId('balance-card-amount'), `balance on ${what}`);
     },
   },
-  { name: 'knowledge', path: '/dashboard/knowledge', ready: heading('Speak Knowledge Base') },
-  { name: 'voice-cloning', path: '/dashboard/voice-cloning', ready: heading('Stimmen Klonen') },
-  { name: 'voice-cloning-new', path: '/dashboard/voice-cloning/new', ready: heading('Neue Stimme klonen') },
-  { name: 'pronunciation', path: '/dashboard/aussprache', ready: heading('Aussprache') },
-  { name: 'api', path: '/dashboard/api', ready: heading('API Dashboard') },
+  { name: 'knowledge', title: 'Speak Knowledge Base', path: '/dashboard/knowledge', ready: heading('Speak Knowledge Base') },
+  { name: 'voice-cloning', title: 'Stimmen Klonen', path: '/dashboard/voice-cloning', ready: heading('Stimmen Klonen') },
+  { name: 'voice-cloning-new', title: 'Neue Stimme klonen', path: '/dashboard/voice-cloning/new', ready: heading('Neue Stimme klonen') },
+  { name: 'pronunciation', title: 'Aussprache', path: '/dashboard/aussprache', ready: heading('Aussprache') },
+  { name: 'api', title: 'API Dashboard', path: '/dashboard/api', ready: heading('API Dashboard') },
   {
-    name: 'api-scripts',
+    name: 'api-scripts', title: 'API Scripts',
     path: '/dashboard/api/scripts',
     ready: (page) => page.getByTestId('script-code').first(),
     check: async (page, vp, what) => {
@@ -107,15 +107,15 @@ const USER_SCREENS = [
       }
     },
   },
-  { name: 'api-settings', path: '/dashboard/api/settings', ready: heading('API Settings') },
-  { name: 'api-docs', path: '/dashboard/api/docs', ready: heading('API Dokumentation') },
-  { name: 'account', path: '/dashboard/account', ready: heading('Mein Account') },
+  { name: 'api-settings', title: 'API Settings', path: '/dashboard/api/settings', ready: heading('API Settings') },
+  { name: 'api-docs', title: 'API Dokumentation', path: '/dashboard/api/docs', ready: heading('API Dokumentation') },
+  { name: 'account', title: 'Mein Account', path: '/dashboard/account', ready: heading('Mein Account') },
 ];
 
 const ADMIN_SCREENS = [
-  { name: 'admin-users', path: '/admin/users', ready: heading('Benutzerverwaltung') },
-  { name: 'admin-voices', path: '/admin/voices', ready: heading('Stimmenverwaltung') },
-  { name: 'admin-api-settings', path: '/admin/api-settings', ready: (page) => page.getByText(/^\s*\d+\/\d+ konfiguriert\s*$/).first() },
+  { name: 'admin-users', title: 'Benutzerverwaltung', path: '/admin/users', ready: heading('Benutzerverwaltung') },
+  { name: 'admin-voices', title: 'Stimmenverwaltung', path: '/admin/voices', ready: heading('Stimmenverwaltung') },
+  { name: 'admin-api-settings', title: 'API-Einstellungen', path: '/admin/api-settings', ready: (page) => page.getByText(/^\s*\d+\/\d+ konfiguriert\s*$/).first() },
 ];
 
 /** Opens each screen once and checks it at every width; every screen of the dashboard frame shows the balance. */
@@ -123,6 +123,7 @@ async function checkScreens(page, screens) {
   for (const screen of screens) {
     await page.goto(`${BASE_URL}${screen.path}`);
     await waitForContent(page, screen.ready);
+    assert.equal(await page.title(), `${screen.title} – Stimmwerk`, `title of ${screen.path}`);
     for (const vp of VIEWPORTS) {
       await page.setViewportSize(vp);
       const what = `${screen.name} at ${vp.width} px`;
@@ -150,6 +151,7 @@ describe('responsive layout (end to end)', { skip }, () => {
       for (const screen of PUBLIC_SCREENS) {
         await page.goto(`${BASE_URL}${screen.path}`);
         await waitForContent(page, screen.ready);
+        assert.equal(await page.title(), `${screen.title} – Stimmwerk`, `title of ${screen.path}`);
         for (const vp of VIEWPORTS) {
           await page.setViewportSize(vp);
           const what = `${screen.name} at ${vp.width} px`;
@@ -191,7 +193,7 @@ describe('responsive layout (end to end)', { skip }, () => {
       const visitor = await newPage(browser);
       try {
         await checkScreens(visitor.page, [
-          { name: 'password-reset', path: `/auth/reset?token=${encodeURIComponent(token)}`, ready: (p) => p.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }) },
+          { name: 'password-reset', title: 'Neues Passwort festlegen', path: `/auth/reset?token=${encodeURIComponent(token)}`, ready: (p) => p.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }) },
         ]);
         assert.deepEqual(visitor.errors, []);
       } finally {
