@@ -68,6 +68,8 @@ export async function signUpConfirmAndSignIn(page) {
   await expectVisibleText(page, 'E-Mail bestätigt. Sie können sich jetzt anmelden.');
 
   const login = page.getByRole('form', { name: 'Anmelden' });
+  // The address given at the sign-up is kept for the sign-in after the confirmation.
+  assert.equal(await login.getByLabel('E-Mail').inputValue(), email, 'the sign-up address is prefilled');
   await login.getByLabel('E-Mail').fill(email);
   await login.getByLabel('Passwort').fill(PASSWORD);
   await login.getByRole('button', { name: 'Anmelden' }).click();

@@ -94,9 +94,52 @@ describe('navigation', () => {
   });
 });
 
+/** The German title of every route: a new route fails here until it has one. */
+const TITLES: Record<string, string | null> = {
+  [paths.home]: 'Natürliche Stimmen für Ihre Texte',
+  [paths.auth]: 'Anmelden',
+  [paths.resetPassword]: 'Neues Passwort festlegen',
+  [paths.liveDemo]: 'Live Demo',
+  [paths.dashboard]: 'Dashboard',
+  [paths.tts]: 'Text zu Sprache',
+  [paths.voiceCloning]: 'Stimmen Klonen',
+  [paths.voiceCloningNew]: 'Neue Stimme klonen',
+  [paths.knowledge]: 'Speak Knowledge Base',
+  [paths.pronunciation]: 'Aussprache',
+  [paths.api.root]: 'API Dashboard',
+  [paths.api.scripts]: 'API Scripts',
+  [paths.api.settings]: 'API Settings',
+  [paths.api.docs]: 'API Dokumentation',
+  [paths.account]: 'Mein Account',
+  [paths.admin.root]: null,
+  [paths.admin.users]: 'Benutzerverwaltung',
+  [paths.admin.voices]: 'Stimmenverwaltung',
+  [paths.admin.apiSettings]: 'API-Einstellungen',
+  [`${paths.admin.root}/*`]: 'Seite nicht gefunden',
+  [`${paths.dashboard}/*`]: 'Seite nicht gefunden',
+  '*': 'Seite nicht gefunden',
+};
+
 describe('document titles', () => {
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s has its German title', (path, route) => {
+    expect(Object.keys(TITLES), `no title listed for ${path}`).toContain(path);
+    expect(isRedirect(route) ? null : route.title).toBe(TITLES[path]);
+    // The router's ranking picks this route for its own address (wildcards: a sample below them).
+    expect(routeTitle(path === '*' ? '/gibt-es-nicht' : path.replace('*', 'gibt-es-nicht'))).toBe(TITLES[path]);
+  });
+
+  it('lists no route that is gone', () => {
+    expect(Object.keys(TITLES).sort()).toEqual(ROUTES.map((r) => r.path).sort());
+  });
+
+  it('tells every screen apart by its title', () => {
+    const screens = ROUTES.filter((r) => !isRedirect(r) && !r.path.endsWith('*'));
+    const titles = screens.map((r) => (isRedirect(r) ? '' : r.title));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   it.each([
-    ['/', 'Text zu Sprache'],
+    ['/', 'Natürliche Stimmen für Ihre Texte'],
     ['/auth', 'Anmelden'],
     ['/auth/reset', 'Neues Passwort festlegen'],
     ['/live-demo', 'Live Demo'],
@@ -105,7 +148,8 @@ describe('document titles', () => {
     ['/dashboard/voice-cloning/new', 'Neue Stimme klonen'],
     [paths.pronunciation, 'Aussprache'],
     ['/dashboard/api/docs', 'API Dokumentation'],
-    ['/admin/users', 'Administration'],
+    ['/admin/users', 'Benutzerverwaltung'],
+    ['/admin/api-settings', 'API-Einstellungen'],
     ['/dashboard/gibt-es-nicht', 'Seite nicht gefunden'],
     ['/gibt-es-nicht', 'Seite nicht gefunden'],
   ])('%s → %s', (path, title) => {

@@ -65,7 +65,7 @@ const developerApi = () => import('@/features/developer-api/routes/pages');
 export const ROUTES: readonly AppRoute[] = [
   {
     path: paths.home,
-    title: 'Text zu Sprache',
+    title: 'Natürliche Stimmen für Ihre Texte',
     guard: 'public-only',
     page: lazyPage(() => import('@/features/landing/routes/landing-page'), 'LandingPage'),
   },
@@ -167,21 +167,21 @@ export const ROUTES: readonly AppRoute[] = [
   { path: paths.admin.root, guard: 'admin', redirectTo: paths.admin.users },
   {
     path: paths.admin.users,
-    title: 'Administration',
+    title: 'Benutzerverwaltung',
     guard: 'admin',
     page: lazyPage(() => import('@/features/admin-users/routes/users-page'), 'UsersPage'),
     nav: { label: 'Benutzerverwaltung', icon: Users },
   },
   {
     path: paths.admin.voices,
-    title: 'Administration',
+    title: 'Stimmenverwaltung',
     guard: 'admin',
     page: lazyPage(() => import('@/features/admin-voices/routes/admin-voices-page'), 'AdminVoicesPage'),
     nav: { label: 'Stimmenverwaltung', icon: MicVocal },
   },
   {
     path: paths.admin.apiSettings,
-    title: 'Administration',
+    title: 'API-Einstellungen',
     guard: 'admin',
     page: lazyPage(() => import('@/features/admin-api-settings/routes/api-settings-page'), 'ApiSettingsPage'),
     nav: { label: 'API-Einstellungen', icon: KeyRound },

@@ -47,8 +47,15 @@ describe('toastError', () => {
     toastError(apiError, 'Löschen fehlgeschlagen');
     toastError(new Error('offline'), 'Löschen fehlgeschlagen');
     expect(error.mock.calls).toEqual([
-      ['Konflikt', { description: 'Der Name ist vergeben.' }],
-      ['Löschen fehlgeschlagen', { description: RETRY_HINT }],
+      ['Konflikt', { id: 'Löschen fehlgeschlagen', description: 'Der Name ist vergeben.' }],
+      ['Löschen fehlgeschlagen', { id: 'Löschen fehlgeschlagen', description: RETRY_HINT }],
     ]);
+  });
+
+  it('gives a repeat of the same failure one id, so the new toast replaces the old', () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    toastError(apiError, 'Löschen fehlgeschlagen');
+    toastError(apiError, 'Speichern fehlgeschlagen', 'profile-save');
+    expect(error.mock.calls.map(([, options]) => options?.id)).toEqual(['Löschen fehlgeschlagen', 'profile-save']);
   });
 });

@@ -32,7 +32,11 @@ export function errorSummary(error: unknown): string {
   return isApiError(error) ? `${error.title}: ${error.message}` : RETRY_HINT;
 }
 
-/** An error toast with the server's title and message, or `fallbackTitle` and the retry hint. */
-export function toastError(error: unknown, fallbackTitle: string): void {
-  toast.error(errorTitle(error, fallbackTitle), { description: errorMessage(error) });
+/**
+ * An error toast with the server's title and message, or `fallbackTitle` and the retry hint.
+ * One toast per failing action: `id` (the action's title unless given) makes a repeat
+ * replace the earlier toast instead of stacking stale ones.
+ */
+export function toastError(error: unknown, fallbackTitle: string, id: string = fallbackTitle): void {
+  toast.error(errorTitle(error, fallbackTitle), { id, description: errorMessage(error) });
 }

@@ -2,9 +2,9 @@
  * The user's audio library, shared by the dashboard and the knowledge base: the one filtered,
  * paged list `GET /api/jobs`, the figures `GET /api/library/stats`, and the categories and tags.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { ApiCategory, ApiJob, ApiJobList, ApiStats, ApiTag } from './api-types';
+import type { ApiCategory, ApiChanged, ApiFileBody, ApiJob, ApiJobList, ApiStats, ApiTag, ApiTagBody, ApiTagged } from './api-types';
 
 export type LibraryJob = ApiJob;
 export type Category = ApiCategory;
@@ -118,4 +118,29 @@ export function splitTagInput(input: string): string[] {
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
+}
+
+/** Filing audios under a category: an existing one (`category_id`) or a new one (`new_category`). */
+export type AssignCategoryBody = ApiFileBody;
+
+/**
+ * Bulk changes of the library (the knowledge base's actions; the TTS screen's save dialog
+ * files a saved audio under a category with `assignCategory`).
+ */
+export const libraryActions = {
+  trash: (ids: string[]) => api.post<ApiChanged>('/api/library/trash', { ids }),
+  restore: (ids: string[]) => api.post<ApiChanged>('/api/library/restore', { ids }),
+  emptyTrash: (ids?: string[]) => api.post<ApiChanged>('/api/library/trash/empty', ids ? { ids } : {}),
+  assignCategory: (body: AssignCategoryBody) => api.post<ApiChanged>('/api/library/categories', body),
+  addTags: (body: ApiTagBody) => api.post<ApiTagged>('/api/library/tags', body),
+};
+
+/** A mutation that refreshes everything of the library (list, figures, categories, tags) when it succeeded. */
+export function useLibraryMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  });
 }

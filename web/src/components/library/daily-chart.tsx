@@ -35,8 +35,16 @@ export function DailyChart({ days, series, title }: { days: string[]; series: Ch
   const totals = series.map((s) => `${s.format(s.values.reduce((a, b) => a + b, 0))} ${s.name}`);
   return (
     <figure className="flex flex-col gap-2" data-testid="daily-chart">
+      {/* Each total keeps its figure and unit on one line ("0,03 € Kosten", not "0,03 / €"). */}
       <figcaption className="text-sm text-muted-foreground">
-        {title}: {totals.join(', ')} in {days.length} Tagen
+        {title}:{' '}
+        {totals.map((total, i) => (
+          <span key={series[i].name}>
+            <span className="whitespace-nowrap">{total}</span>
+            {i < totals.length - 1 ? ', ' : ' '}
+          </span>
+        ))}
+        in {days.length} Tagen
       </figcaption>
       <div className="flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
         {series.map((s) => (
@@ -63,29 +71,33 @@ export function DailyChart({ days, series, title }: { days: string[]; series: Ch
           <span>{label(days[days.length - 1])}</span>
         </div>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tag</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{label(day)}</th>
+      {/* sr-only on the <table> itself does not clip it (tables ignore overflow): it stretched
+          /dashboard/api 12 px past a phone's edge. The wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
               {series.map((s) => (
-                <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                <th key={s.name} scope="col">
+                  {s.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{label(day)}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

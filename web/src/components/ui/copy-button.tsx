@@ -12,15 +12,18 @@ type CopyButtonProps = {
   testId?: string;
 };
 
+const COPY_TOAST = 'copy';
+
 /** Copies `value` to the clipboard and confirms with a toast. */
 export function CopyButton({ value, label, copiedMessage, text = false, testId }: CopyButtonProps) {
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(value);
-      toast.success(copiedMessage);
+      // One toast however often it is pressed.
+      toast.success(copiedMessage, { id: COPY_TOAST });
     } catch {
-      toast.error('Kopieren nicht möglich', { description: 'Bitte markieren und kopieren Sie den Wert von Hand.' });
+      toast.error('Kopieren nicht möglich', { id: COPY_TOAST, description: 'Bitte markieren und kopieren Sie den Wert von Hand.' });
     }
   };
   if (text) {

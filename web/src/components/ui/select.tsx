@@ -25,7 +25,10 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
         data-value={value}
         {...rest}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        {/* A long choice is cut with "…" on one line rather than growing the field to two. */}
+        <span className="min-w-0 flex-1 truncate">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
         </SelectPrimitive.Icon>

@@ -7,10 +7,14 @@ export function Tabs(props: ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root {...props} />;
 }
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/**
+ * The row of tabs: equal columns by default; `wrap` lets tabs of their own width wrap onto
+ * further rows where they do not fit (many or long names on a phone).
+ */
+export function TabsList({ className, wrap = false, ...props }: ComponentProps<typeof TabsPrimitive.List> & { wrap?: boolean }) {
   return (
     <TabsPrimitive.List
-      className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1', className)}
+      className={cn(wrap ? 'flex flex-wrap' : 'grid auto-cols-fr grid-flow-col', 'gap-1 rounded-lg bg-muted p-1', className)}
       {...props}
     />
   );

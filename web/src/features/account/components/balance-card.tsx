@@ -14,7 +14,7 @@ export function BalanceCard({ balanceCent }: { balanceCent: number }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col justify-center gap-1">
-        <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="account-balance">
+        <p className="whitespace-nowrap text-3xl font-semibold tracking-tight tabular-nums" data-testid="account-balance">
           {formatEuroFromCents(balanceCent)}
         </p>
         <p className="text-sm text-muted-foreground">Verfügbares Guthaben für TTS-Generierungen</p>

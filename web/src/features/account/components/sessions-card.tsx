@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';
@@ -56,7 +56,7 @@ toastError(error, 'Abmelden fehlgeschlagen');
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {sessions.isPending ? (
-          <LoadingScreen className="min-h-24" />
+          <LoadingSkeleton label="Sitzungen werden geladen…" rows={2} />
         ) : sessions.isError ? (
           <LoadErrorAlert title="Sitzungen konnten nicht geladen werden" error={sessions.error} onRetry={() => void sessions.refetch()} />
         ) : sessions.data.length === 0 ? (

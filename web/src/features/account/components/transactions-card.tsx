@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/errors';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { pageCount, useTransactions } from '../api/get-transactions';
@@ -36,7 +36,7 @@ toastError(error, 'Download fehlgeschlagen'),
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {transactions.isPending ? (
-          <LoadingScreen className="min-h-24" />
+          <LoadingSkeleton label="Buchungen werden geladen…" />
         ) : !data ? (
           <>
             <LoadErrorAlert

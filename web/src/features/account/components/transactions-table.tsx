@@ -51,7 +51,7 @@ export function TransactionsTable({ items, busy = false }: { items: Transaction[
                   {formatSignedEuro(t.amount_cent)}
                 </span>
                 {/* Narrow screens have no room for a fourth column: the balance goes under the amount. */}
-                <span className="block text-xs text-muted-foreground sm:hidden">Saldo {formatEuroFromCents(t.balance_after_cent)}</span>
+                <span className="block whitespace-nowrap text-xs text-muted-foreground sm:hidden">Saldo {formatEuroFromCents(t.balance_after_cent)}</span>
               </td>
               <td
                 className="hidden py-2.5 pl-2 text-right align-top whitespace-nowrap tabular-nums sm:table-cell"

@@ -230,7 +230,7 @@ describe('account page: bookings', () => {
     ]);
   });
 
-  it('shows "Lädt..." while loading and a load error with a retry', async () => {
+  it('shows a skeleton while loading and a load error with a retry', async () => {
     let release: () => void = () => undefined;
     let fail = true;
     const { user } = setup({
@@ -246,7 +246,9 @@ describe('account page: bookings', () => {
       },
     });
     const bookings = await screen.findByTestId('transactions-card');
-    expect(within(bookings).getByText('Lädt...')).toBeInTheDocument();
+    const skeleton = within(bookings).getByTestId('loading-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Buchungen werden geladen…');
     release();
     const alert = await within(bookings).findByRole('alert');
     expect(alert).toHaveTextContent('Buchungen konnten nicht geladen werden');

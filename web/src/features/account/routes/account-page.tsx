@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useLogout, useMe } from '@/lib/auth';
 import { AccountOverview } from '../components/account-overview';
@@ -48,7 +48,7 @@ export function AccountPage() {
         actions={user ? <SignOutButton /> : undefined}
       />
       {me.isPending ? (
-        <LoadingScreen label="Benutzer wird geladen..." />
+        <LoadingSkeleton label="Benutzer wird geladen…" rows={4} />
       ) : !user ? (
         <LoadErrorAlert title="Benutzer konnte nicht geladen werden" error={me.error} onRetry={() => void me.refetch()} />
       ) : (

@@ -26,8 +26,10 @@ export function ServiceActions({ service, editing, onEdit }: { service: Service;
   const test = useTestService({
     mutationConfig: {
       onSuccess: (result) => {
-        if (result.ok) toast.success(`Verbindungstest: ${service.name}`, { description: result.message });
-        else toast.error(`Verbindungstest: ${service.name}`, { description: result.message });
+        // The latest test result of a service replaces the one before.
+        const id = `service-test-${service.name}`;
+        if (result.ok) toast.success(`Verbindungstest: ${service.name}`, { id, description: result.message });
+        else toast.error(`Verbindungstest: ${service.name}`, { id, description: result.message });
       },
       onError: (error) => toastError(error, 'Verbindungstest fehlgeschlagen'),
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/password';
 import type { MutationConfig } from '@/lib/react-query';
 import { refreshAfterWrite } from './get-users';
 import type { AdminUser, NewUserInput } from './types';
@@ -9,7 +10,11 @@ export const newUserSchema = z.object({
   name: z.string().trim().min(1, 'Bitte geben Sie einen Namen ein.'),
   email: z.string().trim().min(1, 'Bitte geben Sie eine E-Mail-Adresse ein.').email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
   organization: z.string().trim().min(1, 'Bitte geben Sie eine Organisation ein.'),
-  password: z.string().min(6, 'Das Passwort muss mindestens 6 Zeichen lang sein.'),
+  // The server's length rule for every new password (the spec's 6 is too weak for it).
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
+    .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`),
   role: z.enum(['user', 'admin']),
 });
 

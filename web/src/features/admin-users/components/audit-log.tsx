@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Select } from '@/components/ui/select';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { useAudit } from '../api/get-audit';
 import type { AuditAction, AuditUser } from '../api/types';
 import { AUDIT_ACTION_LABELS } from '../utils/audit';
@@ -64,7 +64,7 @@ export function AuditLog({ user, onUserChange }: Props) {
         />
       )}
       {audit.isPending ? (
-        <LoadingScreen label="Protokoll wird geladen..." className="min-h-40" />
+        <LoadingSkeleton label="Protokoll wird geladen…" rows={4} />
       ) : audit.isError && entries.length === 0 ? (
         <LoadErrorAlert title="Das Protokoll konnte nicht geladen werden" error={audit.error} onRetry={() => void audit.refetch()} />
       ) : entries.length === 0 ? (

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { toastError } from '@/lib/errors';
+import { toastFailure } from '@/lib/failure-toast';
 import { applyServerFieldErrors } from '@/lib/form';
+import { PASSWORD_MIN_LENGTH } from '@/lib/password';
 import { newUserSchema, useCreateUser, type NewUserFormInput, type NewUserFormOutput } from '../api/create-user';
 import { RoleSelect } from './role-select';
 
@@ -21,14 +22,14 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const mutation = useCreateUser({
     mutationConfig: {
       onSuccess: (user) => {
-        toast.success('Benutzer angelegt', { description: `${user.name} (${user.email}) kann sich jetzt anmelden.` });
+        toast.success('Erfolg', { description: `Benutzer wurde erfolgreich erstellt. ${user.name} (${user.email}) kann sich jetzt anmelden.` });
         form.reset(EMPTY);
         onOpenChange(false);
       },
       onError: (error, variables) => {
         if (reauth.ask(error, () => mutation.mutate(variables))) return;
         if (applyServerFieldErrors(error, form.setError, ['name', 'email', 'organization', 'password', 'role'])) return;
-        toastError(error, 'Anlegen fehlgeschlagen');
+        toastFailure({ id: 'admin-create-user', title: 'Fehler', text: 'Benutzer konnte nicht erstellt werden.', error });
       },
     },
   });
@@ -50,7 +51,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           <FormField label="Organisation" error={errors.organization?.message}>
             <Input autoComplete="off" {...form.register('organization')} />
           </FormField>
-          <FormField label="Passwort" error={errors.password?.message} hint="Mindestens 6 Zeichen.">
+          <FormField label="Passwort" error={errors.password?.message} hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
           <Controller

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { toastError } from '@/lib/errors';
+import { toastFailure } from '@/lib/failure-toast';
 import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/types';
 
@@ -11,12 +11,12 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const mutation = useDeleteUser({
     mutationConfig: {
       onSuccess: () => {
-        toast.success('Benutzer gelöscht', { description: `${user.name} (${user.email}) wurde gelöscht.` });
+        toast.success('Benutzer wurde gelöscht.', { description: `${user.name} (${user.email})` });
         onClose();
       },
       onError: (error, id) => {
         if (reauth.ask(error, () => mutation.mutate(id))) return;
-        toastError(error, 'Löschen fehlgeschlagen');
+        toastFailure({ id: 'admin-delete-user', title: 'Fehler', text: 'Benutzer konnte nicht gelöscht werden.', error });
       },
     },
   });

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminUser, SortColumn, UserOverview, UserSort } from '../api/types';
 import { SortSelect } from './sort-select';
@@ -46,9 +46,9 @@ export function UsersPanel({ users, search, onSearch, sort, onSort, onSortChange
         <SortSelect sort={sort} onChange={onSortChange} className="sm:w-64 md:hidden" />
       </div>
       {users.isPending ? (
-        <LoadingScreen label="Benutzer werden geladen..." className="min-h-40" />
+        <LoadingSkeleton label="Benutzer werden geladen…" rows={4} />
       ) : !list ? (
-        <LoadErrorAlert title="Die Benutzer konnten nicht geladen werden" error={users.error} onRetry={() => void users.refetch()} />
+        <LoadErrorAlert title="Benutzer konnten nicht geladen werden." error={users.error} onRetry={() => void users.refetch()} />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
           {search.trim() ? 'Keine Benutzer passen zu Ihrer Suche.' : 'Noch keine Benutzer.'}

@@ -47,7 +47,7 @@ export function UsersTable({ users, sort, onSort, onAction, busy }: Props) {
                   <span className="sm:hidden"> · seit {formatDate(user.created_at)}</span>
                 </div>
               </td>
-              <td className={`${cell} text-right tabular-nums`} data-testid="user-balance">
+              <td className={`${cell} whitespace-nowrap text-right tabular-nums`} data-testid="user-balance">
                 {formatEuroFromCents(user.balance_cent)}
               </td>
               <td className={`${cell} hidden tabular-nums sm:table-cell`}>{formatDate(user.created_at)}</td>

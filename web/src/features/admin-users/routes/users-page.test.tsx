@@ -97,7 +97,8 @@ describe('Benutzerverwaltung: list', () => {
 
   it('shows a load error with a retry', async () => {
     setup({ 'GET /api/admin/users': apiError(500, 'internal', 'Serverfehler', 'Kaputt.') });
-    expect(await screen.findByText('Die Benutzer konnten nicht geladen werden')).toBeInTheDocument();
+    expect(await screen.findByText('Benutzer konnten nicht geladen werden.')).toBeInTheDocument();
+    expect(screen.getByText('Kaputt.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Erneut versuchen/ })).toBeInTheDocument();
   });
 });
@@ -113,7 +114,7 @@ describe('Benutzerverwaltung: actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Neuen Benutzer hinzufügen' });
     await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }));
     expect(await within(dialog).findByText('Bitte geben Sie einen Namen ein.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Das Passwort muss mindestens 6 Zeichen lang sein.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/users')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Name'), 'Neu Person');
@@ -131,6 +132,48 @@ describe('Benutzerverwaltung: actions', () => {
       password: 'geheim-123',
       role: 'admin',
     });
+  });
+
+  it('asks for the 8 characters the server requires, and confirms the creation in the spec\'s words', async () => {
+    const created = adminUser({ id: 'u-9', name: 'Neu Person', email: 'neu@example.de' });
+    const { api, user } = setup({ 'POST /api/admin/users': { status: 201, json: created } });
+    await user.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuen Benutzer hinzufügen' });
+    expect(dialog).toHaveTextContent('Mindestens 8 Zeichen.');
+    await user.type(within(dialog).getByLabelText('Name'), 'Neu Person');
+    await user.type(within(dialog).getByLabelText('E-Mail'), 'neu@example.de');
+    await user.type(within(dialog).getByLabelText('Organisation'), 'Neu GmbH');
+    await user.type(within(dialog).getByLabelText('Passwort'), 'sieben7');
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }));
+    expect(await within(dialog).findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/users')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Passwort'), '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }));
+    expect(await screen.findByText('Erfolg')).toBeInTheDocument();
+    expect(screen.getByText(/^Benutzer wurde erfolgreich erstellt\./)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/users')[0].body).toMatchObject({ password: 'sieben78' });
+  });
+
+  it("says a refused creation and deletion in the spec's words with the server's reason", async () => {
+    const { user } = setup({
+      'POST /api/admin/users': apiError(409, 'conflict', 'Konflikt', 'Die Organisation ist gesperrt.'),
+      'DELETE /api/admin/users/u-3': apiError(409, 'conflict', 'Konflikt', 'Der letzte Administrator bleibt.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuen Benutzer hinzufügen' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Neu Person');
+    await user.type(within(dialog).getByLabelText('E-Mail'), 'neu@example.de');
+    await user.type(within(dialog).getByLabelText('Organisation'), 'Neu GmbH');
+    await user.type(within(dialog).getByLabelText('Passwort'), 'geheim-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }));
+    expect(await screen.findByText('Benutzer konnte nicht erstellt werden.')).toBeInTheDocument();
+    expect(screen.getByText('Die Organisation ist gesperrt.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+
+    await user.click(within(row('max@beispiel.de')).getByRole('button', { name: 'Löschen: Max Beispiel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Benutzer löschen?' })).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Benutzer konnte nicht gelöscht werden.')).toBeInTheDocument();
+    expect(screen.getByText('Der letzte Administrator bleibt.')).toBeInTheDocument();
   });
 
   it('corrects a balance in cents, requires a reason and shows the new balance', async () => {
@@ -175,7 +218,7 @@ describe('Benutzerverwaltung: actions', () => {
     expect(dialog).toHaveTextContent('Buchungen bleiben ohne Personenbezug erhalten');
     expect(api.callsTo('DELETE /api/admin/users/u-3')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
-    expect(await screen.findByText('Benutzer gelöscht')).toBeInTheDocument();
+    expect(await screen.findByText('Benutzer wurde gelöscht.')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/admin/users/u-3')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

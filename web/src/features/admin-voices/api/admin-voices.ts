@@ -26,8 +26,9 @@ export function useAdminVoices(filters: AdminVoiceFilters) {
   return useQuery({ queryKey: adminVoiceKeys.list(filters), queryFn: () => getAdminVoices(filters), placeholderData: keepPreviousData });
 }
 
+/** A failed action replaces an earlier toast of the same failure (its title is its id). */
 function failed(title: string) {
-  return (error: unknown) => toast.error(title, { description: errorMessage(error) });
+  return (error: unknown) => toast.error(title, { id: title, description: errorMessage(error) });
 }
 
 /**

@@ -3,7 +3,7 @@ import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { SamplesPlaylistDialog } from '@/components/voice-samples/samples-playlist-dialog';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminVoiceActions, useAdminVoices } from '../api/admin-voices';
@@ -36,7 +36,7 @@ export function AdminVoicesPage() {
             Stimmen
           </h2>
           <AdminVoiceFilters filters={filters} onChange={setFilters} />
-          {voices.isPending && <Spinner label="Stimmen werden geladen…" />}
+          {voices.isPending && <LoadingSkeleton label="Stimmen werden geladen…" rows={4} />}
           {voices.isError && <LoadErrorAlert title="Stimmen konnten nicht geladen werden" error={voices.error} onRetry={() => void voices.refetch()} />}
           {voices.isSuccess && list.length === 0 && <p className="text-sm text-muted-foreground">Keine Stimmen für diese Filter gefunden.</p>}
           {list.length > 0 && (

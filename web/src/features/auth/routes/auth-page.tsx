@@ -7,6 +7,7 @@ import { AuthShell } from '../components/auth-shell';
 import { ConfirmEmailForm } from '../components/confirm-email-form';
 import { LoginForm } from '../components/login-form';
 import { SignupForm } from '../components/signup-form';
+import { forgetSignupEmail, pendingSignupEmail, rememberSignupEmail } from '../utils/pending-email';
 import { paths } from '@/config/paths';
 
 type Tab = 'login' | 'signup';
@@ -42,6 +43,8 @@ export function AuthPage() {
   const forcedLogin = LOGIN_PARAMS.some((name) => searchParams.has(name));
   const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'signup' && !forcedLogin ? 'signup' : 'login');
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  // Back from the confirmation link: the address given at the sign-up, if this browser has it.
+  const confirmedEmail = searchParams.get('confirmed') === '1' ? pendingSignupEmail() : null;
 
   const changeTab = (value: string) => {
     const next = value === 'signup' ? 'signup' : 'login';
@@ -98,15 +101,19 @@ export function AuthPage() {
             <TabsContent value="login">
               <LoginForm
                 key={signedUpEmail ?? 'login'}
-                defaultEmail={signedUpEmail ?? ''}
+                defaultEmail={signedUpEmail ?? confirmedEmail ?? ''}
                 defaultForgotOpen={searchParams.get('forgot') === '1'}
                 defaultCodeStep={searchParams.get('code') === '1'}
-                onSuccess={() => navigate(paths.dashboard, { replace: true })}
+                onSuccess={() => {
+                  forgetSignupEmail();
+                  navigate(paths.dashboard, { replace: true });
+                }}
               />
             </TabsContent>
             <TabsContent value="signup">
               <SignupForm
                 onSuccess={(email) => {
+                  rememberSignupEmail(email);
                   setSignedUpEmail(email);
                   changeTab('login');
                 }}

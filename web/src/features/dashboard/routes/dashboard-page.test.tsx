@@ -30,6 +30,19 @@ function setup(extra: Record<string, MockHandler> = {}) {
 const lastJobsQuery = (api: ReturnType<typeof mockApi>) => new URL(api.callsTo('GET /api/jobs').at(-1)!.url, 'http://x').searchParams;
 
 describe('Dashboard', () => {
+  it('shows placeholders, not zeros, while the figures load on a slow link', async () => {
+    let release: () => void = () => undefined;
+    setup({ 'GET /api/library/stats': () => new Promise<void>((resolve) => (release = resolve)).then(() => ({ json: stats })) });
+    const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
+    expect(figures).toHaveAttribute('aria-busy', 'true');
+    expect(within(figures).getByRole('status')).toHaveTextContent('Kennzahlen werden geladen…');
+    expect(within(figures).queryByText('0,00 €')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dash-stat-balance')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('dash-stat-balance')).toHaveTextContent('5,00 €');
+    expect(figures).not.toHaveAttribute('aria-busy');
+  });
+
   it('shows the four figures, the 30-day chart with a text alternative and the audios', async () => {
     setup();
     await waitFor(() => expect(screen.getByTestId('dash-stat-api')).toHaveTextContent('4'));

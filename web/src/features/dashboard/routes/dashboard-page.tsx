@@ -15,7 +15,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" description="Ihre Nutzung, Kosten und Audios auf einen Blick." />
       <div className="flex flex-col gap-6">
         {stats.isError && <LoadErrorAlert title="Statistik konnte nicht geladen werden" error={stats.error} onRetry={() => void stats.refetch()} />}
-        <DashboardStats stats={stats.data} />
+        <DashboardStats stats={stats.data} loading={stats.isPending} />
         <Card>
           <CardHeader>
             <CardTitle>Letzte 30 Tage</CardTitle>

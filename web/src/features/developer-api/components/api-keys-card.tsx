@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { errorMessage, serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useApiKeys, useCreateKey, useRevokeKey, type ApiKey } from '../api/keys';
@@ -53,7 +53,7 @@ export function ApiKeysCard() {
           </Button>
         </form>
         {keys.isPending ? (
-          <Spinner />
+          <LoadingSkeleton label="Schlüssel werden geladen…" rows={2} />
         ) : keys.isError ? (
           <LoadErrorAlert title="Schlüssel konnten nicht geladen werden" error={keys.error} onRetry={() => void keys.refetch()} />
         ) : keys.data.length === 0 ? (
@@ -94,7 +94,7 @@ export function ApiKeysCard() {
           doomed &&
           revoke.mutate(doomed.id, {
             onSuccess: () => (toast.success('Schlüssel widerrufen'), setDoomed(null)),
-            onError: (e) => toast.error('Fehler', { description: errorMessage(e) }),
+            onError: (e) => toast.error('Fehler', { id: 'api-key-revoke', description: errorMessage(e) }),
           })
         }
       />

@@ -54,7 +54,7 @@ export function DeliveryLog() {
                   onClick={() =>
                     resend.mutate(d.id, {
                       onSuccess: () => toast.success('Wird erneut gesendet'),
-                      onError: (e) => toast.error('Fehler', { description: errorMessage(e) }),
+                      onError: (e) => toast.error('Fehler', { id: 'webhook-redeliver', description: errorMessage(e) }),
                     })
                   }
                 >

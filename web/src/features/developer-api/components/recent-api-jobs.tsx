@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { formatCents, formatDateTime, truncate } from '@/lib/format';
 import { JOB_STATUS_VARIANTS, statusLabel } from '@/lib/job-status';
 import { useLibraryJobs } from '@/lib/library';
@@ -17,7 +17,7 @@ export function RecentApiJobs() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <Spinner />
+          <LoadingSkeleton label="API-Aufträge werden geladen…" />
         ) : jobs.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="api-jobs-empty">
             Noch keine Aufträge über die API.
@@ -28,7 +28,7 @@ export function RecentApiJobs() {
               <li key={job.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-testid="api-job">
                 <span className="min-w-0 flex-1 truncate">{truncate(job.text, 80)}</span>
                 <span className="text-xs text-muted-foreground">{job.voice.name}</span>
-                <span className="text-xs tabular-nums text-muted-foreground">{formatCents(job.cost_cent)}</span>
+                <span className="whitespace-nowrap text-xs tabular-nums text-muted-foreground">{formatCents(job.cost_cent)}</span>
                 <span className="text-xs text-muted-foreground">{formatDateTime(job.created_at)}</span>
                 <Badge variant={JOB_STATUS_VARIANTS[job.status]}>{statusLabel(job.status)}</Badge>
               </li>

@@ -17,7 +17,9 @@ import { DeliveryLog } from './delivery-log';
 
 const schema = z.object({ url: z.string().trim().url('Bitte geben Sie eine vollständige Adresse wie https://example.com/webhook an.') });
 
-const failed = (e: Error) => toast.error('Fehler', { description: errorMessage(e) });
+// One toast for the webhook's latest failure or test result: a repeat replaces it.
+const WEBHOOK_TOAST = 'webhook';
+const failed = (e: Error) => toast.error('Fehler', { id: WEBHOOK_TOAST, description: errorMessage(e) });
 
 /** The webhook endpoint: URL, secret (shown once, rotatable), test ping, removal, and the delivery log. */
 export function WebhookCard() {
@@ -63,8 +65,8 @@ export function WebhookCard() {
                 test.mutate(undefined, {
                   onSuccess: (a) =>
                     a.delivered
-                      ? toast.success('Test zugestellt', { description: `Ihr Empfänger antwortete ${a.status_code}.` })
-                      : toast.error('Test nicht zugestellt', { description: a.error ?? `Antwort ${a.status_code}` }),
+                      ? toast.success('Test zugestellt', { id: WEBHOOK_TOAST, description: `Ihr Empfänger antwortete ${a.status_code}.` })
+                      : toast.error('Test nicht zugestellt', { id: WEBHOOK_TOAST, description: a.error ?? `Antwort ${a.status_code}` }),
                   onError: failed,
                 })
               }

@@ -1,6 +1,6 @@
 import { Bot, CalendarDays, KeyRound, Wallet } from 'lucide-react';
 import { DailyChart } from '@/components/library/daily-chart';
-import { StatCard } from '@/components/library/stat-card';
+import { StatCard, StatGrid } from '@/components/library/stat-card';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -28,12 +28,12 @@ export function ApiDashboardPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatGrid loading={stats.isPending}>
           <StatCard label="API-Anfragen heute" value={n(stats.data?.api_requests_today)} icon={CalendarDays} testId="api-stat-today" />
           <StatCard label="API-Anfragen gesamt" value={n(stats.data?.api_requests)} icon={Bot} testId="api-stat-total" />
-          <StatCard label="Guthaben" value={formatEuroFromCents(stats.data?.balance_cent ?? 0)} icon={Wallet} />
+          <StatCard label="Guthaben" value={formatEuroFromCents(stats.data?.balance_cent ?? 0)} icon={Wallet} testId="api-stat-balance" />
           <StatCard label="Aktive Schlüssel" value={n(keys.data?.filter((k) => !k.revoked_at).length)} icon={KeyRound} testId="api-stat-keys" />
-        </div>
+        </StatGrid>
         <Card>
           <CardHeader>
             <CardTitle>Letzte 30 Tage</CardTitle>

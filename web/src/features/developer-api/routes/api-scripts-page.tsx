@@ -25,7 +25,8 @@ export function ApiScriptsPage() {
         <Select id="script-voice" value={voice} onValueChange={setChosen} options={usable.map((v) => ({ value: v.key!, label: `${v.name} (${v.language}) · ${v.key}` }))} />
       </div>
       <Tabs defaultValue={examples[0].id}>
-        <TabsList className="flex-wrap">
+        {/* Five languages do not fit one row on a phone: the tabs wrap instead of overlapping. */}
+        <TabsList wrap>
           {examples.map((e) => (
             <TabsTrigger key={e.id} value={e.id}>
               {e.label}

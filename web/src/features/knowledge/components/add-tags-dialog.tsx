@@ -9,9 +9,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/errors';
-import { splitTagInput } from '@/lib/library';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { splitTagInput, libraryActions, useLibraryMutation } from '@/lib/library';
 
+/** The spec's words when the server refused (its reason goes below). */
+export const TAGS_FAILED_TITLE = 'Tags konnten nicht hinzugefügt werden.';
 export const TAGS_REQUIRED_TITLE = 'Tags erforderlich';
 export const TAGS_REQUIRED_MESSAGE = 'Bitte geben Sie mindestens einen Tag ein.';
 export const TAG_SUGGESTIONS = ['wichtig', 'projekt', 'kunde', 'demo', 'test', 'backup', 'final', 'entwurf'];
@@ -74,7 +75,7 @@ export function AddTagsDialog({ ids, open, onOpenChange, onDone }: { ids: string
           </Alert>
         )}
         {add.isError && (
-          <Alert variant="error" title="Hinzufügen fehlgeschlagen">
+          <Alert variant="error" title={TAGS_FAILED_TITLE}>
             {errorMessage(add.error)}
           </Alert>
         )}

@@ -10,9 +10,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/errors';
-import { categoryTree, useCategoryList } from '@/lib/library';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { categoryTree, useCategoryList, libraryActions, useLibraryMutation } from '@/lib/library';
 
+/** The spec's words when the server refused (its reason goes below). */
+export const ASSIGN_FAILED_TITLE = 'Kategorien konnten nicht zugeordnet werden.';
+export const CREATE_OR_ASSIGN_FAILED_TITLE = 'Kategorie konnte nicht erstellt oder zugeordnet werden.';
 export const CATEGORY_REQUIRED_TITLE = 'Kategorie erforderlich';
 export const CATEGORY_NAME_MESSAGE = 'Bitte geben Sie einen Kategorienamen ein.';
 export const CATEGORY_CHOOSE_MESSAGE = 'Bitte wählen Sie eine Kategorie aus.';
@@ -99,7 +101,7 @@ export function AssignCategoryDialog({ ids, open, onOpenChange, onDone }: { ids:
           </Alert>
         )}
         {assign.isError && (
-          <Alert variant="error" title="Zuweisen fehlgeschlagen">
+          <Alert variant="error" title={mode === 'new' ? CREATE_OR_ASSIGN_FAILED_TITLE : ASSIGN_FAILED_TITLE}>
             {errorMessage(assign.error)}
           </Alert>
         )}

@@ -1,7 +1,6 @@
-import { categoryTree, useCategoryList } from '@/lib/library';
+import { categoryTree, useCategoryList, useLibraryMutation } from '@/lib/library';
 import type { ApiCategoryDeleted } from '@/lib/api-types';
 import { labelActions } from '../api/label-actions';
-import { useLibraryMutation } from '../api/library-actions';
 import { LabelManager } from './label-manager';
 
 /** The category manager: the tree with its audio counts, create (top level), rename, delete. */

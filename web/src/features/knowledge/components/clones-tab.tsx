@@ -1,6 +1,6 @@
 import { AudioLines, Filter, Mic2 } from 'lucide-react';
 import { useState } from 'react';
-import { StatCard } from '@/components/library/stat-card';
+import { StatCard, StatGrid } from '@/components/library/stat-card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -23,11 +23,11 @@ export function ClonesTab() {
   const current = clones.find((v) => v.id === voice);
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <StatGrid columns={3}>
         <StatCard label="Geklonte Stimmen" value={clones.length} hint="Verfügbar" icon={Mic2} testId="clones-stat-voices" />
         <StatCard label="Audios mit Klonen" value={(stats.data?.clone_audios ?? 0).toLocaleString('de-DE')} hint="Generiert" icon={AudioLines} testId="clones-stat-audios" />
         <StatCard label={current ? current.name : 'Alle Stimmen'} value={current ? current.language : clones.length} hint="Aktueller Filter" icon={Filter} testId="clones-stat-filter" />
-      </div>
+      </StatGrid>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor="clones-search">Text durchsuchen</Label>

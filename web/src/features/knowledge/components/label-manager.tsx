@@ -43,7 +43,7 @@ export function LabelManager<R>({
   const [doomed, setDoomed] = useState<ManagedLabel | null>(null);
   const noun = NOUN[kind];
   const failed = (error: Error) =>
-    toast.error('Fehler', { description: errorMessage(error, `${noun.one} konnte nicht gelöscht werden.`) });
+    toast.error('Fehler', { id: `label-delete-${noun.one}`, description: errorMessage(error, `${noun.one} konnte nicht gelöscht werden.`) });
   return (
     <div className="flex flex-col gap-4">
       <LabelNameForm

@@ -3,11 +3,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/errors';
-import { libraryActions, useLibraryMutation } from '../api/library-actions';
+import { libraryActions, useLibraryMutation } from '@/lib/library';
 
 export type BulkDialog = 'category' | 'tags' | 'empty' | null;
 
-const onError = (error: Error) => toast.error('Aktion fehlgeschlagen', { description: errorMessage(error) });
+// One toast for the latest failed bulk action: a repeat replaces it.
+const onError = (error: Error) => toast.error('Aktion fehlgeschlagen', { id: 'library-bulk-action', description: errorMessage(error) });
 
 type LibraryBulkActionsProps = {
   /** The selected audios. */

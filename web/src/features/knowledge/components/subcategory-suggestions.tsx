@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import type { Category } from '@/lib/library';
 import { labelActions } from '../api/label-actions';
-import { useLibraryMutation } from '../api/library-actions';
+import { useLibraryMutation } from '@/lib/library';
 import { subcategorySuggestions } from '../utils/subcategory-suggestions';
 
 /** One-click sub-categories for the spec's category keys (podcast → Intro, Outro, ...). */
@@ -26,7 +26,7 @@ export function SubcategorySuggestions({ category, siblings }: { category: Categ
               { name: s.name, parent_id: category.id },
               {
                 onSuccess: () => toast.success('Unterkategorie angelegt', { description: `${category.name} › ${s.name}` }),
-                onError: (e) => toast.error('Fehler', { description: errorMessage(e, 'Kategorie konnte nicht erstellt werden.') }),
+                onError: (e) => toast.error('Fehler', { id: 'subcategory-create', description: errorMessage(e, 'Kategorie konnte nicht erstellt werden.') }),
               },
             )
           }

@@ -1,6 +1,5 @@
-import { useTagList } from '@/lib/library';
+import { useTagList, useLibraryMutation } from '@/lib/library';
 import { labelActions } from '../api/label-actions';
-import { useLibraryMutation } from '../api/library-actions';
 import { LabelManager } from './label-manager';
 
 /** The tag manager: tags with their audio counts, create, rename, delete. */

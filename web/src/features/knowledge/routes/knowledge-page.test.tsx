@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeJob, makeUser } from '@/testing/fixtures';
-import { mockApi, type MockHandler } from '@/testing/mock-api';
+import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
 import { chooseOption, renderApp } from '@/testing/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -107,5 +107,32 @@ describe('Knowledge base', () => {
     await user.click(within(dialog).getByTestId('kb-add-tags-submit'));
     await waitFor(() => expect(api.callsTo('POST /api/library/tags')).toHaveLength(1));
     expect(api.callsTo('POST /api/library/tags')[0].body).toEqual({ ids: ['b'], tags: ['Wichtig', 'projekt'] });
+  });
+
+  it("says a refused category or tag change in the spec's words with the server's reason", async () => {
+    const { user } = setup({
+      'POST /api/library/categories': apiError(404, 'not_found', 'Nicht gefunden', 'Die Kategorie gibt es nicht mehr.'),
+      'POST /api/library/tags': apiError(422, 'validation', 'Ungültige Eingabe', 'Ein Tag darf höchstens 40 Zeichen haben.'),
+    });
+    await user.click((await screen.findAllByTestId('kb-select'))[0]);
+    await user.click(screen.getByTestId('kb-assign-category'));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Kategorie'));
+    await user.click(await screen.findByRole('option', { name: 'Podcasts' }));
+    await user.click(within(dialog).getByTestId('kb-assign-category-submit'));
+    expect(await within(dialog).findByText('Kategorien konnten nicht zugeordnet werden.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Die Kategorie gibt es nicht mehr.')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Neue Kategorie'));
+    await user.type(within(dialog).getByTestId('kb-new-category'), 'Hörbuch');
+    await user.click(within(dialog).getByTestId('kb-assign-category-submit'));
+    expect(await within(dialog).findByText('Kategorie konnte nicht erstellt oder zugeordnet werden.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+
+    await user.click(screen.getByTestId('kb-add-tags'));
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByTestId('kb-tags-input'), 'projekt');
+    await user.click(within(dialog).getByTestId('kb-add-tags-submit'));
+    expect(await within(dialog).findByText('Tags konnten nicht hinzugefügt werden.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ein Tag darf höchstens 40 Zeichen haben.')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
+import { toastGenerationFailure } from '@/lib/failure-toast';
 import { audioFileName } from '@/lib/filename';
 import { normalizeRate, RATE_DEFAULT } from '@/lib/speech-rate';
 import {
@@ -16,6 +17,9 @@ import {
 import type { DemoConfig } from '../api/types';
 import * as texts from '../utils/limits';
 import { useDemoVoices } from './use-demo-voices';
+
+/** One toast for what went wrong with the last try: a new attempt replaces the old one. */
+const DEMO_TOAST = 'demo-generate';
 
 /** A generated demo audio: its object URL, the MP3 and the text it was made from. */
 export type GeneratedAudio = { url: string; blob: Blob; text: string };
@@ -47,10 +51,8 @@ export function useDemoForm(config: DemoConfig) {
     mutationConfig: {
       onSuccess: (data, body) => replaceAudio({ url: URL.createObjectURL(data.blob), blob: data.blob, text: body.text }),
       onError: (error) => {
-        if (!isApiError(error)) return void toast.error(texts.GENERATION_ERROR_TITLE, { description: 'Unbekannter Fehler' });
-        // The server's German title and message, e.g. "Demo-Limit erreicht".
-        toast.error(error.title, { description: error.message });
-        if (error.code === 'demo_limit') setLimitMessage(error.message);
+        toastGenerationFailure({ id: DEMO_TOAST, title: texts.GENERATION_ERROR_TITLE, error, unknownReason: 'Unbekannter Fehler' });
+        if (isApiError(error) && error.code === 'demo_limit') setLimitMessage(error.message);
       },
     },
   });
@@ -58,7 +60,7 @@ export function useDemoForm(config: DemoConfig) {
   const onValid = (values: DemoSpeechFormOutput) => {
     if (config.remaining <= 0) return;
     const voice = voices.selectedVoice;
-    if (!voice || !voice.available) return void toast.error(texts.INCOMPLETE_TITLE, { description: texts.INCOMPLETE_MESSAGE });
+    if (!voice || !voice.available) return void toast.error(texts.INCOMPLETE_TITLE, { id: DEMO_TOAST, description: texts.INCOMPLETE_MESSAGE });
     const body: DemoSpeechBody = { text: values.text, voice_id: voice.id };
     if (voice.supports_rate) body.rate = normalizeRate(voices.rate ?? RATE_DEFAULT);
     speech.mutate(body);
@@ -66,8 +68,8 @@ export function useDemoForm(config: DemoConfig) {
 
   const onInvalid = () => {
     const chars = texts.demoTextLength(form.getValues('text') ?? '');
-    if (chars > maxChars) toast.error(texts.TOO_LONG_TITLE, { description: texts.tooLongMessage(maxChars, chars) });
-    else toast.error(texts.INCOMPLETE_TITLE, { description: texts.INCOMPLETE_MESSAGE });
+    if (chars > maxChars) toast.error(texts.TOO_LONG_TITLE, { id: DEMO_TOAST, description: texts.tooLongMessage(maxChars, chars) });
+    else toast.error(texts.INCOMPLETE_TITLE, { id: DEMO_TOAST, description: texts.INCOMPLETE_MESSAGE });
   };
 
   const chars = texts.demoTextLength(text);

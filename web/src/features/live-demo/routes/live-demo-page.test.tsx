@@ -324,6 +324,21 @@ describe('live demo: generating', () => {
     expect(screen.getByTestId('demo-generate')).toBeEnabled();
   });
 
+  it("titles any other failure in the spec's words, the server's reason below, one toast for repeats", async () => {
+    const { api, user } = setup({
+      extra: { 'POST /api/demo/speech': apiError(500, 'internal', 'Interner Fehler', 'Bitte versuchen Sie es gleich noch einmal.') },
+    });
+    await user.type(await ready(), 'Hallo');
+    await user.click(screen.getByTestId('demo-generate'));
+    expect(await screen.findByText('Fehler bei der Audio-Generierung')).toBeInTheDocument();
+    expect(screen.getByText('Bitte versuchen Sie es gleich noch einmal.')).toBeInTheDocument();
+    expect(screen.queryByText('Interner Fehler')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('demo-generate'));
+    await waitFor(() => expect(api.callsTo('POST /api/demo/speech')).toHaveLength(2));
+    // The second failure replaces the first toast instead of stacking another.
+    await waitFor(() => expect(screen.getAllByText('Fehler bei der Audio-Generierung')).toHaveLength(1));
+  });
+
   it('shows the validation error of the server', async () => {
     const { user } = setup({
       extra: {

@@ -51,7 +51,7 @@ export function EntryFormCard({ isAdmin, editing, onDone }: { isAdmin: boolean; 
       },
       onError: (error: Error) => {
         if (applyServerFieldErrors(error, form.setError, ['term', 'spoken', 'ipa'])) return;
-        toast.error('Speichern fehlgeschlagen', { description: errorMessage(error) });
+        toast.error('Speichern fehlgeschlagen', { id: 'pronunciation-save', description: errorMessage(error) });
       },
     };
     if (editing) update.mutate({ id: editing.id, input }, done);

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { type DictionaryEntry, type ImportResult, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
@@ -45,7 +45,7 @@ export function PronunciationPage() {
         if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
         else toast.warning('Import mit Fehlern', { description: `${summary} Die Zeilen stehen im Importbericht.` });
       },
-      onError: (error) => toast.error('Import fehlgeschlagen', { description: errorMessage(error) }),
+      onError: (error) => toast.error('Import fehlgeschlagen', { id: 'pronunciation-import', description: errorMessage(error) }),
     });
   };
 
@@ -84,7 +84,7 @@ export function PronunciationPage() {
         <p className="text-xs text-muted-foreground">
           CSV-Spalten: term, spoken, ipa, whole_word, case_sensitive (Komma oder Semikolon; ja/nein). Pausen im Text: [pause 500ms].
         </p>
-        {entries.isPending && <Spinner label="Wörterbuch wird geladen…" />}
+        {entries.isPending && <LoadingSkeleton label="Wörterbuch wird geladen…" />}
         {entries.isError && <LoadErrorAlert title="Wörterbuch konnte nicht geladen werden" error={entries.error} onRetry={() => void entries.refetch()} />}
         {entries.isSuccess && entries.data.length === 0 && (
           <p className="text-sm text-muted-foreground" data-testid="dictionary-empty">
@@ -105,7 +105,7 @@ export function PronunciationPage() {
           if (deleting)
             remove.mutate(deleting, {
               onSuccess: () => toast.success('Eintrag gelöscht'),
-              onError: (error) => toast.error('Löschen fehlgeschlagen', { description: errorMessage(error, '') }),
+              onError: (error) => toast.error('Löschen fehlgeschlagen', { id: 'pronunciation-delete', description: errorMessage(error, '') }),
               onSettled: () => setDeleting(null),
             });
         }}

@@ -3,5 +3,4 @@ export const ttsKeys = {
   all: ['tts'] as const,
   jobs: () => [...ttsKeys.all, 'jobs'] as const,
   jobList: () => [...ttsKeys.jobs(), 'list'] as const,
-  categories: () => [...ttsKeys.all, 'categories'] as const,
 };

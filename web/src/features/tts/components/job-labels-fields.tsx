@@ -3,21 +3,25 @@ import { Controller } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { useCategories } from '../api/get-categories';
+import { categoryTree, useCategoryList } from '@/lib/library';
 import type { TtsFormState } from '../hooks/use-tts-form';
 
 const NO_CATEGORY = 'none';
 
-/** Optional category and tags of a new audio (filed in the knowledge base right away). */
+/**
+ * Optional category and tags of a new audio (filed in the knowledge base right away). The
+ * categories are the knowledge base's own list (one query), so one made there shows here.
+ */
 export function JobLabelsFields({ tts }: { tts: TtsFormState }) {
   const ids = { category: useId(), tags: useId() };
-  const categories = useCategories();
+  const categories = useCategoryList();
   const options = [
     { value: NO_CATEGORY, label: 'Keine Kategorie' },
-    ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    ...categoryTree(categories.data ?? []).map((c) => ({ value: c.id, label: `${'– '.repeat(c.depth)}${c.name}` })),
   ];
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    // Side by side only where the card has room for both (not in the narrow column at 1024 px).
+    <div className="grid grid-cols-[repeat(auto-fit,minmax(16rem,1fr))] gap-3">
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.category}>Kategorie (optional)</Label>
         <Controller

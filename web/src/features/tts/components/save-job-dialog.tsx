@@ -6,19 +6,41 @@ import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/errors';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatEuroFromCents, truncate } from '@/lib/format';
-import { SAVE_CATEGORIES, SAVE_PRICE_CENT, useSaveJob, type SaveCategory } from '../api/save-job';
+import { categoryTree, libraryActions, useCategoryList, useLibraryMutation } from '@/lib/library';
+import { SAVE_PRICE_CENT, SAVE_PURPOSES, useSaveJob, type SavePurpose } from '../api/save-job';
 import type { Job } from '../api/types';
 
-/** "Dauerhaft speichern": choose what the audio is for, pay 0,25 € once (closed when `job` is null). */
+const NO_CATEGORY = 'none';
+
+/** The spec's words when filing under a category failed (the server's reason goes below). */
+export const ASSIGN_FAILED_TEXT = 'Kategorien konnten nicht zugeordnet werden.';
+
+/**
+ * "Dauerhaft speichern": pay 0,25 € once so the audio does not expire (closed when `job` is
+ * null). "Verwendungszweck" is the spec's fixed purpose of a saved audio; the optional
+ * "Kategorie" is one of the user's own library categories, the same as in the knowledge
+ * base, filed once the save went through.
+ */
 export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () => void }) {
-  const selectId = useId();
-  const [category, setCategory] = useState<SaveCategory>('audio');
+  const ids = { purpose: useId(), category: useId() };
+  const [purpose, setPurpose] = useState<SavePurpose>('audio');
+  const [categoryId, setCategoryId] = useState(NO_CATEGORY);
   const [error, setError] = useState<string | null>(null);
+  const categories = useCategoryList();
+  const assign = useLibraryMutation(libraryActions.assignCategory);
   const save = useSaveJob({
     mutationConfig: {
-      onSuccess: () => {
+      onSuccess: (_saved, { jobId }) => {
         toast.success('Audio dauerhaft gespeichert', { description: 'Das Audio läuft nicht mehr ab.' });
+        // The save is paid and done: a failed filing says so but does not undo it.
+        if (categoryId !== NO_CATEGORY) {
+          assign.mutate(
+            { ids: [jobId], category_id: categoryId },
+            { onError: (err) => toastFailure({ id: 'assign-category', title: 'Fehler', text: ASSIGN_FAILED_TEXT, error: err }) },
+          );
+        }
         close();
       },
       onError: (err) => setError(errorMessage(err, 'Das Audio konnte nicht gespeichert werden.')),
@@ -26,9 +48,14 @@ export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () =
   });
   function close() {
     setError(null);
-    setCategory('audio');
+    setPurpose('audio');
+    setCategoryId(NO_CATEGORY);
     onClose();
   }
+  const categoryOptions = [
+    { value: NO_CATEGORY, label: 'Keine Kategorie' },
+    ...categoryTree(categories.data ?? []).map((c) => ({ value: c.id, label: `${'– '.repeat(c.depth)}${c.name}` })),
+  ];
   return (
     <Dialog
       open={job !== null}
@@ -37,7 +64,7 @@ export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () =
       description={
         <span className="block">
           „{truncate(job?.text ?? '', 60)}“ wird dauerhaft gespeichert und läuft nicht mehr ab. Kosten: einmalig{' '}
-          {formatEuroFromCents(SAVE_PRICE_CENT)}.
+          <span className="whitespace-nowrap">{formatEuroFromCents(SAVE_PRICE_CENT)}</span>.
         </span>
       }
       footer={
@@ -45,11 +72,7 @@ export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () =
           <Button variant="outline" onClick={close} disabled={save.isPending}>
             Abbrechen
           </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => job && save.mutate({ jobId: job.id, category })}
-            data-testid="save-job-confirm"
-          >
+          <Button loading={save.isPending} onClick={() => job && save.mutate({ jobId: job.id, purpose })} data-testid="save-job-confirm">
             Für {formatEuroFromCents(SAVE_PRICE_CENT)} speichern
           </Button>
         </>
@@ -57,14 +80,18 @@ export function SaveJobDialog({ job, onClose }: { job: Job | null; onClose: () =
     >
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={selectId}>Kategorie</Label>
+          <Label htmlFor={ids.purpose}>Verwendungszweck</Label>
           <Select
-            id={selectId}
-            value={category}
-            onValueChange={(v) => setCategory(v as SaveCategory)}
-            options={SAVE_CATEGORIES}
-            data-testid="save-job-category"
+            id={ids.purpose}
+            value={purpose}
+            onValueChange={(v) => setPurpose(v as SavePurpose)}
+            options={SAVE_PURPOSES}
+            data-testid="save-job-purpose"
           />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.category}>Kategorie in der Knowledge Base (optional)</Label>
+          <Select id={ids.category} value={categoryId} onValueChange={setCategoryId} options={categoryOptions} data-testid="save-job-category" />
         </div>
         {error && (
           <Alert variant="error" title="Speichern nicht möglich">

@@ -43,6 +43,7 @@ export function useJobActions() {
       onError: (error) => {
         setJobToDelete(null);
         toast.error('Fehler beim Löschen', {
+          id: 'job-delete',
           description: errorMessage(error, 'Das Audio konnte nicht gelöscht werden.'),
         });
       },
@@ -51,9 +52,10 @@ export function useJobActions() {
 
   const cleanup = useCleanupJobs({
     mutationConfig: {
-      onSuccess: (data) => toast.success('Aufräumen abgeschlossen', { description: cleanupMessage(data.cleaned_jobs) }),
+      onSuccess: (data) => toast.success('Aufräumen abgeschlossen', { id: 'job-cleanup', description: cleanupMessage(data.cleaned_jobs) }),
       onError: (error) =>
         toast.error('Fehler beim Aufräumen', {
+          id: 'job-cleanup',
           description: errorMessage(error, RETRY_LATER_HINT),
         }),
     },

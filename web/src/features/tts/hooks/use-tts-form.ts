@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { VoiceSelection } from '@/components/ui/voice-selection-panel';
-import { toastError } from '@/lib/errors';
+import { toastGenerationFailure } from '@/lib/failure-toast';
 import { estimateCostCents, textLength, TOO_LONG_TITLE, type Limits } from '@/lib/limits';
 import { ALL_PROVIDERS, defaultLanguage, visibleVoices } from '@/lib/voices';
 import {
@@ -24,6 +24,9 @@ import { normalizeRate, RATE_DEFAULT } from '../utils/cost';
 
 /** The voice of the last generation, preselected next time (this browser only). */
 const LAST_VOICE_KEY = 'stimmwerk:last-voice';
+
+/** One toast for what went wrong with the last submit: a new attempt replaces the old one. */
+const TTS_TOAST = 'tts-submit';
 
 function lastVoice(): string | null {
   try {
@@ -94,21 +97,19 @@ export function useTtsForm({
         });
         onCreated(data.job);
       },
-      onError: (error) => {
-        toastError(error, 'Fehler bei der TTS-Generierung');
-      },
+      onError: (error) => toastGenerationFailure({ id: TTS_TOAST, title: 'Fehler bei der TTS-Generierung', error }),
     },
   });
 
   const onValid = (values: CreateJobFormOutput) => {
     const voice = voices.find((v) => v.id === voiceId);
     if (!voice || !voice.available) {
-      toast.error(INCOMPLETE_TITLE, { description: NO_VOICE_MESSAGE });
+      toast.error(INCOMPLETE_TITLE, { id: TTS_TOAST, description: NO_VOICE_MESSAGE });
       return;
     }
     const needed = estimateCostCents(values.text, limits);
     if (needed > balanceCent) {
-      toast.error('Unzureichendes Guthaben', { description: insufficientBalanceMessage(needed, balanceCent) });
+      toast.error('Unzureichendes Guthaben', { id: TTS_TOAST, description: insufficientBalanceMessage(needed, balanceCent) });
       return;
     }
     const body: CreateJobBody = { text: values.text, voice_id: voice.id };
@@ -121,8 +122,8 @@ export function useTtsForm({
   };
 
   const onInvalid = (errors: FieldErrors<CreateJobFormInput>) => {
-    if (errors.text?.type === 'too_big') toast.error(TOO_LONG_TITLE, { description: errors.text.message });
-    else toast.error(INCOMPLETE_TITLE, { description: voiceId ? NO_TEXT_MESSAGE : INCOMPLETE_MESSAGE });
+    if (errors.text?.type === 'too_big') toast.error(TOO_LONG_TITLE, { id: TTS_TOAST, description: errors.text.message });
+    else toast.error(INCOMPLETE_TITLE, { id: TTS_TOAST, description: voiceId ? NO_TEXT_MESSAGE : INCOMPLETE_MESSAGE });
   };
 
   const selection: VoiceSelection = {

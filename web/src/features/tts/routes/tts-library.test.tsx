@@ -76,7 +76,7 @@ describe('TTS screen: audio library features', () => {
     await user.click(await screen.findByTestId('job-save'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('0,25 €');
-    await chooseOption(user, 'Kategorie', 'Podcast');
+    await chooseOption(user, 'Verwendungszweck', 'Podcast');
     await user.click(within(dialog).getByTestId('save-job-confirm'));
     expect(await within(dialog).findByText('Ihr Guthaben reicht nicht für die Speicherung (0,25 €).')).toBeInTheDocument();
     expect(api.callsTo('POST /api/library/audios/a/save')[0].body).toEqual({ category: 'podcast' });
@@ -84,5 +84,49 @@ describe('TTS screen: audio library features', () => {
     await user.click(within(dialog).getByTestId('save-job-confirm'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('balance-badge')).toHaveTextContent('0,75 €');
+    // No library category chosen: nothing is filed.
+    expect(api.callsTo('POST /api/library/categories')).toHaveLength(0);
+  });
+
+  const podcast = { id: 'cat-1', name: 'Kundenprojekte', parent_id: null, editable: true, is_global: false, audio_count: 0 };
+  const intro = { id: 'cat-2', name: 'Intros', parent_id: 'cat-1', editable: true, is_global: false, audio_count: 0 };
+  const saveSetup = (filed: MockHandler) =>
+    setup({
+      'GET /api/categories': { json: [podcast, intro] },
+      'GET /api/jobs': { json: { jobs: [makeJob({ id: 'a', expires_at: new Date(Date.now() + 3600_000).toISOString() })], total: 1 } },
+      'POST /api/library/audios/a/save': { json: { balance_cent: 75 } },
+      'POST /api/library/categories': filed,
+    });
+
+  it('keeps the purpose apart from the library category, and files the saved audio under the chosen one', async () => {
+    const { api, user } = saveSetup({ json: { category_id: 'cat-2' } });
+    await user.click(await screen.findByTestId('job-save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Dauerhaft speichern' });
+    // Two fields, two meanings: the fixed purposes and the user's own category tree.
+    expect(within(dialog).getByLabelText('Verwendungszweck')).toHaveTextContent('Audio');
+    expect(within(dialog).getByLabelText('Kategorie in der Knowledge Base (optional)')).toHaveTextContent('Keine Kategorie');
+    await user.click(within(dialog).getByLabelText('Kategorie in der Knowledge Base (optional)'));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Keine Kategorie', 'Kundenprojekte', '– Intros']);
+    await user.click(screen.getByRole('option', { name: '– Intros' }));
+    await chooseOption(user, 'Verwendungszweck', 'Voiceover');
+    await user.click(within(dialog).getByTestId('save-job-confirm'));
+    await waitFor(() => expect(api.callsTo('POST /api/library/categories')).toHaveLength(1));
+    expect(api.callsTo('POST /api/library/audios/a/save')[0].body).toEqual({ category: 'voiceover' });
+    expect(api.callsTo('POST /api/library/categories')[0].body).toEqual({ ids: ['a'], category_id: 'cat-2' });
+    expect(await screen.findByText('Audio dauerhaft gespeichert')).toBeInTheDocument();
+    expect(screen.queryByText('Kategorien konnten nicht zugeordnet werden.')).not.toBeInTheDocument();
+  });
+
+  it("says in the spec's words, with the server's reason, when the category could not be assigned", async () => {
+    const { api, user } = saveSetup(apiError(404, 'not_found', 'Nicht gefunden', 'Die Kategorie gibt es nicht mehr.'));
+    await user.click(await screen.findByTestId('job-save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Dauerhaft speichern' });
+    await chooseOption(user, 'Kategorie in der Knowledge Base (optional)', 'Kundenprojekte');
+    await user.click(within(dialog).getByTestId('save-job-confirm'));
+    expect(await screen.findByText('Kategorien konnten nicht zugeordnet werden.')).toBeInTheDocument();
+    expect(screen.getByText('Die Kategorie gibt es nicht mehr.')).toBeInTheDocument();
+    // The save itself went through (and was paid): the dialog is closed.
+    expect(api.callsTo('POST /api/library/audios/a/save')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

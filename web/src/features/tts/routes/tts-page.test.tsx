@@ -262,6 +262,34 @@ describe('TTS screen: submitting', () => {
   });
 });
 
+describe('TTS screen: failures', () => {
+  it("titles a failed generation in the spec's words with the server's reason, and replaces it on a repeat", async () => {
+    const { api, user } = setup({
+      extra: { 'POST /api/jobs': apiError(503, 'unreachable', 'Vorübergehend nicht erreichbar', 'Die Warteschlange antwortet nicht.') },
+    });
+    await screen.findByTestId('voice-list');
+    await user.click(voiceOption('local-de-male-1'));
+    await user.type(screen.getByTestId('tts-text'), 'Ein Text');
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(await screen.findByText('Fehler bei der TTS-Generierung')).toBeInTheDocument();
+    expect(screen.getByText('Die Warteschlange antwortet nicht.')).toBeInTheDocument();
+    expect(screen.queryByText('Vorübergehend nicht erreichbar')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('tts-submit'));
+    await waitFor(() => expect(api.callsTo('POST /api/jobs')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Fehler bei der TTS-Generierung')).toHaveLength(1));
+  });
+
+  it('shows one "Eingabe unvollständig" however often an empty text is submitted', async () => {
+    const { user } = setup();
+    await screen.findByTestId('voice-list');
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(await screen.findByText('Eingabe unvollständig')).toBeInTheDocument();
+    await user.click(screen.getByTestId('tts-submit'));
+    await user.click(screen.getByTestId('tts-submit'));
+    expect(screen.getAllByText('Eingabe unvollständig')).toHaveLength(1);
+  });
+});
+
 describe('TTS screen: job list', () => {
   it('shows the empty state', async () => {
     setup();

@@ -1,5 +1,5 @@
 import { AudioLines, Euro, Mic2, Star } from 'lucide-react';
-import { StatCard } from '@/components/library/stat-card';
+import { StatCard, StatGrid } from '@/components/library/stat-card';
 import { formatEuroFromCents } from '@/lib/format';
 import type { CloneStats as Stats } from '../api/types';
 
@@ -8,7 +8,7 @@ export function CloneStats({ stats }: { stats: Stats | undefined }) {
   const number = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('de-DE'));
   const mostUsed = stats?.most_used;
   return (
-    <section aria-label="Kennzahlen" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    <StatGrid>
       <StatCard label="Stimmen" value={number(stats?.voices)} hint="Eigene Klone" icon={Mic2} testId="clone-stat-voices" />
       <StatCard
         label="Meistgenutzte Stimme"
@@ -25,6 +25,6 @@ export function CloneStats({ stats }: { stats: Stats | undefined }) {
         icon={Euro}
         testId="clone-stat-cost"
       />
-    </section>
+    </StatGrid>
   );
 }

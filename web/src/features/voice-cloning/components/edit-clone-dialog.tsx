@@ -46,7 +46,7 @@ export function EditCloneDialog({ voice, onClose }: { voice: CloneVoice; onClose
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['name', 'description', 'tags'])) return;
-      toast.error('Speichern fehlgeschlagen', { description: errorMessage(error) });
+      toast.error('Speichern fehlgeschlagen', { id: 'clone-edit', description: errorMessage(error) });
     },
     onSettled: () => refreshClones(queryClient),
   });

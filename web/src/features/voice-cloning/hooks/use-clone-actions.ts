@@ -15,8 +15,9 @@ const ACTION_ERRORS: Record<TrainingAction, string> = {
   reset: 'Fehler beim Zurücksetzen',
 };
 
+/** A failed action replaces an earlier toast of the same failure (its title is its id). */
 function toastFailure(title: string, error: unknown) {
-  toast.error(title, { description: errorMessage(error) });
+  toast.error(title, { id: title, description: errorMessage(error) });
 }
 
 /** What the result of an action tells the user (check_status: finished or failed). */
@@ -34,7 +35,8 @@ function toastOutcome(action: TrainingAction, voice: CloneVoice) {
   } else if (action === 'reset') {
     toast.success('Training zurückgesetzt', { description: 'Sie können es jetzt neu starten.' });
   } else if (action === 'check_status') {
-    toast.info('Training läuft noch', { description: `${voice.training_progress} % erledigt.` });
+    // Asking again replaces the progress instead of stacking old percentages.
+    toast.info('Training läuft noch', { id: `training-progress-${voice.id}`, description: `${voice.training_progress} % erledigt.` });
   }
 }
 

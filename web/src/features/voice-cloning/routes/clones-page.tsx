@@ -6,7 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { SamplesPlaylistDialog } from '@/components/voice-samples/samples-playlist-dialog';
 import { paths } from '@/config/paths';
 import { authKeys, useMe } from '@/lib/auth';
@@ -79,7 +79,7 @@ export function ClonesPage() {
             Ihre Stimmen
           </h2>
           <CloneFilters search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
-          {clones.isPending && <Spinner label="Stimmen werden geladen…" />}
+          {clones.isPending && <LoadingSkeleton label="Stimmen werden geladen…" />}
           {clones.isError && <LoadErrorAlert title="Stimmen konnten nicht geladen werden" error={clones.error} onRetry={() => void clones.refetch()} />}
           {clones.isSuccess && voices.length === 0 && (
             <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-8 text-center" data-testid="clones-empty">
