@@ -98,6 +98,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
   return {
     id: 'j-1',
     text: 'Hallo Welt, dies ist ein Test.',
+    attempts: 0,
     status: 'completed',
     cost_cent: 3,
     duration_seconds: 2.4,
@@ -240,6 +241,7 @@ export function makeLimits(overrides: Partial<Limits> = {}): Limits {
   return {
     text_max_chars: 5000,
     chars_per_cent: 10,
+    job_max_attempts: 3,
     min_cost_cent: 1,
     demo_max_chars: 100,
     demo_tries_per_day: 3,

@@ -23,13 +23,13 @@ export function OtherWaysToPay({ options }: { options: BillingOptions }) {
             <dd>{transfer.account_holder}</dd>
             <dt className="text-muted-foreground">IBAN</dt>
             <dd className="flex items-center gap-1 font-mono whitespace-nowrap">
-              {transfer.iban} <CopyButton value={transfer.iban} label="IBAN kopieren" />
+              {transfer.iban} <CopyButton value={transfer.iban} label="IBAN kopieren" copiedMessage="IBAN kopiert." />
             </dd>
             <dt className="text-muted-foreground">BIC</dt>
             <dd className="font-mono">{transfer.bic}</dd>
             <dt className="text-muted-foreground">Verwendungszweck</dt>
             <dd className="flex items-center gap-1 font-mono whitespace-nowrap" data-testid="bank-transfer-reference">
-              {transfer.reference} <CopyButton value={transfer.reference} label="Verwendungszweck kopieren" />
+              {transfer.reference} <CopyButton value={transfer.reference} label="Verwendungszweck kopieren" copiedMessage="Verwendungszweck kopiert." />
             </dd>
           </dl>
           <p className="mt-2 text-xs text-muted-foreground">
