@@ -37,6 +37,11 @@ E2E_STRIPE_PORT="${E2E_STRIPE_PORT:-18199}"
 export APP__PAYMENTS__STRIPE_SECRET_KEY=sk_test_e2e
 export APP__PAYMENTS__STRIPE_WEBHOOK_SECRET=whsec_test_e2e
 export APP__PAYMENTS__STRIPE_BASE_URL="http://127.0.0.1:$E2E_STRIPE_PORT"
+# No browser test reaches a real provider: every cloud address is a closed loopback port
+# (a key stored in the admin test fails its connection test here, as it should).
+for provider in OPENAI GOOGLE GEMINI MURF ELEVENLABS REPLICATE; do
+  export "APP__PROVIDERS__${provider}__BASE_URL=http://127.0.0.1:9"
+done
 BIN="$CARGO_TARGET_DIR/debug"
 "$BIN/stimmwerk-api" migrate
 "$BIN/stimmwerk-worker" > "$E2E_DIR/worker.log" 2>&1 &

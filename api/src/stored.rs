@@ -5,8 +5,8 @@
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use tokio::io::AsyncReadExt;
 use axum::response::{IntoResponse, Response};
+use tokio::io::AsyncReadExt;
 use tokio_util::io::ReaderStream;
 
 use crate::error::{ApiError, ApiResult};
@@ -49,7 +49,11 @@ pub async fn object(
         (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
     ];
     let Some(range) = request.get(header::RANGE).and_then(|v| v.to_str().ok()) else {
-        return Ok((headers, [(header::CONTENT_LENGTH, HeaderValue::from(len))], Body::from_stream(ReaderStream::new(reader)))
+        return Ok((
+            headers,
+            [(header::CONTENT_LENGTH, HeaderValue::from(len))],
+            Body::from_stream(ReaderStream::new(reader)),
+        )
             .into_response());
     };
     // One range is what players ask for; several (or a broken header) get the whole object,
@@ -62,7 +66,11 @@ pub async fn object(
             return Ok((StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, unsatisfied)]).into_response());
         }
         _ => {
-            return Ok((headers, [(header::CONTENT_LENGTH, HeaderValue::from(len))], Body::from_stream(ReaderStream::new(reader)))
+            return Ok((
+                headers,
+                [(header::CONTENT_LENGTH, HeaderValue::from(len))],
+                Body::from_stream(ReaderStream::new(reader)),
+            )
                 .into_response());
         }
     };

@@ -70,6 +70,15 @@ describe('Stimmwerk admin engine settings (end to end)', { skip }, () => {
     await openai.getByTestId('service-update').click();
     await openai.getByTestId('service-key-input').fill(FAKE_KEY);
     await openai.getByTestId('service-save').click();
+    // No provider answers here (scripts/e2e.sh points them at a closed port): the key
+    // fails its connection test, is not stored, and the warning says what storing it means.
+    const warning = openai.getByTestId('service-key-test-failed');
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /gilt er sofort für alle Kunden/);
+    assert.match(await openai.getByTestId('service-status').innerText(), /Fehlt/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-settings-key-test-failed.png') });
+    await assertAccessible(page, 'admin API settings, key test failed');
+    await openai.getByTestId('service-save-anyway').click();
     await expectVisibleText(page, 'Der Schlüssel wurde verschlüsselt gespeichert.');
     await openai.getByTestId('service-status').filter({ hasText: 'Konfiguriert' }).waitFor();
     await expectVisibleText(page, count(start.configured + 1));

@@ -59,7 +59,7 @@ pub async fn store_key(
     let admin = caller.fresh_admin()?;
     let info = keyring::service(id)?;
     if key.trim().is_empty() {
-        return Err(Error::field("api_key", "Bitte geben Sie einen Schlüssel ein."));
+        return Err(Error::field("key", "Bitte geben Sie einen Schlüssel ein."));
     }
     let test = test_candidate(svc, info.check(), id, key).await?;
     if !test.ok && untested == Untested::Refuse {
@@ -69,7 +69,7 @@ pub async fn store_key(
                 "Der Schlüssel wurde nicht gespeichert: {} Speichern Sie ihn nur mit Bestätigung, wenn Sie sicher sind, dass er für alle Kunden gelten soll.",
                 sentence(&test.message)
             ),
-            fields: [("api_key", "Der Verbindungstest mit diesem Schlüssel ist fehlgeschlagen.".to_owned())].into(),
+            fields: [("key", "Der Verbindungstest mit diesem Schlüssel ist fehlgeschlagen.".to_owned())].into(),
         });
     }
     let mut tx = svc.pool.begin().await?;

@@ -241,7 +241,9 @@ async fn money_accounts_and_roles_change_only_after_a_password_reentry(pool: PgP
             "user_created",
             "reauthenticated",
             "reauthenticated",
-            "reauthenticated"
+            "reauthenticated",
+            // The admin's own sign-in set up the second factor.
+            "two_factor_enabled"
         ]
     );
 }

@@ -98,7 +98,7 @@ async fn a_failing_engine_is_retried_then_refunded_exactly_once(pool: PgPool) {
 async fn permanent_errors_and_malformed_audio_fail_at_once_with_a_refund(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let cases = [
-        (Err(EngineError::Permanent("Unbekannte Stimme.".into())), "Unbekannte Stimme."),
+        (Err(EngineError::Permanent("Unbekannte Stimme.".into())), "Unbekannte Stimme; der Betrag wurde erstattet."),
         (
             Ok(EngineAudio { bytes: b"<html>kein Audio</html>".to_vec(), extension: "mp3" }),
             "Die Audiodaten des Sprachdienstes sind ungültig",

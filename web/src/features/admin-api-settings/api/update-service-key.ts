@@ -12,11 +12,18 @@ export const serviceKeyInputSchema = z.object({
 export type ServiceKeyFormInput = z.input<typeof serviceKeyInputSchema>;
 export type ServiceKeyFormOutput = z.output<typeof serviceKeyInputSchema>;
 
-export type UpdateServiceKeyVariables = { serviceId: string; key: string };
+/** `confirmUntested`: store it although its connection test failed (the admin confirmed). */
+export type UpdateServiceKeyVariables = { serviceId: string; key: string; confirmUntested?: boolean };
 
-/** `PUT /api/admin/services/{id}/key`: stores the key encrypted; the answer never contains it. */
-export function updateServiceKey({ serviceId, key }: UpdateServiceKeyVariables): Promise<Service> {
-  return api.put<Service>(`/api/admin/services/${encodeURIComponent(serviceId)}/key`, { key });
+/** The title the server gives a key that failed its connection test (then not stored). */
+export const KEY_TEST_FAILED_TITLE = 'Verbindungstest fehlgeschlagen';
+
+/**
+ * `PUT /api/admin/services/{id}/key`: tests the key, then stores it encrypted (the answer
+ * never contains it); a key that fails the test is refused unless `confirmUntested`.
+ */
+export function updateServiceKey({ serviceId, key, confirmUntested = false }: UpdateServiceKeyVariables): Promise<Service> {
+  return api.put<Service>(`/api/admin/services/${encodeURIComponent(serviceId)}/key`, { key, confirm_untested: confirmUntested });
 }
 
 export function useUpdateServiceKey({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateServiceKey> } = {}) {

@@ -251,7 +251,7 @@ describe('API settings: actions', () => {
     expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
     expect(screen.getByText('Der Schlüssel wurde verschlüsselt gespeichert.')).toBeInTheDocument();
     const [call] = api.callsTo('PUT /api/admin/services/murf_tts/key');
-    expect(call.body).toEqual({ key: 'sk-murf-geheim-9876' });
+    expect(call.body).toEqual({ key: 'sk-murf-geheim-9876', confirm_untested: false });
     expect(call.headers['x-requested-with']).toBe('stimmwerk');
 
     // The panel is closed, the card shows the new state, and the key is nowhere in the page.
@@ -265,6 +265,35 @@ describe('API settings: actions', () => {
     // Opening the panel again starts empty.
     await user.click(within(card('murf_tts')).getByTestId('service-update'));
     expect(within(card('murf_tts')).getByTestId('service-key-input')).toHaveValue('');
+  });
+
+  it('stores a key that failed its connection test only after the warning and "Trotzdem speichern"', async () => {
+    let reply: MockHandler = apiError(
+      422,
+      'validation',
+      'Verbindungstest fehlgeschlagen',
+      'Der Schlüssel wurde nicht gespeichert: Murf AI hat die Anfrage abgelehnt (401).',
+      { key: 'Der Verbindungstest mit diesem Schlüssel ist fehlgeschlagen.' },
+    );
+    const { user, api } = setup({ extra: { 'PUT /api/admin/services/murf_tts/key': () => reply as never } });
+    await screen.findByTestId('services-configured');
+    const murf = card('murf_tts');
+    await user.click(within(murf).getByTestId('service-update'));
+    await user.type(within(murf).getByTestId('service-key-input'), 'sk-falsch');
+    await user.click(within(murf).getByTestId('service-save'));
+    const warning = await within(murf).findByTestId('service-key-test-failed');
+    expect(warning).toHaveTextContent('Murf AI hat die Anfrage abgelehnt (401).');
+    expect(warning).toHaveTextContent('gilt er sofort für alle Kunden');
+    expect(within(murf).getByTestId('service-status')).not.toHaveTextContent('Konfiguriert');
+
+    reply = { json: saved };
+    await user.click(within(murf).getByTestId('service-save-anyway'));
+    expect(await screen.findByText('Der Schlüssel wurde verschlüsselt gespeichert.')).toBeInTheDocument();
+    const calls = api.callsTo('PUT /api/admin/services/murf_tts/key');
+    expect(calls.map((c) => c.body)).toEqual([
+      { key: 'sk-falsch', confirm_untested: false },
+      { key: 'sk-falsch', confirm_untested: true },
+    ]);
   });
 
   it('closes the panel on cancel without sending anything', async () => {
