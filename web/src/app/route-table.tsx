@@ -60,6 +60,9 @@ function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: ()
 
 // The four API pages share one chunk (and their queries and components).
 const developerApi = () => import('@/features/developer-api/routes/pages');
+// The docs render Markdown (react-markdown and its parser): a chunk of their own, so the
+// other API pages do not load it.
+const apiDocs = () => import('@/features/developer-api/routes/api-docs-page');
 
 /** Every route of the web app: the router, the document titles and the sidebar read it. */
 export const ROUTES: readonly AppRoute[] = [
@@ -154,7 +157,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.api.docs,
     title: 'API Dokumentation',
     guard: 'auth',
-    page: lazyPage(developerApi, 'ApiDocsPage'),
+    page: lazyPage(apiDocs, 'ApiDocsPage'),
     nav: { label: 'API Dokumentation', group: 'api' },
   },
   {
