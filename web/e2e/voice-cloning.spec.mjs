@@ -166,12 +166,29 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       assert.equal(clone.cloned_from, SOURCE);
       assert.equal(clone.sample_count, 2);
       assert.equal(clone.consent_given, true);
-      assert.ok(['training_in_progress', 'completed'].includes(clone.status), `status ${clone.status}`);
+      assert.ok(['training_in_progress', 'awaiting_activation'].includes(clone.status), `status ${clone.status}`);
 
-      // The worker trains it on the local engine; the list shows it ready, as an approximation.
+      // The worker trains it on the local engine; the list shows it trained, as an
+      // approximation, waiting for its owner: a preview first, no fee yet.
       const row = page.locator('[data-testid="clone-row"]').filter({ hasText: NAME });
-      await row.locator('[data-testid="clone-status"][data-status="completed"]').waitFor({ timeout: 90_000 });
+      await row.locator('[data-testid="clone-status"][data-status="awaiting_activation"]').waitFor({ timeout: 90_000 });
       await row.getByTestId('clone-approximation').waitFor();
+      await assertBalance(page, 100);
+      await row.getByTestId('voice-preview').click();
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid="voice-preview-audio"]')].some((a) => !a.paused && a.currentTime > 0),
+        undefined,
+        { timeout: 20_000 },
+      );
+      // Activation shows the fee's terms before the first month is charged.
+      await row.getByTestId('clone-activate').click();
+      const terms = page.getByRole('dialog', { name: 'Stimme aktivieren?' });
+      await terms.waitFor();
+      assert.match(await terms.innerText(), /pro 30 Tage.*jetzt von Ihrem Guthaben abgebucht/s);
+      await assertAccessible(page, 'clone activation dialog');
+      await shot(page, 'voice-clone-activate-1366.png');
+      await terms.getByRole('button', { name: /aktivieren/ }).click();
+      await row.locator('[data-testid="clone-status"][data-status="completed"]').waitFor();
       await assertAccessible(page, 'clone list');
       await assertNoHorizontalScroll(page, 'clone list');
       await shot(page, 'voice-clone-list-1366.png');
@@ -185,7 +202,7 @@ describe('Voice-clone wizard (end to end)', { skip }, () => {
       await shot(page, 'voice-clone-recordings-1366.png');
       await page.keyboard.press('Escape');
 
-      // The first month's fee took the start balance; an admin tops it up, and finds the
+      // The first month's fee took the start balance on activation; an admin tops it up, and finds the
       // clone with its owner on the voice management page.
       const me = await (await page.request.get(`${BASE_URL}/api/me`)).json();
       const admin = await newPage(browser);

@@ -541,12 +541,13 @@ async fn training(
     Ok(Json(cloning::act(&state.svc, &caller, id, body.action).await?.into()))
 }
 
-/// Pays the open monthly fee of a paused clone now, which resumes it.
+/// Activates a trained clone after its owner heard it (the first 30 days are charged now),
+/// or pays the open fee of a paused one, which resumes it.
 #[utoipa::path(post, path = "/api/voice-clones/{id}/pay", tag = "voice-clones", params(("id" = Uuid, Path)), responses(
     (status = 200, body = CloneVoice),
     (status = 402, description = "Guthaben reicht nicht", body = ErrorBody),
     (status = 404, body = ErrorBody),
-    (status = 409, description = "Keine Gebühr offen", body = ErrorBody),
+    (status = 409, description = "Nichts zu aktivieren oder zu bezahlen", body = ErrorBody),
 ))]
 async fn pay(
     State(state): State<AppState>,

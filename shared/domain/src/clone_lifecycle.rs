@@ -1,6 +1,7 @@
 //! The rules of a cloned voice's life: which training action is allowed in which state,
-//! what the user sees (a clone whose fee is open is paused), when a training counts as
-//! stuck, and which fee period is due. Pure functions, tested here; the use cases in
+//! what the user sees (a trained clone waits for its owner to hear it and activate it; a
+//! clone whose fee is open is paused), when a training counts as stuck, and which fee
+//! period is due. Pure functions, tested here; the use cases in
 //! `crate::use_cases::cloning` apply them inside their transactions.
 
 use chrono::{DateTime, Duration, Utc};
@@ -19,6 +20,9 @@ pub const MONTHLY_FEE_CENT: i64 = 100;
 pub enum CloneState {
     TrainingNeeded,
     TrainingInProgress,
+    /// Trained and heard by its owner, not yet activated: no fee taken, not usable. The
+    /// owner activates it (the first month is charged then) or deletes it for free.
+    AwaitingActivation,
     Completed,
     Failed,
     /// Trained, but the monthly fee could not be taken: not usable until paid.
@@ -26,10 +30,12 @@ pub enum CloneState {
 }
 
 impl CloneState {
-    pub fn of(status: TrainingStatus, fee_paused: bool) -> Self {
+    /// `ever_paid`: a fee period was paid once (the clone was activated).
+    pub fn of(status: TrainingStatus, fee_paused: bool, ever_paid: bool) -> Self {
         match status {
             TrainingStatus::TrainingNeeded => CloneState::TrainingNeeded,
             TrainingStatus::Training | TrainingStatus::TrainingInProgress => CloneState::TrainingInProgress,
+            TrainingStatus::Completed if !ever_paid => CloneState::AwaitingActivation,
             TrainingStatus::Completed if fee_paused => CloneState::Paused,
             TrainingStatus::Completed => CloneState::Completed,
             TrainingStatus::Failed => CloneState::Failed,
@@ -92,11 +98,10 @@ pub fn is_stuck(
 }
 
 /// The start of the fee period due now, or `None` while the fee is paid. The first period
-/// starts when training completed; each next one where the last ended. A paused clone
+/// starts when the owner activates the clone (now); each next one where the last ended. A paused clone
 /// that is paid again starts a fresh period now: months it could not be used are not
 /// charged afterwards.
 pub fn due_period(
-    completed_at: DateTime<Utc>,
     paid_until: Option<DateTime<Utc>>,
     fee_paused: bool,
     now: DateTime<Utc>,
@@ -105,7 +110,7 @@ pub fn due_period(
         return Some(now);
     }
     match paid_until {
-        None => Some(completed_at.min(now)),
+        None => Some(now),
         Some(until) if until <= now => Some(until),
         Some(_) => None,
     }
@@ -145,9 +150,11 @@ mod tests {
 
     #[test]
     fn a_completed_clone_with_an_open_fee_shows_as_paused() {
-        assert_eq!(CloneState::of(Completed, true), CloneState::Paused);
-        assert_eq!(CloneState::of(Completed, false), CloneState::Completed);
-        assert_eq!(CloneState::of(Training, false), CloneState::TrainingInProgress);
+        assert_eq!(CloneState::of(Completed, true, true), CloneState::Paused);
+        assert_eq!(CloneState::of(Completed, false, true), CloneState::Completed);
+        assert_eq!(CloneState::of(Completed, false, false), CloneState::AwaitingActivation);
+        assert_eq!(CloneState::of(Completed, true, false), CloneState::AwaitingActivation);
+        assert_eq!(CloneState::of(Training, false, false), CloneState::TrainingInProgress);
         assert_eq!(serde_json::to_value(CloneState::TrainingNeeded).unwrap(), "training_needed");
     }
 
@@ -166,11 +173,11 @@ mod tests {
     fn fee_periods_follow_each_other_and_a_paused_clone_restarts_now() {
         let completed = Utc::now() - Duration::days(3);
         let now = Utc::now();
-        assert_eq!(due_period(completed, None, false, now), Some(completed));
+        assert_eq!(due_period(None, false, now), Some(now), "the first month starts on activation");
         let paid = period_end(completed);
-        assert_eq!(due_period(completed, Some(paid), false, now), None);
-        assert_eq!(due_period(completed, Some(paid), false, paid), Some(paid));
-        assert_eq!(due_period(completed, Some(paid), true, now), Some(now));
+        assert_eq!(due_period(Some(paid), false, now), None);
+        assert_eq!(due_period(Some(paid), false, paid), Some(paid));
+        assert_eq!(due_period(Some(paid), true, now), Some(now));
         assert_eq!(period_end(completed) - completed, Duration::days(30));
     }
 }

@@ -74,6 +74,8 @@ pub struct AdminVoiceRow {
     pub clone_engine: Option<CloneEngineId>,
     pub training_status: Option<TrainingStatus>,
     pub fee_paused: bool,
+    /// A fee period was paid once (the owner activated the clone).
+    pub ever_paid: bool,
     pub owner_id: Option<Uuid>,
     pub owner_name: Option<String>,
     pub owner_email: Option<String>,
@@ -88,7 +90,7 @@ pub struct AdminVoiceRow {
 fn view(row: AdminVoiceRow) -> AdminVoice {
     AdminVoice {
         speaks_with: row.clone_engine.map_or(crate::providers::of(row.provider).label, CloneEngineId::label),
-        status: row.training_status.map(|s| CloneState::of(s, row.fee_paused)),
+        status: row.training_status.map(|s| CloneState::of(s, row.fee_paused, row.ever_paid)),
         owner: match (row.owner_id, &row.owner_name, &row.owner_email) {
             (Some(id), Some(name), Some(email)) => Some(VoiceOwner { id, name: name.clone(), email: email.clone() }),
             _ => None,
@@ -115,7 +117,7 @@ async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> 
         AdminVoiceRow,
         r#"SELECT v.id, v.name, v.type AS "voice_type: VoiceType", v.provider AS "provider: ProviderId", v.language,
                   v.clone_engine AS "clone_engine: CloneEngineId", v.training_status AS "training_status: TrainingStatus",
-                  v.fee_paused, v.owner_id, u.name AS "owner_name?", u.email AS "owner_email?", v.is_global, v.is_active,
+                  v.fee_paused, v.paid_until IS NOT NULL AS "ever_paid!", v.owner_id, u.name AS "owner_name?", u.email AS "owner_email?", v.is_global, v.is_active,
                   CASE WHEN v.type = 'clone' THEN v.times_used::bigint
                        ELSE (SELECT count(*) FROM voice_usage_analytics a WHERE a.voice_id = v.id) END AS "times_used!",
                   (SELECT count(*) FROM voice_training_samples s WHERE s.voice_id = v.id) AS "sample_count!",
@@ -125,8 +127,9 @@ async fn rows(svc: &Services, id: Option<Uuid>, query: AdminVoiceFilter<'_>) -> 
              AND ($2::text IS NULL OR v.name ILIKE $2 OR v.description ILIKE $2 OR u.name ILIKE $2 OR u.email ILIKE $2)
              AND ($3::text IS NULL OR v.type = $3)
              AND CASE $4::text
-                   WHEN 'paused' THEN v.training_status = 'completed' AND v.fee_paused
-                   WHEN 'completed' THEN v.training_status = 'completed' AND NOT v.fee_paused
+                   WHEN 'awaiting_activation' THEN v.training_status = 'completed' AND v.paid_until IS NULL
+                   WHEN 'paused' THEN v.training_status = 'completed' AND v.fee_paused AND v.paid_until IS NOT NULL
+                   WHEN 'completed' THEN v.training_status = 'completed' AND NOT v.fee_paused AND v.paid_until IS NOT NULL
                    WHEN 'training_in_progress' THEN v.training_status IN ('training', 'training_in_progress')
                    WHEN 'training_needed' THEN v.training_status = 'training_needed'
                    WHEN 'failed' THEN v.training_status = 'failed'

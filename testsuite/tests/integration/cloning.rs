@@ -81,6 +81,12 @@ fn section(server: &MockServer, model: &str) -> ProviderSection {
     }
 }
 
+/// The owner activates the trained clone ("Aktivieren"): the first month is charged now.
+async fn activate(client: &Client, voice: Uuid) {
+    let res = client.post(&format!("/api/voice-clones/{voice}/pay"), json!({})).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", res.text().await.unwrap());
+}
+
 async fn app_with(pool: PgPool, adjust: impl FnOnce(&mut Settings)) -> TestApp {
     TestApp::spawn_with(pool, |s| {
         s.cloning.poll_every_secs = 0;
@@ -156,13 +162,30 @@ async fn a_local_clone_trains_speaks_and_counts_its_uses(pool: PgPool) {
     let svc = app.worker_state(app.local_engines());
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
     let clone = clone_of(&client, voice).await;
-    assert_eq!(clone["status"], "completed");
+    assert_eq!(clone["status"], "awaiting_activation");
     assert_eq!((clone["engine"].as_str(), clone["approximation"].as_bool()), (Some("local"), Some(true)));
     assert_eq!(clone["training_progress"], 100);
     // A repeated delivery does nothing.
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Skipped);
-    // The first month is charged when the voice is ready.
+    // Trained is not yet charged: the owner hears it first (its preview), and nobody can
+    // use it until activated; the daily job leaves it alone.
+    assert!(app.ledger_rows(user, "clone_fee").await.is_empty());
+    assert_eq!(shared::use_cases::cloning::fees::charge_due(&app.pool).await.unwrap().charged, 0);
+    let voices: Value = client.get("/api/voices").await.json().await.unwrap();
+    assert!(!voices["voices"].as_array().unwrap().iter().any(|v| v["id"] == voice.to_string()));
+    let (stop, running) = app.spawn_worker(svc.clone());
+    let preview = client.get(&format!("/api/voices/{voice}/preview")).await;
+    assert_eq!(preview.status(), StatusCode::OK, "the owner hears the clone before paying");
+    assert!(preview.bytes().await.unwrap().len() > 1000);
+    stop.cancel();
+    running.await.unwrap();
+    assert!(app.ledger_rows(user, "clone_fee").await.is_empty(), "hearing it costs nothing");
+    // Activated: the first month is charged now.
+    activate(&client, voice).await;
+    assert_eq!(clone_of(&client, voice).await["status"], "completed");
     assert_eq!(app.ledger_rows(user, "clone_fee").await, [-100]);
+    let (status, _) = error_of(client.post(&format!("/api/voice-clones/{voice}/pay"), json!({})).await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "activated once");
 
     // It is offered under "Eigene Stimmen" and speaks.
     let voices: Value = client.get("/api/voices").await.json().await.unwrap();
@@ -222,7 +245,7 @@ async fn elevenlabs_training_completes_or_fails_with_the_providers_reason(pool: 
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
     let clone = clone_of(&client, voice).await;
-    assert_eq!((clone["status"].as_str(), clone["provider_voice_id"].as_str()), (Some("completed"), Some("xi123")));
+    assert_eq!((clone["status"].as_str(), clone["provider_voice_id"].as_str()), (Some("awaiting_activation"), Some("xi123")));
     assert_eq!(clone["approximation"], false);
 
     // Deleting the clone deletes the provider's voice too.
@@ -315,7 +338,7 @@ async fn a_replicate_training_survives_a_worker_death_and_is_not_started_twice(p
     assert_eq!(shared::use_cases::cloning::training::recover(&svc).await.unwrap(), 1);
     prediction_succeeds(&server, "pr1").await;
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
-    assert_eq!(clone_of(&client, voice).await["status"], "completed");
+    assert_eq!(clone_of(&client, voice).await["status"], "awaiting_activation");
     // The POST mock's `expect(1)` holds when the server drops: one prediction paid for.
 }
 
@@ -532,6 +555,7 @@ async fn the_admin_delete_removes_every_dependent_row_and_file(pool: PgPool) {
     let voice = started_clone(&owner, "Wird gelöscht").await;
     let svc = app.worker_state(app.local_engines());
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
+    activate(&owner, voice).await;
     let job: Value = owner.submit("Ein Audio mit dem Klon.", voice).await.json().await.unwrap();
     let job_id: Uuid = job["job"]["id"].as_str().unwrap().parse().unwrap();
     assert_eq!(worker::jobs::synthesize::process(&svc, job_id).await.unwrap(), Outcome::Completed);
@@ -662,6 +686,8 @@ async fn the_monthly_fee_is_charged_once_per_period_and_never_below_zero(pool: P
     let voice = started_clone(&client, "Abo").await;
     let svc = app.worker_state(app.local_engines());
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
+    assert_eq!(app.balance(user).await, 250, "nothing before the owner activates it");
+    activate(&client, voice).await;
     assert_eq!(app.balance(user).await, 150);
 
     // The daily job runs twice at once, and again: the paid period is not charged again.

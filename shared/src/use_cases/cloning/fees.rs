@@ -1,7 +1,9 @@
 //! The monthly fee of active clones (spec: 1 € per month): charged through the ledger for
-//! each 30-day period, once per clone and period however often the daily job runs; a
-//! clone whose owner cannot pay is paused (not usable, never a negative balance) and
-//! resumes when paid, by the next run or by "Jetzt bezahlen".
+//! each 30-day period, once per clone and period however often the daily job runs. The
+//! first period is charged when the owner activates the trained clone, after hearing it;
+//! the daily job charges only clones activated before. A clone whose owner cannot pay is
+//! paused (not usable, never a negative balance) and resumes when paid, by the next run
+//! or by "Jetzt bezahlen".
 
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
@@ -29,12 +31,11 @@ pub async fn charge(pool: &PgPool, voice_id: Uuid) -> Result<FeeResult> {
     let Some(state) = clones::lock_fee_state(&mut tx, voice_id).await? else {
         return Ok(FeeResult::NotDue);
     };
-    let completed_at = match (state.training_status, state.completed_at) {
-        (TrainingStatus::Completed, Some(at)) => at,
-        _ => return Ok(FeeResult::NotDue),
-    };
+    if state.training_status != TrainingStatus::Completed {
+        return Ok(FeeResult::NotDue);
+    }
     let now = Utc::now();
-    let Some(period_start) = due_period(completed_at, state.paid_until, state.fee_paused, now) else {
+    let Some(period_start) = due_period(state.paid_until, state.fee_paused, now) else {
         return Ok(FeeResult::NotDue);
     };
     let result = match ledger::clone_fee(&mut tx, state.owner_id, MONTHLY_FEE_CENT, voice_id, period_start).await? {

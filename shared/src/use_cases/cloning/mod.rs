@@ -63,12 +63,13 @@ pub struct CloneVoice {
 fn view(svc: &Services, mut row: CloneRow, user_id: Uuid) -> CloneVoice {
     let expected = chrono::Duration::minutes(svc.settings.cloning.stuck_after_minutes);
     let own = row.owner_id == user_id;
+    let ever_paid = row.paid_until.is_some();
     if !own {
         row.provider_voice_id = None;
         row.paid_until = None;
     }
     CloneVoice {
-        status: CloneState::of(row.training_status, row.fee_paused),
+        status: CloneState::of(row.training_status, row.fee_paused, ever_paid),
         stuck: rules::is_stuck(row.training_status, row.training_started_at, Utc::now(), expected),
         approximation: row.clone_engine.is_approximation(),
         own,
@@ -267,10 +268,12 @@ pub async fn remove(svc: &Services, voice_id: Uuid, owner_id: Option<Uuid>) -> R
     Ok(())
 }
 
-/// Pays the open fee of the owner's paused clone now, which resumes it.
+/// Activates the owner's trained clone (after hearing its preview), or pays the open fee of
+/// a paused one: the month starting now is charged, and the clone can be used at once.
 pub async fn pay(svc: &Services, caller: &Caller, voice_id: Uuid) -> Result<CloneVoice> {
     let clone = own_clone(svc, caller, voice_id).await?;
-    if CloneState::of(clone.training_status, clone.fee_paused) != CloneState::Paused {
+    let state = CloneState::of(clone.training_status, clone.fee_paused, clone.paid_until.is_some());
+    if !matches!(state, CloneState::Paused | CloneState::AwaitingActivation) {
         return Err(Error::Conflict("Für diese Stimme ist keine Gebühr offen.".into()));
     }
     match fees::charge(&svc.pool, voice_id).await? {

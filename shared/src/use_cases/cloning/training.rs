@@ -230,10 +230,7 @@ async fn finish(
         }
         return Ok(Outcome::Skipped);
     }
-    // The first month is due now; the daily job retries if this fails.
-    if let Err(e) = super::fees::charge(&svc.pool, claim.voice_id).await {
-        tracing::warn!(voice_id = %claim.voice_id, error = %e, "first clone fee not charged yet");
-    }
+    // No fee yet: the owner hears the clone first and activates it (`cloning::pay`).
     Ok(Outcome::Completed)
 }
 

@@ -70,11 +70,13 @@ pub async fn list_visible(
            LEFT JOIN clone_trainings t ON t.voice_id = v.id AND t.run = v.training_run
                                          AND v.training_status <> 'training_needed'
            WHERE v.type = 'clone'
-             AND (v.owner_id = $1 OR (v.is_global AND v.is_active AND v.training_status = 'completed'))
+             AND (v.owner_id = $1 OR (v.is_global AND v.is_active AND v.training_status = 'completed'
+                                      AND v.paid_until IS NOT NULL))
              AND ($2::text IS NULL OR v.name ILIKE $2 OR v.description ILIKE $2)
              AND CASE $3::text
-                   WHEN 'paused' THEN v.training_status = 'completed' AND v.fee_paused
-                   WHEN 'completed' THEN v.training_status = 'completed' AND NOT v.fee_paused
+                   WHEN 'awaiting_activation' THEN v.training_status = 'completed' AND v.paid_until IS NULL
+                   WHEN 'paused' THEN v.training_status = 'completed' AND v.fee_paused AND v.paid_until IS NOT NULL
+                   WHEN 'completed' THEN v.training_status = 'completed' AND NOT v.fee_paused AND v.paid_until IS NOT NULL
                    WHEN 'training_in_progress' THEN v.training_status IN ('training', 'training_in_progress')
                    WHEN 'training_needed' THEN v.training_status = 'training_needed'
                    WHEN 'failed' THEN v.training_status = 'failed'
@@ -141,7 +143,7 @@ pub async fn counts(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<CloneCount
         r#"SELECT
              (SELECT count(*) FROM tts_jobs WHERE user_id = $1 AND voice_type = 'clone' AND deleted_at IS NULL) AS "audios!",
              (SELECT count(*) FROM voices WHERE owner_id = $1 AND type = 'clone' AND training_status = 'completed'
-                AND NOT fee_paused) AS "completed!""#,
+                AND NOT fee_paused AND paid_until IS NOT NULL) AS "completed!""#,
         user_id
     )
     .fetch_one(db)
@@ -332,8 +334,10 @@ pub async fn fee_due(db: impl PgExecutor<'_>) -> Result<Vec<Uuid>, sqlx::Error> 
     sqlx::query_scalar!(
         r#"SELECT id FROM voices
            WHERE type = 'clone' AND training_status = 'completed'
-             AND (fee_paused OR paid_until IS NULL OR paid_until <= now())
-           ORDER BY paid_until NULLS FIRST
+             -- Never activated: its owner has not agreed to a fee yet.
+             AND paid_until IS NOT NULL
+             AND (fee_paused OR paid_until <= now())
+           ORDER BY paid_until
            LIMIT 1000"#
     )
     .fetch_all(db)

@@ -74,7 +74,8 @@ pub async fn list_usable(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<V
            FROM voices
            WHERE is_active
              AND (type = 'public'
-                  OR (training_status = 'completed' AND NOT fee_paused AND (owner_id = $1 OR is_global)))
+                  OR (training_status = 'completed' AND NOT fee_paused AND paid_until IS NOT NULL
+                      AND (owner_id = $1 OR is_global)))
            ORDER BY language, sort_order, name"#,
         user_id
     )
@@ -91,7 +92,8 @@ pub async fn find_usable(db: impl PgExecutor<'_>, voice_id: Uuid, user_id: Uuid)
            FROM voices
            WHERE id = $1 AND is_active
              AND (type = 'public'
-                  OR (training_status = 'completed' AND NOT fee_paused AND (owner_id = $2 OR is_global)))"#,
+                  OR (training_status = 'completed' AND NOT fee_paused AND paid_until IS NOT NULL
+                      AND (owner_id = $2 OR is_global)))"#,
         voice_id,
         user_id
     )
@@ -114,7 +116,8 @@ pub async fn find_audible(
            FROM voices
            WHERE id = $1 AND is_active
              AND (type = 'public'
-                  OR (training_status = 'completed' AND (owner_id = $2 OR (is_global AND NOT fee_paused))))"#,
+                  OR (training_status = 'completed'
+                      AND (owner_id = $2 OR (is_global AND NOT fee_paused AND paid_until IS NOT NULL))))"#,
         voice_id,
         user_id
     )

@@ -15,6 +15,7 @@ const STATUS_OPTIONS = [
   { value: 'training_in_progress', label: 'Training läuft' },
   { value: 'completed', label: 'Bereit' },
   { value: 'failed', label: 'Fehlgeschlagen' },
+  { value: 'awaiting_activation', label: 'Nicht aktiviert' },
   { value: 'paused', label: 'Pausiert' },
 ];
 

@@ -8,6 +8,7 @@ import type { AdminVoice } from '../api/types';
 const STATUS: Record<string, { label: string; variant: 'neutral' | 'primary' | 'success' | 'destructive' | 'warning' }> = {
   training_needed: { label: 'In Bearbeitung', variant: 'neutral' },
   training_in_progress: { label: 'Training läuft', variant: 'primary' },
+  awaiting_activation: { label: 'Nicht aktiviert', variant: 'primary' },
   completed: { label: 'Bereit', variant: 'success' },
   failed: { label: 'Fehlgeschlagen', variant: 'destructive' },
   paused: { label: 'Pausiert', variant: 'warning' },
@@ -52,7 +53,7 @@ function AdminVoiceRow({ voice, busy, onChange, onDelete, onRecordings }: RowPro
         <span className="block text-xs text-muted-foreground">
           {voice.language} · seit {formatDate(voice.created_at)}
         </span>
-        {(!clone || voice.status === 'completed' || voice.status === 'paused') && (
+        {(!clone || voice.status === 'completed' || voice.status === 'paused' || voice.status === 'awaiting_activation') && (
           <VoicePreviewButton voiceId={voice.id} voiceName={voice.name} className="mt-2" />
         )}
       </td>

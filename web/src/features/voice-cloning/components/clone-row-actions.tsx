@@ -1,4 +1,4 @@
-import { CircleStop, CreditCard, ListMusic, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
+import { BadgeCheck, CircleStop, CreditCard, ListMusic, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { CloneVoice } from '../api/types';
 import type { useCloneActions } from '../hooks/use-clone-actions';
@@ -13,12 +13,15 @@ export function CloneRowActions({
   onEdit,
   onDelete,
   onRecordings,
+  onActivate,
 }: {
   voice: CloneVoice;
   actions: Actions;
   onEdit: () => void;
   onDelete: () => void;
   onRecordings: () => void;
+  /** Opens the activation dialog (the fee's terms, then the first charge). */
+  onActivate: () => void;
 }) {
   const allowed = cloneActions(voice);
   const busy = (action: string) =>
@@ -39,6 +42,11 @@ export function CloneRowActions({
       {allowed.cancel && (
         <Button size="sm" variant="outline" loading={busy('cancel')} onClick={() => actions.training.mutate({ id: voice.id, action: 'cancel' })} data-testid="clone-cancel">
           <CircleStop aria-hidden="true" /> Abbrechen
+        </Button>
+      )}
+      {allowed.activate && (
+        <Button size="sm" onClick={onActivate} data-testid="clone-activate">
+          <BadgeCheck aria-hidden="true" /> Aktivieren
         </Button>
       )}
       {allowed.pay && (

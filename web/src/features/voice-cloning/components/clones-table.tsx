@@ -5,7 +5,7 @@ import { VoicePreviewButton } from '@/components/voice-preview/voice-preview-but
 import { formatDateTime } from '@/lib/format';
 import type { CloneVoice } from '../api/types';
 import type { useCloneActions } from '../hooks/use-clone-actions';
-import { CLONE_STATUS_LABELS, CLONE_STATUS_VARIANTS, trainingProgress } from '../utils/clone-status';
+import { CLONE_STATUS_LABELS, CLONE_STATUS_VARIANTS, isAudible, trainingProgress } from '../utils/clone-status';
 import { CloneRowActions } from './clone-row-actions';
 
 const APPROXIMATION_NOTE =
@@ -34,6 +34,9 @@ function StatusCell({ voice }: { voice: CloneVoice }) {
       )}
       {voice.status === 'failed' && voice.training_error && <span className="max-w-64 text-xs text-destructive">{voice.training_error}</span>}
       {voice.status === 'paused' && <span className="text-xs text-muted-foreground">Nicht nutzbar, bis die Monatsgebühr bezahlt ist.</span>}
+      {voice.status === 'awaiting_activation' && (
+        <span className="max-w-64 text-xs text-muted-foreground">Hören Sie die Hörprobe an; die Monatsgebühr fällt erst mit der Aktivierung an.</span>
+      )}
     </div>
   );
 }
@@ -49,12 +52,14 @@ export function ClonesTable({
   onEdit,
   onDelete,
   onRecordings,
+  onActivate,
 }: {
   voices: CloneVoice[];
   actions: ReturnType<typeof useCloneActions>;
   onEdit: (voice: CloneVoice) => void;
   onDelete: (voice: CloneVoice) => void;
   onRecordings: (voice: CloneVoice) => void;
+  onActivate: (voice: CloneVoice) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
@@ -77,7 +82,7 @@ export function ClonesTable({
                 <div className="flex flex-col gap-1">
                   <span className="font-medium">{voice.name}</span>
                   {voice.description && <span className="text-xs text-muted-foreground">{voice.description}</span>}
-                  {(voice.status === 'completed' || voice.status === 'paused') && (
+                  {isAudible(voice) && (
                     <VoicePreviewButton voiceId={voice.id} voiceName={voice.name} className="w-fit" />
                   )}
                   <div className="flex flex-wrap gap-1">
@@ -126,6 +131,7 @@ export function ClonesTable({
                   onEdit={() => onEdit(voice)}
                   onDelete={() => onDelete(voice)}
                   onRecordings={() => onRecordings(voice)}
+                  onActivate={() => onActivate(voice)}
                 />
               </td>
             </tr>

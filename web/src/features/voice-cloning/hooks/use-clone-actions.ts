@@ -51,7 +51,8 @@ export function useCloneActions() {
   });
   const pay = useMutation({
     mutationFn: (id: string) => payClone(id),
-    onSuccess: (voice) => toast.success('Gebühr bezahlt', { description: `„${voice.name}“ ist wieder nutzbar.` }),
+    // One call activates a trained clone and pays a paused one: the answer is the clone, usable now.
+    onSuccess: (voice) => toast.success('Stimme nutzbar', { description: `„${voice.name}“ ist aktiv; die Monatsgebühr ist bezahlt.` }),
     onError: (error) => toastError(error, 'Bezahlen fehlgeschlagen'),
     onSettled: () => Promise.all([refreshClones(queryClient), queryClient.invalidateQueries({ queryKey: authKeys.me() })]),
   });

@@ -10,6 +10,7 @@ import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { SamplesPlaylistDialog } from '@/components/voice-samples/samples-playlist-dialog';
 import { paths } from '@/config/paths';
 import { authKeys, useMe } from '@/lib/auth';
+import { formatEuroFromCents } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useClones } from '../api/get-clones';
 import type { CloneVoice } from '../api/types';
@@ -21,7 +22,7 @@ import { EditCloneDialog } from '../components/edit-clone-dialog';
 import { StuckTrainingsCard } from '../components/stuck-trainings-card';
 import { useCloneActions } from '../hooks/use-clone-actions';
 import { clearDraft, loadDraft } from '../utils/voice-clone-draft';
-import { deleteCloneText } from '../utils/clone-status';
+import { activationTerms, CLONE_MONTHLY_FEE_CENT, deleteCloneText } from '../utils/clone-status';
 
 /**
  * /dashboard/voice-cloning: an unfinished wizard draft, trainings that take too long, the
@@ -41,6 +42,7 @@ export function ClonesPage() {
   const [editing, setEditing] = useState<CloneVoice | null>(null);
   const [deleting, setDeleting] = useState<CloneVoice | null>(null);
   const [listening, setListening] = useState<CloneVoice | null>(null);
+  const [activating, setActivating] = useState<CloneVoice | null>(null);
   const voices = clones.data?.voices ?? [];
   // A finished training takes the first monthly fee: the balance in the top bar follows.
   const queryClient = useQueryClient();
@@ -95,7 +97,14 @@ export function ClonesPage() {
             </div>
           )}
           {voices.length > 0 && (
-            <ClonesTable voices={voices} actions={actions} onEdit={setEditing} onDelete={setDeleting} onRecordings={setListening} />
+            <ClonesTable
+              voices={voices}
+              actions={actions}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onRecordings={setListening}
+              onActivate={setActivating}
+            />
           )}
         </section>
       </div>
@@ -110,6 +119,17 @@ export function ClonesPage() {
         loading={actions.remove.isPending}
         onConfirm={() => {
           if (deleting) actions.remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      />
+      <ConfirmDialog
+        open={activating !== null}
+        onOpenChange={(open) => !open && setActivating(null)}
+        title="Stimme aktivieren?"
+        description={activating ? `„${activating.name}“: ${activationTerms(CLONE_MONTHLY_FEE_CENT)}` : ''}
+        confirmLabel={`Für ${formatEuroFromCents(CLONE_MONTHLY_FEE_CENT)} aktivieren`}
+        loading={actions.pay.isPending}
+        onConfirm={() => {
+          if (activating) actions.pay.mutate(activating.id, { onSettled: () => setActivating(null) });
         }}
       />
       <SamplesPlaylistDialog voiceId={listening?.id ?? null} voiceName={listening?.name ?? ''} onClose={() => setListening(null)} />

@@ -1,11 +1,12 @@
 import type { BadgeVariant } from '@/components/ui/badge';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatEuroFromCents } from '@/lib/format';
 import type { CloneState, CloneVoice } from '../api/types';
 
 /** How the list names each state (the filter uses the same words). */
 export const CLONE_STATUS_LABELS: Record<CloneState, string> = {
   training_needed: 'In Bearbeitung',
   training_in_progress: 'Training läuft',
+  awaiting_activation: 'Wartet auf Aktivierung',
   completed: 'Bereit',
   failed: 'Fehlgeschlagen',
   paused: 'Pausiert – Gebühr offen',
@@ -14,6 +15,7 @@ export const CLONE_STATUS_LABELS: Record<CloneState, string> = {
 export const CLONE_STATUS_VARIANTS: Record<CloneState, BadgeVariant> = {
   training_needed: 'neutral',
   training_in_progress: 'primary',
+  awaiting_activation: 'primary',
   completed: 'success',
   failed: 'destructive',
   paused: 'warning',
@@ -33,6 +35,7 @@ export function cloneActions(voice: CloneVoice) {
     check: own && voice.status === 'training_in_progress',
     cancel: own && voice.status === 'training_in_progress',
     pay: own && voice.status === 'paused',
+    activate: own && voice.status === 'awaiting_activation',
     recordings: own && voice.sample_count > 0,
     edit: own,
     remove: own,
@@ -55,4 +58,22 @@ export function deleteCloneText(voice: Pick<CloneVoice, 'name' | 'paid_until'>):
     ? ` Die bereits bezahlte Monatsgebühr (bis ${formatDate(voice.paid_until)}) wird nicht erstattet; danach fallen für diese Stimme keine Gebühren mehr an.`
     : ' Für diese Stimme fallen danach keine Gebühren mehr an.';
   return base + fee;
+}
+
+/** A clone's fee per 30 days (spec: 1 € a month; the wizard's setup answers it too). */
+export const CLONE_MONTHLY_FEE_CENT = 100;
+
+/** What the activation dialog says before the first fee: price, period, renewal, pause and end. */
+export function activationTerms(feeCents: number): string {
+  const fee = formatEuroFromCents(feeCents);
+  return (
+    `Die Stimme kostet ${fee} pro 30 Tage. Die ersten 30 Tage werden jetzt von Ihrem Guthaben abgebucht, danach alle 30 Tage ` +
+    'automatisch. Reicht das Guthaben nicht, wird die Stimme pausiert, bis Sie bezahlen. Wenn Sie die Stimme löschen, fallen keine ' +
+    'weiteren Gebühren an; bereits bezahlte Zeiträume werden nicht erstattet.'
+  );
+}
+
+/** Whether the clone can be heard ("Hörprobe"): trained, activated or not. */
+export function isAudible(voice: Pick<CloneVoice, 'status'>): boolean {
+  return voice.status === 'completed' || voice.status === 'paused' || voice.status === 'awaiting_activation';
 }

@@ -43,8 +43,9 @@ export function ActivationStep({ values, setup }: Pick<StepProps, 'values'> & { 
         </Row>
       </dl>
       <p className="text-sm text-muted-foreground">
-        Mit „Fertigstellen“ wird die Stimme angelegt, die Aufnahmen werden hochgeladen und das Training startet. Die Gebühr
-        fällt je aktiver geklonter Stimme monatlich an.
+        Mit „Fertigstellen“ wird die Stimme angelegt, die Aufnahmen werden hochgeladen und das Training startet. Noch wird nichts
+        abgebucht: Nach dem Training hören Sie die Stimme kostenlos an und aktivieren sie, wenn sie Ihnen gefällt. Erst dann wird die
+        Gebühr für die ersten 30 Tage fällig, danach alle 30 Tage.
       </p>
     </div>
   );
