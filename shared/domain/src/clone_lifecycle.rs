@@ -101,11 +101,7 @@ pub fn is_stuck(
 /// starts when the owner activates the clone (now); each next one where the last ended. A paused clone
 /// that is paid again starts a fresh period now: months it could not be used are not
 /// charged afterwards.
-pub fn due_period(
-    paid_until: Option<DateTime<Utc>>,
-    fee_paused: bool,
-    now: DateTime<Utc>,
-) -> Option<DateTime<Utc>> {
+pub fn due_period(paid_until: Option<DateTime<Utc>>, fee_paused: bool, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
     if fee_paused {
         return Some(now);
     }

@@ -245,7 +245,10 @@ async fn elevenlabs_training_completes_or_fails_with_the_providers_reason(pool: 
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
     let clone = clone_of(&client, voice).await;
-    assert_eq!((clone["status"].as_str(), clone["provider_voice_id"].as_str()), (Some("awaiting_activation"), Some("xi123")));
+    assert_eq!(
+        (clone["status"].as_str(), clone["provider_voice_id"].as_str()),
+        (Some("awaiting_activation"), Some("xi123"))
+    );
     assert_eq!(clone["approximation"], false);
 
     // Deleting the clone deletes the provider's voice too.
