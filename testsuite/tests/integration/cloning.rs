@@ -500,6 +500,7 @@ async fn another_user_cannot_use_see_play_change_or_delete_a_private_clone(pool:
     let voice = started_clone(&owner, "Privat").await;
     let svc = app.worker_state(app.local_engines());
     assert_eq!(train_voice::process(&svc, voice).await.unwrap(), Outcome::Completed);
+    activate(&owner, voice).await;
     let samples: Vec<Value> = owner.get(&format!("/api/voice-clones/{voice}/samples")).await.json().await.unwrap();
     let sample = samples[0]["id"].as_str().unwrap();
 

@@ -1199,7 +1199,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pays the open monthly fee of a paused clone now, which resumes it. */
+        /**
+         * Activates a trained clone after its owner heard it (the first 30 days are charged now),
+         *     or pays the open fee of a paused one, which resumes it.
+         */
         post: operations["post_voice_clones_id_pay"];
         delete?: never;
         options?: never;
@@ -1801,7 +1804,7 @@ export interface components {
          * @description What a clone shows: its training state, or paused while its fee is open.
          * @enum {string}
          */
-        CloneState: "training_needed" | "training_in_progress" | "completed" | "failed" | "paused";
+        CloneState: "training_needed" | "training_in_progress" | "awaiting_activation" | "completed" | "failed" | "paused";
         /** @description The clone list's four cards. */
         CloneStats: {
             /** Format: int64 */
@@ -5982,7 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Keine Gebühr offen */
+            /** @description Nichts zu aktivieren oder zu bezahlen */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -111,7 +111,8 @@ pub async fn get_visible(
            LEFT JOIN clone_trainings t ON t.voice_id = v.id AND t.run = v.training_run
                                          AND v.training_status <> 'training_needed'
            WHERE v.id = $1 AND v.type = 'clone'
-             AND (v.owner_id = $2 OR (v.is_global AND v.is_active AND v.training_status = 'completed'))"#,
+             AND (v.owner_id = $2 OR (v.is_global AND v.is_active AND v.training_status = 'completed'
+                                      AND v.paid_until IS NOT NULL))"#,
         voice_id,
         user_id,
     )

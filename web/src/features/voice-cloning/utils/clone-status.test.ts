@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloneVoice } from '../api/types';
-import { cloneActions, CLONE_STATUS_LABELS, deleteCloneText, STATUS_FILTER_OPTIONS, trainingProgress } from './clone-status';
+import { activationTerms, cloneActions, CLONE_STATUS_LABELS, deleteCloneText, STATUS_FILTER_OPTIONS, trainingProgress } from './clone-status';
 
 function voice(overrides: Partial<CloneVoice>): CloneVoice {
   return {
@@ -15,15 +15,33 @@ function voice(overrides: Partial<CloneVoice>): CloneVoice {
 describe('clone status', () => {
   it('names every state in German and offers each as a filter after "all"', () => {
     expect(CLONE_STATUS_LABELS.completed).toBe('Bereit');
-    expect(STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'training_needed', 'training_in_progress', 'completed', 'failed', 'paused']);
+    expect(CLONE_STATUS_LABELS.awaiting_activation).toBe('Wartet auf Aktivierung');
+    expect(STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual([
+      'all',
+      'training_needed',
+      'training_in_progress',
+      'awaiting_activation',
+      'completed',
+      'failed',
+      'paused',
+    ]);
   });
 
   it('offers the training actions that fit the state', () => {
     expect(cloneActions(voice({ status: 'training_needed' }))).toMatchObject({ start: true, check: false, cancel: false, pay: false });
     expect(cloneActions(voice({ status: 'failed' })).start).toBe(true);
     expect(cloneActions(voice({ status: 'training_in_progress' }))).toMatchObject({ start: false, check: true, cancel: true });
-    expect(cloneActions(voice({ status: 'paused' }))).toMatchObject({ pay: true, start: false });
+    expect(cloneActions(voice({ status: 'paused' }))).toMatchObject({ pay: true, start: false, activate: false });
+    // A trained clone is heard first, then activated (its first fee): no "Jetzt bezahlen".
+    expect(cloneActions(voice({ status: 'awaiting_activation' }))).toMatchObject({ activate: true, pay: false });
     expect(cloneActions(voice({ sample_count: 0 })).recordings).toBe(false);
+  });
+
+  it('states the fee terms before activation', () => {
+    const terms = activationTerms(100);
+    expect(terms).toContain('1,00 € pro 30 Tage');
+    expect(terms).toContain('jetzt von Ihrem Guthaben abgebucht');
+    expect(terms).toContain('bereits bezahlte Zeiträume werden nicht erstattet');
   });
 
   it("offers nothing on someone else's global clone", () => {
