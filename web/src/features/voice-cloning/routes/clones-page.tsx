@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { SamplesPlaylistDialog } from '@/components/voice-samples/samples-playlist-dialog';
 import { paths } from '@/config/paths';
 import { authKeys, useMe } from '@/lib/auth';
-import { formatEuroFromCents } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useClones } from '../api/get-clones';
 import type { CloneVoice } from '../api/types';
+import { ActivateCloneDialog, DeleteCloneDialog } from '../components/clone-confirm-dialogs';
 import { CloneFilters } from '../components/clone-filters';
 import { CloneStats } from '../components/clone-stats';
 import { ClonesTable } from '../components/clones-table';
@@ -22,7 +21,6 @@ import { EditCloneDialog } from '../components/edit-clone-dialog';
 import { StuckTrainingsCard } from '../components/stuck-trainings-card';
 import { useCloneActions } from '../hooks/use-clone-actions';
 import { clearDraft, loadDraft } from '../utils/voice-clone-draft';
-import { activationTerms, CLONE_MONTHLY_FEE_CENT, deleteCloneText } from '../utils/clone-status';
 
 /**
  * /dashboard/voice-cloning: an unfinished wizard draft, trainings that take too long, the
@@ -109,29 +107,8 @@ export function ClonesPage() {
         </section>
       </div>
       {editing && <EditCloneDialog voice={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Stimme löschen?"
-        description={deleting ? deleteCloneText(deleting) : ''}
-        confirmLabel="Endgültig löschen"
-        destructive
-        loading={actions.remove.isPending}
-        onConfirm={() => {
-          if (deleting) actions.remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
-        }}
-      />
-      <ConfirmDialog
-        open={activating !== null}
-        onOpenChange={(open) => !open && setActivating(null)}
-        title="Stimme aktivieren?"
-        description={activating ? `„${activating.name}“: ${activationTerms(CLONE_MONTHLY_FEE_CENT)}` : ''}
-        confirmLabel={`Für ${formatEuroFromCents(CLONE_MONTHLY_FEE_CENT)} aktivieren`}
-        loading={actions.pay.isPending}
-        onConfirm={() => {
-          if (activating) actions.pay.mutate(activating.id, { onSettled: () => setActivating(null) });
-        }}
-      />
+      <DeleteCloneDialog voice={deleting} actions={actions} onClose={() => setDeleting(null)} />
+      <ActivateCloneDialog voice={activating} actions={actions} onClose={() => setActivating(null)} />
       <SamplesPlaylistDialog voiceId={listening?.id ?? null} voiceName={listening?.name ?? ''} onClose={() => setListening(null)} />
     </>
   );
