@@ -35,6 +35,10 @@ function startFakeStripe() {
       requests.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization ?? '' });
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const form = new URLSearchParams(raw);
+        // 50 € is what this fake Stripe refuses, in Stripe's own (English) words.
+        if (form.get('line_items[0][price_data][unit_amount]') === '5000') {
+          return reply(400, { error: { type: 'invalid_request_error', message: 'Your account cannot currently make live charges.' } });
+        }
         const session = {
           id: `cs_e2e_${sessions.size + 1}`,
           object: 'checkout.session',
@@ -140,6 +144,31 @@ describe('top-up (end to end, fake Stripe)', { skip }, () => {
       await page.reload();
       await waitForAccountBalance(page, START_BALANCE_CENT + 1000);
       assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a payment Stripe refuses reads "Zahlung fehlgeschlagen" in German and charges nothing', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signUpConfirmAndSignIn(page);
+      await openTts(page);
+      await page.getByTestId('balance-top-up').click();
+      const dialog = page.getByRole('dialog', { name: 'Guthaben aufladen' });
+      await dialog.getByRole('radio', { name: '50,00 €' }).click();
+      await dialog.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.waitFor();
+      const text = await alert.innerText();
+      assert.match(text, /Zahlung fehlgeschlagen/);
+      assert.match(text, /Der Zahlungsdienst hat die Zahlung abgelehnt\./);
+      assert.ok(!text.includes('live charges'), `Stripe's own words stay out: ${text}`);
+      assert.ok(!text.includes('Audio-Generierung'), text);
+      await assertAccessible(page, 'top-up dialog, payment refused');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'top-up-refused.png') });
+      const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+      assert.equal(me.balance_cent, START_BALANCE_CENT, 'nothing charged or credited');
     } finally {
       await context.close();
     }

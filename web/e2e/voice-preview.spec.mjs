@@ -36,7 +36,7 @@ describe('Voice previews (end to end)', { skip }, () => {
   });
 
   test('a visitor hears the demo voices, one at a time, and is invited to sign up', async () => {
-    const page = await newPage(browser);
+    const { context, page } = await newPage(browser);
     await page.goto(`${BASE_URL}/live-demo`);
     const buttons = page.getByTestId('voice-preview');
     await buttons.first().waitFor({ timeout: 15_000 });
@@ -49,11 +49,11 @@ describe('Voice previews (end to end)', { skip }, () => {
     await page.getByTestId('demo-signup-cta').getByRole('link', { name: 'Kostenlos registrieren' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-preview-demo.png'), fullPage: true });
     await assertAccessible(page, 'live demo with voice previews');
-    await page.close();
+    await context.close();
   });
 
   test('a customer hears any voice on the TTS screen and sees no voice that cannot speak', async () => {
-    const page = await newPage(browser);
+    const { context, page } = await newPage(browser);
     await signUpConfirmAndSignIn(page);
     await openTts(page);
     const cards = page.getByTestId('voice-option');
@@ -64,11 +64,11 @@ describe('Voice previews (end to end)', { skip }, () => {
     console.log(`# a preview already rendered played after ${again} ms`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-preview-tts.png') });
     await assertAccessible(page, 'TTS screen with voice previews');
-    await page.close();
+    await context.close();
   });
 
   test('an admin hears a catalogue voice in the voice list', async () => {
-    const page = await newPage(browser);
+    const { context, page } = await newPage(browser);
     await signInAsAdmin(page);
     await page.goto(`${BASE_URL}/admin/voices`);
     const row = page.getByTestId('admin-voice-row').filter({ hasText: 'Jonas' }).first();
@@ -76,6 +76,6 @@ describe('Voice previews (end to end)', { skip }, () => {
     await playPreview(page, row.getByTestId('voice-preview'));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'voice-preview-admin.png') });
     await assertAccessible(page, 'admin voices with previews');
-    await page.close();
+    await context.close();
   });
 });
