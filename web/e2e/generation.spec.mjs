@@ -86,6 +86,26 @@ describe('Stimmwerk generation (end to end)', { skip }, () => {
       const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('job-download').click()]);
       await assertMp3Download(page, download, audioFileName(GERMAN_SENTENCE));
 
+      // The time from the click to playable audio for 200 characters (printed, not
+      // asserted: the machine is shared; the issue's target is 1.5 s).
+      const text200 = 'Stimmwerk liest Ihre Texte klar und natürlich vor. '.repeat(5).slice(0, 199) + '.';
+      assert.equal(text200.length, 200);
+      await page.getByTestId('tts-text').fill(text200);
+      const firstId = await page.getByTestId('job-row').first().getAttribute('data-job-id');
+      const clicked = Date.now();
+      await page.getByTestId('tts-submit').click();
+      await page.waitForFunction(
+        (previous) => {
+          const row = document.querySelector('[data-testid="job-row"]');
+          return row && row.getAttribute('data-job-id') !== previous && row.getAttribute('data-status') === 'completed';
+        },
+        firstId,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      await page.getByTestId('job-row').first().getByTestId('job-play').click();
+      await waitForPlayback(page, '[data-testid="job-audio"]');
+      console.log(`# click to playable audio (200 characters): ${Date.now() - clicked} ms`);
+
       assert.deepEqual(errors, [], 'no uncaught page errors');
     } finally {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'tts-generation.png'), fullPage: true }).catch(() => undefined);

@@ -13,8 +13,10 @@ describe('jobsPollInterval', () => {
     expect(jobsPollInterval([agedJob(1, 'completed'), agedJob(2, 'failed')], NOW)).toBe(false);
   });
 
-  it('polls every second for the first 10 s, then backs off', () => {
-    expect(jobsPollInterval([agedJob(0)], NOW)).toBe(1_000);
+  it('polls often for the first 4 s, every second until 10 s, then backs off', () => {
+    expect(jobsPollInterval([agedJob(0)], NOW)).toBe(300);
+    expect(jobsPollInterval([agedJob(3.9, 'processing')], NOW)).toBe(300);
+    expect(jobsPollInterval([agedJob(4)], NOW)).toBe(1_000);
     expect(jobsPollInterval([agedJob(9, 'processing')], NOW)).toBe(1_000);
     expect(jobsPollInterval([agedJob(10)], NOW)).toBe(2_000);
     expect(jobsPollInterval([agedJob(59)], NOW)).toBe(2_000);

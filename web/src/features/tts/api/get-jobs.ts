@@ -18,6 +18,9 @@ export function jobsPollInterval(jobs: Job[] | undefined, now = Date.now()): num
       return Number.isNaN(created) ? 0 : Math.max(0, now - created);
     }),
   );
+  // A short text is done within a second or two: look often then, so the audio is
+  // playable soon after it is (a few small requests per generation).
+  if (youngest < 4_000) return 300;
   if (youngest < 10_000) return 1_000;
   if (youngest < 60_000) return 2_000;
   return 5_000;
