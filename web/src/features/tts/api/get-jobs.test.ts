@@ -24,6 +24,7 @@ describe('jobsPollInterval', () => {
   });
 
   it('follows the youngest running job', () => {
-    expect(jobsPollInterval([agedJob(300), agedJob(3), agedJob(1, 'completed')], NOW)).toBe(1_000);
+    expect(jobsPollInterval([agedJob(300), agedJob(6), agedJob(1, 'completed')], NOW)).toBe(1_000);
+    expect(jobsPollInterval([agedJob(300), agedJob(2)], NOW)).toBe(300);
   });
 });
