@@ -90,7 +90,7 @@ fn fingerprint(voice: &Voice) -> String {
         voice.api_name.as_deref().unwrap_or_default(),
         &voice.language,
     );
-    Sha256::digest(input.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(input.as_bytes()))
 }
 
 async fn stored(svc: &Services, voice_id: Uuid, fingerprint: &str) -> Result<Option<Preview>> {

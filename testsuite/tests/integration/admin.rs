@@ -71,8 +71,9 @@ async fn admins_must_reenter_their_password_first(pool: PgPool) {
     assert_eq!(openai["secret_name"], "APP__PROVIDERS__OPENAI__API_KEY");
 }
 
-#[sqlx::test(migrations = "../migrations")]
-async fn a_saved_key_is_encrypted_never_readable_and_enables_the_engine(pool: PgPool) {
+/// A fake OpenAI that speaks for [`FAKE_KEY`] (other keys find no mock: 404, or whatever
+/// the test mounts after it).
+async fn openai_accepting_the_fake_key() -> MockServer {
     let fake = MockServer::start().await;
     let mp3 =
         shared::audio::encode_mp3(&shared::audio::Pcm { sample_rate: 24000, samples: vec![1000; 24000] }).unwrap();
@@ -82,6 +83,12 @@ async fn a_saved_key_is_encrypted_never_readable_and_enables_the_engine(pool: Pg
         .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3))
         .mount(&fake)
         .await;
+    fake
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_saved_key_is_encrypted_never_readable_and_enables_the_engine(pool: PgPool) {
+    let fake = openai_accepting_the_fake_key().await;
     let base = fake.uri();
     let app = TestApp::spawn_with(pool, move |s| {
         with_master_key(s);
@@ -130,15 +137,7 @@ async fn a_saved_key_is_encrypted_never_readable_and_enables_the_engine(pool: Pg
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_key_goes_live_only_after_its_connection_test_or_the_admins_confirmation(pool: PgPool) {
-    let fake = MockServer::start().await;
-    let mp3 =
-        shared::audio::encode_mp3(&shared::audio::Pcm { sample_rate: 24000, samples: vec![1000; 24000] }).unwrap();
-    Mock::given(method("POST"))
-        .and(path("/v1/audio/speech"))
-        .and(header("authorization", format!("Bearer {FAKE_KEY}").as_str()))
-        .respond_with(ResponseTemplate::new(200).set_body_bytes(mp3))
-        .mount(&fake)
-        .await;
+    let fake = openai_accepting_the_fake_key().await;
     Mock::given(method("POST"))
         .and(path("/v1/audio/speech"))
         .respond_with(
