@@ -25,6 +25,7 @@ pub mod secrets;
 pub mod services;
 pub mod telemetry;
 pub mod text_to_mp3;
+pub mod timeline;
 pub mod token;
 
 // Their own crates under `shared/`, at their paths.

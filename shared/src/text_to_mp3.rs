@@ -1,16 +1,18 @@
 //! Text to one MP3 with any engine: split within the engine's limit, synthesize the
 //! chunks with bounded concurrency (order kept), decode, trim and level each chunk, join
-//! with a fixed pause, encode, measure.
+//! with a fixed pause, encode, measure; and when each sentence is spoken (`timeline`).
 //! Used by the worker for paid jobs and by the API for the live demo.
 
 use futures::{StreamExt, TryStreamExt};
 
-use crate::audio::{self, Mp3, Pcm};
+use crate::audio::{self, Mp3};
 use crate::cpu::CpuPool;
 use crate::domain::dictionary::{self, Entry};
-use crate::domain::markup;
 use crate::domain::spoken::{self, Inline, Spoken};
+use crate::domain::timed_text::TimedText;
+use crate::domain::{chunks, markup};
 use crate::engine::{EngineError, Markup, SpeechEngine, SynthesisRequest};
+pub use crate::timeline::{Part, Piece, Plan, Timeline};
 
 /// Pause between the chunks of one long text.
 pub const SENTENCE_PAUSE_MS: u32 = 250;
@@ -28,17 +30,25 @@ pub struct Speech<'a> {
     pub dictionary: &'a [Entry],
 }
 
-pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Mp3, EngineError> {
+/// One finished audio and when each of its sentences is spoken.
+pub struct Rendered {
+    pub mp3: Mp3,
+    pub timed_text: TimedText,
+}
+
+pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Rendered, EngineError> {
     render_while(engine, speech, concurrency, || async { true }).await
 }
 
-/// The text as engines should read it, in parts within the engine's limit, each with the
-/// pause after it: the dictionary's terms as their entries say (with their IPA), numbers,
-/// dates, money, abbreviations and the like written out in the voice's language
+/// The text as engines should read it: its sentences as written (for the timed text),
+/// and the requests that speak them, each within the engine's limit with the pause after
+/// it. The dictionary's terms as their entries say (with their IPA), numbers, dates,
+/// money, abbreviations and the like written out in the voice's language
 /// (`domain::normalize`), `*emphasis*` marked, so "1.234,56 €" or "z. B." sound right
 /// whichever voice speaks. A `[pause 500ms]` marker becomes a pause inside the request
 /// where the engine takes one (SSML `<break>`, Murf's `[pause]`), else the pause after
-/// the part before it, made as silence by the audio path.
+/// the part before it, made as silence by the audio path. Each sentence starts with a
+/// mark, so engines that report marks tell when it is spoken.
 pub fn spoken_parts(
     text: &str,
     language: &str,
@@ -46,24 +56,86 @@ pub fn spoken_parts(
     engine: &dyn SpeechEngine,
     voice: &str,
     max_chunk: usize,
-) -> (Vec<Spoken>, Vec<u32>) {
+) -> Plan {
     parts_for(text, language, dictionary, engine.markup(voice), engine.measure(), max_chunk)
 }
 
 /// [`spoken_parts`] on the process's bounded CPU pool. The dictionary and the normaliser
 /// take time that grows with the text and the user's entries; on the async threads they
 /// would hold up every other request of the process.
-pub async fn plan(
-    engine: &dyn SpeechEngine,
-    speech: &Speech<'_>,
-    max_chunk: usize,
-) -> Result<(Vec<Spoken>, Vec<u32>), EngineError> {
+pub async fn plan(engine: &dyn SpeechEngine, speech: &Speech<'_>, max_chunk: usize) -> Result<Plan, EngineError> {
     let (markup, measure) = (engine.markup(speech.voice), engine.measure());
     let (text, language, dictionary) = (speech.text.to_owned(), speech.language.to_owned(), speech.dictionary.to_vec());
     CpuPool::global()
         .run(move || parts_for(&text, &language, &dictionary, markup, measure, max_chunk))
         .await
         .map_err(|e| EngineError::Transient(format!("Textaufbereitung abgebrochen: {e}")))
+}
+
+/// Builds the plan one written sentence at a time, packing whole sentences into a
+/// request while they fit.
+struct Packer<'a> {
+    plan: Plan,
+    current: Option<Part>,
+    size: &'a dyn Fn(&Spoken) -> usize,
+    max_chunk: usize,
+}
+
+impl Packer<'_> {
+    fn add_sentence(&mut self, index: usize, spoken: Spoken, words_limit: usize, measure: fn(&str) -> usize) {
+        let mut marked = Spoken::default();
+        marked.push(Inline::Mark(index as u32));
+        let marked = marked.join(Inline::Text(String::new()), spoken.clone());
+        let weight = spoken.plain().chars().count().max(1);
+        if (self.size)(&marked) > self.max_chunk {
+            // Too long for one request: cut in words, each piece its own part.
+            self.flush(SENTENCE_PAUSE_MS);
+            for (i, words) in chunks::split(&spoken.plain(), words_limit, measure).into_iter().enumerate() {
+                let mut piece = Spoken::default();
+                if i == 0 {
+                    piece.push(Inline::Mark(index as u32));
+                }
+                piece.push(Inline::Text(words.clone()));
+                let part = Part::new(piece, index, i == 0, words.chars().count());
+                self.plan.parts.push(Part { pause_after_ms: SENTENCE_PAUSE_MS, ..part });
+            }
+            return;
+        }
+        if let Some(current) = self.current.as_mut() {
+            let joined = current.spoken.clone().join(Inline::Text(" ".into()), marked.clone());
+            if (self.size)(&joined) <= self.max_chunk {
+                current.spoken = joined;
+                current.sentences.end = index + 1;
+                current.weights.push(weight);
+                return;
+            }
+            self.flush(SENTENCE_PAUSE_MS);
+        }
+        self.current = Some(Part::new(marked, index, true, weight));
+    }
+
+    fn flush(&mut self, pause_after_ms: u32) {
+        if let Some(part) = self.current.take() {
+            self.plan.parts.push(Part { pause_after_ms, ..part });
+        }
+    }
+
+    /// A marked pause the engine takes inline: the next request goes into the one before,
+    /// after a break, when both fit one request.
+    fn join_after_break(&mut self, ms: u32) -> bool {
+        let (Some(last), Some(next)) = (self.plan.parts.last(), self.current.as_ref()) else { return false };
+        let joined = last.spoken.clone().join(Inline::Break(ms), next.spoken.clone());
+        if (self.size)(&joined) > self.max_chunk || last.sentences.end != next.sentences.start {
+            return false;
+        }
+        let next = self.current.take().expect("checked above");
+        let last = self.plan.parts.last_mut().expect("checked above");
+        last.spoken = joined;
+        last.sentences.end = next.sentences.end;
+        last.weights.extend(next.weights);
+        self.current = Some(self.plan.parts.pop().expect("checked above"));
+        true
+    }
 }
 
 fn parts_for(
@@ -73,38 +145,46 @@ fn parts_for(
     markup: Markup,
     measure: fn(&str) -> usize,
     max_chunk: usize,
-) -> (Vec<Spoken>, Vec<u32>) {
+) -> Plan {
     let size = |s: &Spoken| measure(&markup.render(s, language));
     // A sentence too long for one request is cut in plain words: leave room for the
     // markup's wrapper and for escaping.
     let words_limit = (max_chunk.saturating_sub(size(&Spoken::default())) * 9 / 10).max(8);
-    let (mut parts, mut pauses): (Vec<Spoken>, Vec<u32>) = (Vec::new(), Vec::new());
-    let mut marked_pause = None;
+    let mut packer = Packer { plan: Plan::default(), current: None, size: &size, max_chunk };
+    let mut marked_pause: Option<u32> = None;
     for segment in markup::segments(text) {
-        let spoken = dictionary::speak(&segment.text, dictionary, language);
-        let pieces = spoken::split(&spoken, max_chunk, &size, words_limit, measure);
-        let count = pieces.len();
-        for (i, piece) in pieces.into_iter().enumerate() {
-            let last = i + 1 == count;
-            let pause = if last && segment.pause_after_ms > 0 { segment.pause_after_ms } else { SENTENCE_PAUSE_MS };
-            let inline = marked_pause.take().filter(|&ms| ms <= markup.max_break_ms()).and_then(|ms| {
-                let joined = parts.last()?.clone().join(Inline::Break(ms), piece.clone());
-                (size(&joined) <= max_chunk).then_some(joined)
-            });
-            match inline {
-                Some(joined) => {
-                    *parts.last_mut().expect("a part before the pause") = joined;
-                    *pauses.last_mut().expect("a pause per part") = pause;
-                }
-                None => {
-                    parts.push(piece);
-                    pauses.push(pause);
-                }
+        let mut first = true;
+        for sentence in chunks::sentences(&segment.text) {
+            let index = packer.plan.sentences.len();
+            packer.plan.sentences.push(written(sentence));
+            packer.add_sentence(index, dictionary::speak(sentence, dictionary, language), words_limit, measure);
+            if std::mem::take(&mut first)
+                && let Some(ms) = marked_pause.take().filter(|&ms| ms <= markup.max_break_ms())
+            {
+                packer.join_after_break(ms);
             }
-            marked_pause = (last && segment.pause_after_ms > 0).then_some(segment.pause_after_ms);
         }
+        let pause = if segment.pause_after_ms > 0 { segment.pause_after_ms } else { SENTENCE_PAUSE_MS };
+        packer.flush(pause);
+        if let Some(last) = packer.plan.parts.last_mut() {
+            last.pause_after_ms = pause;
+        }
+        marked_pause = (segment.pause_after_ms > 0).then_some(segment.pause_after_ms);
     }
-    (parts, pauses)
+    packer.plan
+}
+
+/// A sentence as subtitles show it: without the stars of `*emphasis*`.
+fn written(sentence: &str) -> String {
+    let mut out = String::with_capacity(sentence.len());
+    let mut at = 0;
+    for (whole, inner) in spoken::emphases(sentence) {
+        out.push_str(&sentence[at..whole.start]);
+        out.push_str(&sentence[inner]);
+        at = whole.end;
+    }
+    out.push_str(&sentence[at..]);
+    out
 }
 
 /// Like [`render`], asking `still_wanted` before each chunk goes to the engine: once it
@@ -114,38 +194,48 @@ pub async fn render_while<F, Fut>(
     speech: Speech<'_>,
     concurrency: usize,
     still_wanted: F,
-) -> Result<Mp3, EngineError>
+) -> Result<Rendered, EngineError>
 where
     F: Fn() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let (parts, pauses) = plan(engine, &speech, engine.max_chunk()).await?;
-    let pcm: Vec<Pcm> = chunk_audio(engine, &speech, parts, concurrency, &still_wanted).try_collect().await?;
-    let track = audio::join_with_pauses(pcm, &pauses).map_err(|e| EngineError::Permanent(e.to_string()))?;
+    let plan = plan(engine, &speech, engine.max_chunk()).await?;
+    let pieces: Vec<Piece> =
+        chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted).try_collect().await?;
+    let mut timeline = Timeline::new(&plan);
+    let mut pause_before = 0;
+    for (part, piece) in plan.parts.iter().zip(&pieces) {
+        timeline.add(part, piece, pause_before);
+        pause_before = part.pause_after_ms;
+    }
+    let pauses: Vec<u32> = plan.parts.iter().map(|p| p.pause_after_ms).collect();
+    let track = audio::join_with_pauses(pieces.into_iter().map(|p| p.pcm).collect(), &pauses)
+        .map_err(|e| EngineError::Permanent(e.to_string()))?;
     // The pieces have the target loudness each; one more pass makes the whole exact.
     // Loudness and LAME are CPU work: keep them off the async threads.
-    tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::normalize(&track)))
+    let mp3 = tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::normalize(&track)))
         .await
         .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-        .map_err(|e| EngineError::Permanent(e.to_string()))
+        .map_err(|e| EngineError::Permanent(e.to_string()))?;
+    Ok(Rendered { mp3, timed_text: timeline.finish() })
 }
 
 /// The audio of each text part, in order, up to `concurrency` requests at once.
 pub fn chunk_audio<'a, F, Fut>(
     engine: &'a dyn SpeechEngine,
     speech: &'a Speech<'a>,
-    parts: Vec<Spoken>,
+    parts: Vec<Part>,
     concurrency: usize,
     still_wanted: &'a F,
-) -> impl futures::Stream<Item = Result<Pcm, EngineError>> + 'a
+) -> impl futures::Stream<Item = Result<Piece, EngineError>> + 'a
 where
     F: Fn() -> Fut,
     Fut: Future<Output = bool> + 'a,
 {
     futures::stream::iter(parts)
-        .map(move |input| {
+        .map(move |part| {
             let request = SynthesisRequest {
-                input,
+                input: part.spoken,
                 voice: speech.voice.to_owned(),
                 language: speech.language.to_owned(),
                 rate: speech.rate,
@@ -165,14 +255,14 @@ where
                     ));
                 }
                 // Every voice and engine at one loudness, trimmed edges, soft joins.
-                tokio::task::spawn_blocking(move || audio::prepare_piece(&pcm))
+                let (pcm, trimmed) = tokio::task::spawn_blocking(move || audio::prepare_piece_trimmed(&pcm))
                     .await
-                    .map_err(|e| EngineError::Transient(format!("Aufbereitung abgebrochen: {e}")))
+                    .map_err(|e| EngineError::Transient(format!("Aufbereitung abgebrochen: {e}")))?;
+                Ok(Piece { pcm, timing: audio.timing.earlier_by(trimmed) })
             }
         })
         .buffered(concurrency.max(1))
 }
-
 #[cfg(test)]
 mod tests {
     use async_trait::async_trait;
@@ -201,8 +291,12 @@ mod tests {
                 (wave * envelope * self.0).clamp(-32767.0, 32767.0) as i16
             }));
             samples.extend(vec![0i16; rate as usize / 2]);
-            Ok(EngineAudio { bytes: audio::wav_from_pcm16(&audio::pcm16_bytes(&samples), rate), extension: "wav" })
+            Ok(EngineAudio::new(audio::wav_from_pcm16(&audio::pcm16_bytes(&samples), rate), "wav"))
         }
+    }
+
+    fn split(plan: &Plan) -> (Vec<Spoken>, Vec<u32>) {
+        plan.parts.iter().map(|p| (p.spoken.clone(), p.pause_after_ms)).unzip()
     }
 
     fn speech<'a>(text: &'a str, voice: &'a str) -> Speech<'a> {
@@ -210,7 +304,7 @@ mod tests {
     }
 
     async fn loudness_of(engine: &dyn SpeechEngine, text: &str, voice: &str) -> (f64, f64) {
-        let mp3 = render(engine, speech(text, voice), 2).await.unwrap();
+        let mp3 = render(engine, speech(text, voice), 2).await.unwrap().mp3;
         let m = measure(&audio::decode(&mp3.bytes, "mp3").unwrap()).unwrap();
         (m.integrated_lufs, m.true_peak_dbtp)
     }
@@ -237,13 +331,14 @@ mod tests {
     #[test]
     fn a_pause_goes_inside_the_request_where_the_engine_takes_one() {
         let text = "Eins. [pause 700ms] Zwei. [pause 10s] [pause 2s] Drei.";
-        let (parts, pauses) = spoken_parts(text, "de-DE", &[], &LocalEngine::default(), "de+m3", 2000);
+        let plan = spoken_parts(text, "de-DE", &[], &LocalEngine::default(), "de+m3", 2000);
+        let (parts, pauses) = split(&plan);
         let plain: Vec<String> = parts.iter().map(Spoken::plain).collect();
         assert_eq!(plain, ["Eins. Zwei.", "Drei."], "a pause over eSpeak's 10 s is silence");
         assert_eq!(parts[0].inlines().iter().filter(|i| **i == Inline::Break(700)).count(), 1);
         assert_eq!(pauses[0], 12_000);
 
-        let (parts, pauses) = spoken_parts(text, "de-DE", &[], &Leveled(1.0), "x", 60);
+        let (parts, pauses) = split(&spoken_parts(text, "de-DE", &[], &Leveled(1.0), "x", 60));
         let plain: Vec<String> = parts.iter().map(Spoken::plain).collect();
         assert_eq!(plain, ["Eins.", "Zwei.", "Drei."]);
         assert_eq!(pauses[..2], [700, 12_000]);
@@ -252,7 +347,7 @@ mod tests {
     /// `[pause 1500ms]` is silence of that length, on every engine (the audio path makes it).
     #[tokio::test]
     async fn a_pause_marker_becomes_silence_of_its_length() {
-        let mp3 = render(&Leveled(5000.0), speech("Eins. [pause 1500ms] Zwei.", "x"), 2).await.unwrap();
+        let mp3 = render(&Leveled(5000.0), speech("Eins. [pause 1500ms] Zwei.", "x"), 2).await.unwrap().mp3;
         let gap = audio::longest_quiet_seconds(&audio::decode(&mp3.bytes, "mp3").unwrap());
         assert!((1.5..1.6).contains(&gap), "gap {gap:.3} s");
     }
@@ -263,10 +358,72 @@ mod tests {
     async fn a_long_text_has_no_gap_longer_than_the_pause_at_its_joins() {
         let sentence = "Das ist ein Satz, der sich wiederholt. ";
         let text: String = sentence.repeat(5000 / sentence.len() + 1).chars().take(5000).collect();
-        let mp3 = render(&Leveled(5000.0), speech(&text, "x"), 2).await.unwrap();
+        let mp3 = render(&Leveled(5000.0), speech(&text, "x"), 2).await.unwrap().mp3;
         let pcm = audio::decode(&mp3.bytes, "mp3").unwrap();
         let gap = audio::longest_quiet_seconds(&pcm);
         assert!(gap <= SENTENCE_PAUSE_MS as f64 / 1000.0 + 0.08, "longest quiet stretch {gap:.3} s");
         assert!(pcm.duration_seconds() > 100.0, "{}", pcm.duration_seconds());
+    }
+
+    /// Where speech starts after a quiet stretch of at least `gap` seconds, in the
+    /// decoded audio (the "ground truth" the timed text is checked against).
+    fn onsets(pcm: &audio::Pcm, gap: f64) -> Vec<f64> {
+        let frame = (pcm.sample_rate as f64 * 0.005) as usize;
+        let levels: Vec<f64> = pcm
+            .samples
+            .chunks(frame)
+            .map(|c| (c.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / c.len() as f64).sqrt())
+            .collect();
+        let loud = levels.iter().copied().fold(0.0, f64::max) * 0.05;
+        let (mut out, mut quiet) = (Vec::new(), f64::MAX);
+        for (i, &level) in levels.iter().enumerate() {
+            if level > loud {
+                if quiet >= gap {
+                    out.push(i as f64 * 0.005);
+                }
+                quiet = 0.0;
+            } else {
+                quiet += 0.005;
+            }
+        }
+        out
+    }
+
+    /// Sentences of one eSpeak request and of several: every sentence's cue starts within
+    /// 50 ms of where its speech starts in the finished MP3, and eSpeak's word times rise
+    /// and stay inside their sentence.
+    #[tokio::test]
+    async fn sentence_times_match_where_speech_starts_and_espeak_words_stay_inside() {
+        let text = "Guten Morgen und willkommen. Heute sprechen wir über Zeitmarken! Wie genau sind sie? \
+                    Der vierte Satz kommt nach einer Pause. [pause 800ms] Und der fünfte Satz beendet den Test.";
+        let rendered = render(&LocalEngine::default(), speech(text, "de+m3"), 2).await.unwrap();
+        let timed = &rendered.timed_text;
+        assert_eq!(timed.sentences.len(), 5, "{timed:?}");
+        assert_eq!(timed.precision, crate::domain::timed_text::Precision::Measured);
+        assert!(timed.word_level);
+        let pcm = audio::decode(&rendered.mp3.bytes, "mp3").unwrap();
+        let onsets = onsets(&pcm, 0.15);
+        for sentence in &timed.sentences {
+            let start = sentence.start_ms as f64 / 1000.0;
+            let nearest = onsets.iter().map(|o| (o - start).abs()).fold(f64::MAX, f64::min);
+            assert!(nearest <= 0.05, "{:?} starts at {start:.3} s, speech at {onsets:?}", sentence.text);
+            let words = &sentence.words;
+            assert!(words.windows(2).all(|w| w[0].start_ms <= w[1].start_ms), "{words:?}");
+            assert!(words.iter().all(|w| w.start_ms >= sentence.start_ms && w.end_ms <= sentence.end_ms));
+        }
+        assert!(timed.sentences.windows(2).all(|s| s[0].end_ms <= s[1].start_ms));
+        assert_eq!(timed.sentences[1].text, "Heute sprechen wir über Zeitmarken!");
+    }
+
+    /// An engine that tells no times: sentences packed into one request start at their
+    /// share of it, and the timed text says the times are estimated.
+    #[tokio::test]
+    async fn without_marks_sentence_starts_are_estimated_within_their_part() {
+        let rendered = render(&Leveled(5000.0), speech("Eins zwei drei. Vier fünf sechs.", "x"), 1).await.unwrap();
+        let timed = rendered.timed_text;
+        assert_eq!(timed.precision, crate::domain::timed_text::Precision::Estimated);
+        assert_eq!(timed.sentences.len(), 2);
+        assert_eq!(timed.sentences[0].start_ms, 0);
+        assert!(timed.sentences[1].start_ms > 500 && timed.sentences[1].start_ms < timed.sentences[1].end_ms);
     }
 }

@@ -48,7 +48,7 @@ impl SpeechEngine for Replay {
 
     async fn synthesize(&self, _request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         self.requests.fetch_add(1, Ordering::Relaxed);
-        Ok(EngineAudio { bytes: self.bytes.clone(), extension: self.extension })
+        Ok(EngineAudio::new(self.bytes.clone(), self.extension))
     }
 }
 
@@ -70,7 +70,7 @@ async fn measure(engine: &dyn SpeechEngine, text: &str, voice: &str) -> anyhow::
     for _ in 0..RUNS {
         let (cpu_before, started) = (cpu_seconds(), Instant::now());
         let speech = Speech { text, voice, language: "de-DE", rate: None, instructions: None, dictionary: &[] };
-        let mp3 = text_to_mp3::render(engine, speech, 2).await?;
+        let mp3 = text_to_mp3::render(engine, speech, 2).await?.mp3;
         wall.push(started.elapsed().as_secs_f64());
         cpu.push(cpu_seconds() - cpu_before);
         seconds = mp3.duration_seconds;
@@ -100,7 +100,7 @@ async fn main() -> anyhow::Result<()> {
     // The recording the providers' answers are replayed from: the same text, spoken once.
     let speech =
         Speech { text: &text, voice: "de+m3", language: "de-DE", rate: None, instructions: None, dictionary: &[] };
-    let recording = audio::decode(&text_to_mp3::render(&local, speech, 2).await?.bytes, "mp3")?;
+    let recording = audio::decode(&text_to_mp3::render(&local, speech, 2).await?.mp3.bytes, "mp3")?;
     let at_24k =
         audio::Pcm { sample_rate: 24_000, samples: audio::resample(&recording.samples, recording.sample_rate, 24_000) };
     let mp3 = audio::encode_mp3(&at_24k)?;

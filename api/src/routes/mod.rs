@@ -15,6 +15,7 @@ pub mod library;
 pub mod meta;
 pub mod pronunciation;
 pub mod site_gate;
+pub mod timed_text;
 pub mod v1;
 pub mod voice_clones;
 pub mod voices;
@@ -38,6 +39,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(voice_clones::router())
         .merge(pronunciation::router())
         .merge(jobs::router())
+        .merge(timed_text::router())
         .merge(library::router())
         .merge(labels::router())
         .merge(demo::router())

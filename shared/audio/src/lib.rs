@@ -105,6 +105,13 @@ const FADE_SECONDS: f64 = 0.005;
 /// The piece without the silence engines leave at its start and end (each engine leaves
 /// a different amount, which made the pauses between sentences uneven).
 pub fn trim_silence(pcm: &Pcm) -> Pcm {
+    let (start, end) = speech_bounds(pcm);
+    Pcm { sample_rate: pcm.sample_rate, samples: pcm.samples[start..end].to_vec() }
+}
+
+/// The sample range [`trim_silence`] keeps.
+fn speech_bounds(pcm: &Pcm) -> (usize, usize) {
+    let whole = (0, pcm.samples.len());
     let frame = ((pcm.sample_rate as f64 * EDGE_FRAME_SECONDS) as usize).max(1);
     let levels: Vec<f64> = pcm
         .samples
@@ -113,18 +120,18 @@ pub fn trim_silence(pcm: &Pcm) -> Pcm {
         .collect();
     let loudest = levels.iter().copied().fold(0.0, f64::max);
     if loudest <= 0.0 {
-        return pcm.clone();
+        return whole;
     }
     let threshold = loudest * 10f64.powf(-EDGE_SILENCE_BELOW_DB / 20.0);
     let (Some(first), Some(last)) =
         (levels.iter().position(|&l| l > threshold), levels.iter().rposition(|&l| l > threshold))
     else {
-        return pcm.clone();
+        return whole;
     };
     let margin = (pcm.sample_rate as f64 * EDGE_MARGIN_SECONDS) as usize;
     let start = (first * frame).saturating_sub(margin);
     let end = ((last + 1) * frame + margin).min(pcm.samples.len());
-    Pcm { sample_rate: pcm.sample_rate, samples: pcm.samples[start..end].to_vec() }
+    (start, end)
 }
 
 fn fade_edges(pcm: &mut Pcm) {
@@ -140,9 +147,17 @@ fn fade_edges(pcm: &mut Pcm) {
 /// One engine answer made ready to join: silent edges trimmed, brought to the target
 /// loudness under the true-peak ceiling, edges faded. CPU work: call it off the async threads.
 pub fn prepare_piece(pcm: &Pcm) -> Pcm {
-    let mut piece = loudness::normalize(&trim_silence(pcm));
+    prepare_piece_trimmed(pcm).0
+}
+
+/// [`prepare_piece`], and the seconds cut off its start: the engine's times of words and
+/// sentences in the piece come that much earlier in what is kept.
+pub fn prepare_piece_trimmed(pcm: &Pcm) -> (Pcm, f64) {
+    let (start, end) = speech_bounds(pcm);
+    let trimmed = Pcm { sample_rate: pcm.sample_rate, samples: pcm.samples[start..end].to_vec() };
+    let mut piece = loudness::normalize(&trimmed);
     fade_edges(&mut piece);
-    piece
+    (piece, start as f64 / pcm.sample_rate.max(1) as f64)
 }
 
 /// Joins chunks of one text into one track, with a short pause between sentences.

@@ -34,7 +34,7 @@ pub fn split(text: &str, limit: usize, measure: fn(&str) -> usize) -> Vec<String
 }
 
 /// Sentences including their closing punctuation, trimmed.
-fn sentences(text: &str) -> Vec<&str> {
+pub fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     for end in sentence_ends(text) {

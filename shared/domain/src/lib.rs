@@ -20,6 +20,7 @@ pub mod normalize;
 pub mod password;
 pub mod spoken;
 pub mod text;
+pub mod timed_text;
 pub mod voice_preview;
 pub mod voice_sample;
 

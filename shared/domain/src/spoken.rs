@@ -25,6 +25,9 @@ pub enum Inline {
     },
     /// A pause of this many milliseconds inside one request.
     Break(u32),
+    /// Where sentence number `n` of the text starts: engines that report marks (eSpeak,
+    /// SSML) tell when it is spoken; no engine says it.
+    Mark(u32),
 }
 
 /// Spoken text: inline pieces in order (neighbouring texts merged, empty ones dropped).
@@ -74,6 +77,7 @@ impl Spoken {
                 Inline::Text(t) | Inline::Emphasis(t) | Inline::Term { spoken: t, .. } => out.push_str(t),
                 Inline::Break(_) if out.ends_with(char::is_whitespace) => {}
                 Inline::Break(_) => out.push(' '),
+                Inline::Mark(_) => {}
             }
         }
         out

@@ -160,7 +160,7 @@ async fn synthesize(svc: &Services, claimed: &db::demo::Claimed) -> std::result:
         instructions: None,
         dictionary: &dictionary,
     };
-    text_to_mp3::render(engine.as_ref(), speech, 1).await.map_err(|e| e.to_string())
+    text_to_mp3::render(engine.as_ref(), speech, 1).await.map(|r| r.mp3).map_err(|e| e.to_string())
 }
 
 /// Deletes demo requests nobody waits for any more (the sweep's part for this lane).

@@ -373,7 +373,7 @@ impl SpeechEngine for SlowEngine {
         self.calls.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(300)).await;
         let samples: Vec<u8> = (0..8000i16).flat_map(|i| ((i % 50) * 200).to_le_bytes()).collect();
-        Ok(EngineAudio { bytes: shared::audio::wav_from_pcm16(&samples, 16000), extension: "wav" })
+        Ok(EngineAudio::new(shared::audio::wav_from_pcm16(&samples, 16000), "wav"))
     }
 }
 

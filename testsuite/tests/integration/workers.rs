@@ -50,7 +50,7 @@ impl SpeechEngine for ScriptedEngine {
 
 fn clip() -> EngineAudio {
     let samples: Vec<u8> = (0..8000i16).flat_map(|i| ((i % 50) * 200).to_le_bytes()).collect();
-    EngineAudio { bytes: shared::audio::wav_from_pcm16(&samples, 16000), extension: "wav" }
+    EngineAudio::new(shared::audio::wav_from_pcm16(&samples, 16000), "wav")
 }
 
 async fn submitted_job(app: &TestApp, email: &str, text: &str) -> (Uuid, Uuid) {
@@ -100,7 +100,7 @@ async fn permanent_errors_and_malformed_audio_fail_at_once_with_a_refund(pool: P
     let cases = [
         (Err(EngineError::Permanent("Unbekannte Stimme.".into())), "Unbekannte Stimme; der Betrag wurde erstattet."),
         (
-            Ok(EngineAudio { bytes: b"<html>kein Audio</html>".to_vec(), extension: "mp3" }),
+            Ok(EngineAudio::new(b"<html>kein Audio</html>".to_vec(), "mp3")),
             "Die Audiodaten des Sprachdienstes sind ungültig",
         ),
     ];

@@ -21,11 +21,17 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::jobs::{AudioQuery, Created, Job, JobList, idempotency_key, serve_audio};
+use crate::routes::timed_text::{self, SubtitleQuery};
 
 const BASE: &str = "/v1/jobs";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(get, delete)).routes(routes!(audio))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get, delete))
+        .routes(routes!(audio))
+        .routes(routes!(timestamps))
+        .routes(routes!(subtitles))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -193,4 +199,45 @@ async fn audio(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     serve_audio(&state.svc, &caller, id, query.download(), &headers).await
+}
+
+/// Die Zeitmarken abfragen
+///
+/// Wann jeder Satz eines fertigen Auftrags gesprochen wird, in Millisekunden ab Beginn des
+/// Audios, und bei Stimmen, deren Dienst es meldet (lokale eSpeak-Stimmen), auch jedes Wort.
+/// `precision` ist `measured`, wenn jeder Satzbeginn gemessen ist, sonst `estimated`.
+#[utoipa::path(get, path = "/v1/jobs/{id}/timestamps", tag = "v1", params(("id" = Uuid, Path)),
+    security(("api_key" = [])), responses(
+        (status = 200, body = shared::domain::timed_text::TimedText),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 410, body = ErrorBody),
+    ))]
+async fn timestamps(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<shared::domain::timed_text::TimedText>> {
+    timed_text::timestamps_of(&state.svc, &caller, id).await
+}
+
+/// Untertitel herunterladen
+///
+/// Die Sätze eines fertigen Auftrags als SubRip (`format=srt`, Standard) oder WebVTT
+/// (`format=vtt`); ein Untertitel hat höchstens zwei Zeilen zu 42 Zeichen.
+#[utoipa::path(get, path = "/v1/jobs/{id}/subtitles", tag = "v1", params(("id" = Uuid, Path), SubtitleQuery),
+    security(("api_key" = [])), responses(
+        (status = 200, description = "Untertitel", content_type = "text/vtt"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn subtitles(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiQuery(query): ApiQuery<SubtitleQuery>,
+) -> ApiResult<Response> {
+    timed_text::subtitles_of(&state.svc, &caller, id, query).await
 }

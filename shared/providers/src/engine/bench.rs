@@ -33,6 +33,6 @@ impl SpeechEngine for BenchEngine {
 
     async fn synthesize(&self, _request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
         crate::engine::count_request("bench", "200");
-        Ok(EngineAudio { bytes: self.clip.clone(), extension: "wav" })
+        Ok(EngineAudio::new(self.clip.clone(), "wav"))
     }
 }

@@ -48,7 +48,7 @@ impl ElevenLabs {
         if bytes.is_empty() {
             return Err(self.http.invalid_audio());
         }
-        Ok(EngineAudio { bytes, extension: "mp3" })
+        Ok(EngineAudio::new(bytes, "mp3"))
     }
 }
 

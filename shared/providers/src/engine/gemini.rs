@@ -54,7 +54,7 @@ impl SpeechEngine for GeminiEngine {
         }
         let pcm = self.http.decode_audio(data)?;
         let bytes = audio::wav_from_pcm16(&pcm, sample_rate(mime_type));
-        Ok(EngineAudio { bytes, extension: "wav" })
+        Ok(EngineAudio::new(bytes, "wav"))
     }
 }
 

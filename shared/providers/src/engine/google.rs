@@ -90,7 +90,7 @@ impl SpeechEngine for GoogleEngine {
         let response = self.http.post_json("/v1/text:synthesize", &body).await?;
         let response: SynthesizeResponse = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
         let bytes = self.http.decode_audio(&response.audio_content)?;
-        Ok(EngineAudio { bytes, extension: "mp3" })
+        Ok(EngineAudio::new(bytes, "mp3"))
     }
 }
 

@@ -75,6 +75,7 @@ fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> String {
             Inline::Term { spoken, ipa: Some(ipa) } => phoneme(&mut out, spoken, ipa),
             Inline::Emphasis(text) => out.push_str(&format!(r#"<emphasis level="strong">{}</emphasis>"#, escape(text))),
             Inline::Break(ms) => out.push_str(&format!(r#"<break time="{ms}ms"/>"#)),
+            Inline::Mark(n) => out.push_str(&format!(r#"<mark name="{n}"/>"#)),
         }
     }
     out.push_str("</speak>");
@@ -91,6 +92,7 @@ fn inline_pauses(spoken: &Spoken, pause: impl Fn(u32) -> String) -> String {
                 let spaced = !out.is_empty() && !out.ends_with(' ');
                 out.push_str(&format!("{}{} ", if spaced { " " } else { "" }, pause(*ms)));
             }
+            Inline::Mark(_) => {}
         }
     }
     out

@@ -1,23 +1,21 @@
 //! The local engine: eSpeak NG, offline and always available. Voices are eSpeak voice
-//! specs such as `de+m3` (language + variant), kept in the catalogue file.
+//! specs such as `de+m3` (language + variant), kept in the catalogue file. It speaks
+//! through the library (`espeak`), which tells when each word and sentence starts.
 
-use std::process::Stdio;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use tokio::io::AsyncWriteExt;
-use tokio::process::Command;
 
-use super::{EngineAudio, EngineError, Markup, SpeechEngine, SynthesisRequest};
+use super::espeak::{self, Utterance, VoiceChoice};
+use super::{EngineAudio, EngineError, EngineTiming, Markup, SpeechEngine, SynthesisRequest};
 
 pub struct LocalEngine {
-    program: String,
     timeout: Duration,
 }
 
 impl Default for LocalEngine {
     fn default() -> Self {
-        Self { program: "espeak-ng".into(), timeout: Duration::from_secs(120) }
+        Self { timeout: Duration::from_secs(120) }
     }
 }
 
@@ -62,57 +60,54 @@ pub(super) enum Voice<'a> {
 }
 
 impl LocalEngine {
-    /// Speaks `ssml` (eSpeak's SSML input, `Markup::Espeak`).
+    /// Speaks `ssml` (eSpeak's SSML input, `Markup::Espeak`) with the library, which also
+    /// tells when each word and each sentence mark is spoken.
     pub(super) async fn speak(
         &self,
         ssml: &str,
         voice: Voice<'_>,
         words_per_minute: u32,
     ) -> Result<EngineAudio, EngineError> {
+        // A local clone's voice file lives for this request only.
         let dir = tempfile::tempdir()
             .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
-        let wav_path = dir.path().join("speech.wav");
-        let mut command = Command::new(&self.program);
-        match voice {
-            Voice::Spec(spec) => command.arg("-v").arg(spec),
+        let voice = match voice {
+            Voice::Spec(spec) => VoiceChoice::Spec(spec.to_owned()),
             Voice::File(definition) => {
-                std::fs::write(dir.path().join("clone"), definition)
+                let path = dir.path().join("clone");
+                std::fs::write(&path, definition)
                     .map_err(|e| EngineError::Transient(format!("Stimmdatei nicht schreibbar: {e}")))?;
-                command.current_dir(dir.path()).arg("--load").arg("-v").arg("clone")
+                VoiceChoice::File(path)
             }
         };
-        let mut child = command
-            .arg("-s")
-            .arg(words_per_minute.to_string())
-            .arg("-b")
-            .arg("1") // input is UTF-8
-            .arg("-m") // and SSML: pauses, emphasis
-            .arg("-w")
-            .arg(&wav_path)
-            .arg("--stdin")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| EngineError::Permanent(format!("eSpeak NG ist nicht installiert: {e}")))?;
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        stdin.write_all(ssml.as_bytes()).await.map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
-        drop(stdin);
-        let output = tokio::time::timeout(self.timeout, child.wait_with_output())
+        let utterance = Utterance { ssml: ssml.to_owned(), voice, words_per_minute };
+        let spoken = tokio::time::timeout(self.timeout, espeak::speak(utterance))
             .await
-            .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?
-            .map_err(|e| EngineError::Transient(format!("eSpeak NG: {e}")))?;
-        crate::engine::count_request("eSpeak NG", if output.status.success() { "200" } else { "error" });
-        if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            return Err(EngineError::Permanent(format!("eSpeak NG ist fehlgeschlagen: {}", stderr.trim())));
-        }
-        let bytes = tokio::fs::read(&wav_path)
-            .await
-            .map_err(|e| EngineError::Transient(format!("eSpeak NG lieferte keine Datei: {e}")))?;
-        Ok(EngineAudio { bytes, extension: "wav" })
+            .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?;
+        crate::engine::count_request("eSpeak NG", if spoken.is_ok() { "200" } else { "error" });
+        let spoken = spoken.map_err(EngineError::Permanent)?;
+        let timing = timing_of(ssml, &spoken);
+        let bytes = audio::wav_from_pcm16(&audio::pcm16_bytes(&spoken.samples), spoken.sample_rate);
+        Ok(EngineAudio { timing, ..EngineAudio::new(bytes, "wav") })
     }
+}
+
+/// The library's events as seconds: marks by their sentence number, words with their
+/// text (as the input spells them, numbers already written out).
+fn timing_of(ssml: &str, spoken: &espeak::Spoken) -> EngineTiming {
+    let seconds = |ms: u32| ms as f64 / 1000.0;
+    let chars: Vec<char> = ssml.chars().collect();
+    let marks = spoken.marks.iter().filter_map(|(name, ms)| Some((name.parse().ok()?, seconds(*ms)))).collect();
+    let words = spoken
+        .words
+        .iter()
+        .filter_map(|&(at, length, ms)| {
+            let text: String = chars.get(at..(at + length).min(chars.len()))?.iter().collect();
+            let text = text.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+            (!text.is_empty()).then(|| (text, seconds(ms)))
+        })
+        .collect();
+    EngineTiming { marks, words }
 }
 
 #[cfg(test)]

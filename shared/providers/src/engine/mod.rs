@@ -5,6 +5,7 @@ mod bench;
 mod clone;
 pub mod cloner;
 mod elevenlabs;
+mod espeak;
 mod gemini;
 mod google;
 mod http;
@@ -80,6 +81,33 @@ impl SynthesisRequest {
 pub struct EngineAudio {
     pub bytes: Vec<u8>,
     pub extension: &'static str,
+    /// When the marks and words of the request were spoken, where the engine tells.
+    pub timing: EngineTiming,
+}
+
+impl EngineAudio {
+    pub fn new(bytes: Vec<u8>, extension: &'static str) -> Self {
+        EngineAudio { bytes, extension, timing: EngineTiming::default() }
+    }
+}
+
+/// Times within one engine answer, in seconds from its first sample.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EngineTiming {
+    /// `Inline::Mark(n)`: when sentence `n` starts.
+    pub marks: Vec<(u32, f64)>,
+    /// Each word as spoken, in order, with when it starts.
+    pub words: Vec<(String, f64)>,
+}
+
+impl EngineTiming {
+    /// The same times in the audio after its first `seconds` were cut off.
+    pub fn earlier_by(mut self, seconds: f64) -> EngineTiming {
+        for at in self.marks.iter_mut().map(|(_, at)| at).chain(self.words.iter_mut().map(|(_, at)| at)) {
+            *at = (*at - seconds).max(0.0);
+        }
+        self
+    }
 }
 
 #[derive(Debug, Clone, thiserror::Error)]

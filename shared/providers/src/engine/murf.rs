@@ -121,7 +121,7 @@ impl SpeechEngine for MurfEngine {
         let response = self.http.post_json("/v1/speech/generate", &body).await?;
         let response: GenerateResponse = serde_json::from_slice(&response).map_err(|_| self.http.invalid_audio())?;
         let bytes = self.audio(response).await?;
-        Ok(EngineAudio { bytes, extension: "mp3" })
+        Ok(EngineAudio::new(bytes, "mp3"))
     }
 }
 

@@ -55,7 +55,7 @@ impl SpeechEngine for OpenAiEngine {
         if bytes.is_empty() {
             return Err(self.http.invalid_audio());
         }
-        Ok(EngineAudio { bytes, extension: "mp3" })
+        Ok(EngineAudio::new(bytes, "mp3"))
     }
 }
 

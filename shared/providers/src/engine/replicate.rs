@@ -104,7 +104,7 @@ impl Replicate {
         let bytes = self.http.download(url).await?;
         let extension = if url.ends_with(".mp3") { "mp3" } else { "wav" };
         audio::decode(&bytes, extension).map_err(|_| self.http.invalid_audio())?;
-        Ok(EngineAudio { bytes, extension })
+        Ok(EngineAudio::new(bytes, extension))
     }
 
     async fn reference_data_uri(&self, key: &str) -> Result<String, EngineError> {

@@ -179,10 +179,11 @@ impl Claim for Inline {
     }
 }
 
-/// The finished MP3 and its duration.
+/// The finished MP3, its duration and when each sentence is spoken.
 struct Finished {
     mp3: Vec<u8>,
     duration_seconds: f64,
+    timed_text: crate::domain::timed_text::TimedText,
 }
 
 /// Where the audio goes, and what of it went out.
@@ -242,11 +243,12 @@ async fn stream(
         dictionary: &dictionary,
     };
     let max_part = engine.max_chunk().min(STREAM_PART_CHARS);
-    let (parts, pauses) = text_to_mp3::plan(engine, &speech, max_part).await?;
-    out.delivered.lock().expect("delivered parts").of = parts.len();
+    let plan = text_to_mp3::plan(engine, &speech, max_part).await?;
+    out.delivered.lock().expect("delivered parts").of = plan.parts.len();
+    let mut timeline = text_to_mp3::Timeline::new(&plan);
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
-    let mut pieces = std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, parts, concurrency, &still_wanted));
+    let mut pieces = std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted));
 
     let mut encoder: Option<Mp3Stream> = None;
     let mut sample_rate = 0;
@@ -254,10 +256,12 @@ async fn stream(
     let mut mp3 = Vec::new();
     let mut wav_samples = Vec::new();
     let mut index = 0usize;
-    while let Some(pcm) = pieces.next().await {
-        let pcm = pcm?;
+    while let Some(piece) = pieces.next().await {
+        let piece = piece?;
         // The pause before this piece is the one after the piece before it.
-        let pause_ms = if index == 0 { 0 } else { pauses[index - 1] };
+        let pause_ms = if index == 0 { 0 } else { plan.parts[index - 1].pause_after_ms };
+        timeline.add(&plan.parts[index], &piece, pause_ms);
+        let pcm = piece.pcm;
         index += 1;
         let first = encoder.is_none();
         if first {
@@ -314,7 +318,8 @@ async fn stream(
         AudioFormat::Pcm => Vec::new(),
     };
     out.send(svc, job.id, last).await?;
-    Ok(Finished { mp3, duration_seconds: total_samples as f64 / sample_rate as f64 })
+    let duration_seconds = total_samples as f64 / sample_rate as f64;
+    Ok(Finished { mp3, duration_seconds, timed_text: timeline.finish() })
 }
 
 /// Stores the whole text's MP3 and completes the job. A store that fails hands the job
@@ -326,6 +331,9 @@ async fn store(svc: &Services, job: &InlineJob, finished: Finished) -> std::resu
         super::release_to_worker(svc, job.id).await.map_err(|e| EngineError::Transient(e.to_string()))?;
         return Ok(Outcome::Retry);
     }
+    crate::db::timed_texts::put(&svc.pool, job.id, &finished.timed_text)
+        .await
+        .map_err(|e| EngineError::Transient(e.to_string()))?;
     // The inline job is its first attempt.
     let completed = super::complete_stored(svc, job.id, 1, &key, finished.duration_seconds)
         .await

@@ -18,6 +18,7 @@ use crate::db::{self, ledger, users};
 use crate::domain::kinds::{JobSource, JobStatus};
 use crate::domain::money::{generation_cost_cent, undelivered_refund_cent};
 use crate::domain::text::{SynthesisText, incomplete_input};
+use crate::domain::timed_text::TimedText;
 use crate::error::{Error, Result};
 use crate::queue::{Job, Queue, Synthesize};
 use crate::services::Services;
@@ -232,6 +233,17 @@ pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(Job
     }
     let key = job.audio_key.clone().filter(|_| job.status == JobStatus::Completed).ok_or_else(not_found)?;
     Ok((job, key))
+}
+
+/// When each sentence of a finished job's audio is spoken (the player's highlighting,
+/// subtitles). The same 404 and 410 as the audio; a job made before timed text existed
+/// has none.
+pub async fn timed_text(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(JobRow, TimedText)> {
+    let (job, _) = audio(svc, caller, job_id).await?;
+    let timed = db::timed_texts::get_for_user(&svc.pool, job.id, job.user_id)
+        .await?
+        .ok_or(Error::NotFound("Für dieses Audio gibt es keine Zeitmarken."))?;
+    Ok((job, timed))
 }
 
 /// Deletes one of the caller's jobs and its audio for good. A job that has not finished

@@ -9,13 +9,14 @@ use async_trait::async_trait;
 use uuid::Uuid;
 
 use crate::db::jobs::{self, ClaimedJob};
+use crate::db::timed_texts;
 use crate::engine::EngineError;
 use crate::error::Result;
 use crate::queue::{self, Job};
 use crate::run::{self, Claim, Outcome};
 use crate::services::Services;
-use crate::text_to_mp3::{self, Speech};
-use crate::{audio, files, telemetry};
+use crate::text_to_mp3::{self, Rendered, Speech};
+use crate::{files, telemetry};
 
 /// Runs the queued job `job_id` once (one delivery).
 pub async fn process(svc: &Services, job_id: Uuid) -> Result<Outcome> {
@@ -27,8 +28,8 @@ pub async fn process(svc: &Services, job_id: Uuid) -> Result<Outcome> {
     }
     let claim = QueuedJob { id: job.id, attempt: job.attempts };
     run::run(svc, claim, async {
-        let mp3 = synthesize(svc, &job).await?;
-        store(svc, &job, mp3).await
+        let rendered = synthesize(svc, &job).await?;
+        store(svc, &job, rendered).await
     })
     .await
 }
@@ -85,7 +86,8 @@ impl Claim for QueuedJob {
 /// Stores the MP3 and completes the job. A store that fails is a transient failure like
 /// an engine's: nothing was written (a put replaces whole or not at all), so the job is
 /// tried again while attempts are left, then failed and refunded.
-async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> std::result::Result<Outcome, EngineError> {
+async fn store(svc: &Services, job: &ClaimedJob, rendered: Rendered) -> std::result::Result<Outcome, EngineError> {
+    let Rendered { mp3, timed_text } = rendered;
     let database = |e: sqlx::Error| EngineError::Transient(format!("Die Datenbank ist nicht erreichbar: {e}"));
     if !jobs::is_processing(&svc.pool, job.id).await.map_err(database)? {
         return Ok(Outcome::Skipped);
@@ -95,13 +97,15 @@ async fn store(svc: &Services, job: &ClaimedJob, mp3: audio::Mp3) -> std::result
         tracing::error!(job_id = %job.id, attempt = job.attempts, error = %e, "storing audio failed");
         return Err(EngineError::Transient("Der Audiospeicher war nicht erreichbar".into()));
     }
+    // Before the job completes: a completed job always has its timed text.
+    timed_texts::put(&svc.pool, job.id, &timed_text).await.map_err(database)?;
     let completed = super::complete_stored(svc, job.id, job.attempts, &key, mp3.duration_seconds)
         .await
         .map_err(|e| EngineError::Transient(e.to_string()))?;
     Ok(if completed { Outcome::Completed } else { Outcome::Skipped })
 }
 
-async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<audio::Mp3, EngineError> {
+async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<Rendered, EngineError> {
     let engine = svc
         .engines
         .current()

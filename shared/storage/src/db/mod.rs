@@ -15,6 +15,7 @@ pub mod provider_keys;
 pub mod registry;
 pub mod sessions;
 pub mod signup_bonuses;
+pub mod timed_texts;
 pub mod tokens;
 pub mod top_ups;
 pub mod trainings;

@@ -1,0 +1,327 @@
+//! Timed text: when each sentence of an audio is spoken, and each word where the engine
+//! tells (eSpeak NG's word events). The audio path knows every part's place in the file
+//! exactly (it joins them), so sentence times are measured, not guessed, wherever the
+//! engine reports where a sentence starts inside a part; elsewhere a sentence's share of
+//! its part follows its length, and the timeline says so (`Precision::Estimated`).
+//!
+//! Served as JSON, SubRip (SRT) and WebVTT. A subtitle cue holds at most two lines of
+//! [`LINE_CHARS`]: a longer sentence becomes several cues, split between words, timed by
+//! its words where known, else by length.
+
+use serde::{Deserialize, Serialize};
+
+/// Longest subtitle line (the common broadcast limit).
+pub const LINE_CHARS: usize = 42;
+/// Lines per cue.
+const CUE_LINES: usize = 2;
+
+/// How exact the sentence times are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TimingPrecision))]
+pub enum Precision {
+    /// Every sentence start reported by the engine (or a part of its own).
+    Measured,
+    /// Some sentence starts inside a part follow the sentences' lengths.
+    Estimated,
+}
+
+/// One word, as the engine spoke it (numbers written out, as the normaliser made them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TimedWord))]
+pub struct Word {
+    pub text: String,
+    pub start_ms: u32,
+    pub end_ms: u32,
+}
+
+/// One sentence, as it was written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TimedSentence))]
+pub struct Sentence {
+    pub text: String,
+    pub start_ms: u32,
+    pub end_ms: u32,
+    /// Empty where the engine does not tell words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<Word>,
+}
+
+/// The timed text of one audio.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TimedText))]
+pub struct TimedText {
+    pub precision: Precision,
+    /// True when every sentence has its words.
+    pub word_level: bool,
+    pub sentences: Vec<Sentence>,
+}
+
+impl TimedText {
+    pub fn new(precision: Precision, sentences: Vec<Sentence>) -> Self {
+        let word_level = !sentences.is_empty() && sentences.iter().all(|s| !s.words.is_empty());
+        TimedText { precision, word_level, sentences }
+    }
+
+    /// Several timed texts one after another (paragraphs into a chapter), each starting
+    /// at its offset in the joined audio.
+    pub fn concat(pieces: impl IntoIterator<Item = (u32, TimedText)>) -> TimedText {
+        let mut precision = Precision::Measured;
+        let mut sentences = Vec::new();
+        for (offset, piece) in pieces {
+            if piece.precision == Precision::Estimated {
+                precision = Precision::Estimated;
+            }
+            sentences.extend(piece.sentences.into_iter().map(|s| s.shifted(offset)));
+        }
+        TimedText::new(precision, sentences)
+    }
+
+    /// SubRip text: numbered cues, `00:00:01,250 --> 00:00:03,000`.
+    pub fn srt(&self) -> String {
+        let mut out = String::new();
+        for (i, cue) in self.cues().iter().enumerate() {
+            out.push_str(&format!("{}\n{} --> {}\n{}\n\n", i + 1, clock(cue.start_ms, ','), clock(cue.end_ms, ','), cue.text));
+        }
+        out
+    }
+
+    /// WebVTT text: a header, then cues `00:00:01.250 --> 00:00:03.000`.
+    pub fn vtt(&self) -> String {
+        let mut out = String::from("WEBVTT\n\n");
+        for cue in self.cues() {
+            // "-->" inside a cue's text would end its timing line early.
+            let text = cue.text.replace("-->", "→").replace('&', "&amp;").replace('<', "&lt;");
+            out.push_str(&format!("{} --> {}\n{}\n\n", clock(cue.start_ms, '.'), clock(cue.end_ms, '.'), text));
+        }
+        out
+    }
+
+    /// The subtitle cues: each sentence in pieces of at most two lines.
+    pub fn cues(&self) -> Vec<Cue> {
+        self.sentences.iter().flat_map(Sentence::cues).collect()
+    }
+}
+
+/// The subtitle file formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SubtitleFormat))]
+pub enum SubtitleFormat {
+    Srt,
+    Vtt,
+}
+
+impl SubtitleFormat {
+    pub fn render(self, timed_text: &TimedText) -> String {
+        match self {
+            SubtitleFormat::Srt => timed_text.srt(),
+            SubtitleFormat::Vtt => timed_text.vtt(),
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            SubtitleFormat::Srt => "application/x-subrip; charset=utf-8",
+            SubtitleFormat::Vtt => "text/vtt; charset=utf-8",
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            SubtitleFormat::Srt => "srt",
+            SubtitleFormat::Vtt => "vtt",
+        }
+    }
+}
+
+/// One subtitle: up to two lines, shown from `start_ms` to `end_ms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cue {
+    pub start_ms: u32,
+    pub end_ms: u32,
+    pub text: String,
+}
+
+impl Sentence {
+    fn shifted(self, offset: u32) -> Sentence {
+        Sentence {
+            start_ms: self.start_ms + offset,
+            end_ms: self.end_ms + offset,
+            words: self
+                .words
+                .into_iter()
+                .map(|w| Word { start_ms: w.start_ms + offset, end_ms: w.end_ms + offset, ..w })
+                .collect(),
+            ..self
+        }
+    }
+
+    fn cues(&self) -> Vec<Cue> {
+        let pieces = pieces(&self.text, LINE_CHARS * CUE_LINES);
+        let total: usize = pieces.iter().map(|p| p.chars().count()).sum::<usize>().max(1);
+        let span = self.end_ms.saturating_sub(self.start_ms) as u64;
+        let mut cues = Vec::with_capacity(pieces.len());
+        let mut done = 0usize;
+        for (i, piece) in pieces.iter().enumerate() {
+            let start = if i == 0 {
+                self.start_ms
+            } else {
+                self.start_ms + (span * done as u64 / total as u64) as u32
+            };
+            done += piece.chars().count();
+            let end = self.start_ms + (span * done as u64 / total as u64) as u32;
+            cues.push(Cue { start_ms: start, end_ms: end.max(start + 1), text: lines(piece, LINE_CHARS) });
+        }
+        self.time_by_words(&mut cues, &pieces);
+        cues
+    }
+
+    /// Where the engine told the words and they match the written ones one to one, a
+    /// cue after the first starts with its first word.
+    fn time_by_words(&self, cues: &mut [Cue], pieces: &[String]) {
+        let written: usize = pieces.iter().map(|p| p.split_whitespace().count()).sum();
+        if self.words.len() != written || cues.len() < 2 {
+            return;
+        }
+        let mut word = 0;
+        for (i, piece) in pieces.iter().enumerate() {
+            if i > 0 {
+                cues[i].start_ms = self.words[word].start_ms.max(cues[i - 1].start_ms + 1);
+                cues[i - 1].end_ms = cues[i].start_ms;
+            }
+            word += piece.split_whitespace().count();
+        }
+    }
+}
+
+/// `text` in pieces of at most `max` characters, cut between words (a single longer
+/// word stays whole).
+fn pieces(text: &str, max: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() || out.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// One cue's text in lines of about `width`: the break nearest the middle when it needs two.
+fn lines(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    let middle = text.chars().count() / 2;
+    let spaces = text.char_indices().filter(|(_, c)| *c == ' ').map(|(i, _)| (i, text[..i].chars().count()));
+    match spaces.min_by_key(|&(_, at)| at.abs_diff(middle)) {
+        Some((byte, _)) => format!("{}\n{}", &text[..byte], &text[byte + 1..]),
+        None => text.to_owned(),
+    }
+}
+
+/// `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (WebVTT).
+fn clock(ms: u32, separator: char) -> String {
+    let (h, m, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    format!("{h:02}:{m:02}:{s:02}{separator}{milli:03}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sentence(text: &str, start_ms: u32, end_ms: u32) -> Sentence {
+        Sentence { text: text.into(), start_ms, end_ms, words: Vec::new() }
+    }
+
+    fn sample() -> TimedText {
+        TimedText::new(
+            Precision::Measured,
+            vec![
+                sentence("Guten Tag.", 120, 1_400),
+                sentence(
+                    "Heute lesen wir ein längeres Kapitel, das auf dem Bildschirm mehr als zwei Zeilen \
+                     bräuchte, wenn man es nicht teilte -> so.",
+                    1_650,
+                    9_800,
+                ),
+                sentence("Ende & Schluss <3", 3_600_000 + 61_001, 3_600_000 + 62_500),
+            ],
+        )
+    }
+
+    #[test]
+    fn srt_is_read_back_by_a_subrip_parser_with_our_times() {
+        let parsed = srtparse::from_str(sample().srt()).expect("valid SubRip");
+        assert_eq!(parsed.len(), sample().cues().len());
+        assert_eq!(parsed[0].text, "Guten Tag.");
+        assert_eq!(std::time::Duration::from(parsed[0].start_time).as_millis(), 120);
+        let last = parsed.last().unwrap();
+        assert_eq!(std::time::Duration::from(last.start_time).as_millis(), 3_661_001);
+    }
+
+    #[test]
+    fn vtt_is_read_back_by_a_webvtt_parser_with_our_times() {
+        let vtt = sample().vtt();
+        let parsed = webvtt_parser::Vtt::parse(&vtt).expect("valid WebVTT");
+        assert_eq!(parsed.cues.len(), sample().cues().len());
+        assert_eq!(parsed.cues[0].start.as_milliseconds(), 120);
+        assert!(!vtt.contains("-> so"), "an arrow in the text is escaped: {vtt}");
+        assert!(vtt.contains("Ende &amp; Schluss &lt;3"));
+    }
+
+    #[test]
+    fn a_long_sentence_becomes_cues_of_two_lines_each_starting_where_the_sentence_does() {
+        let cues = sample().cues();
+        let long: Vec<&Cue> = cues.iter().filter(|c| c.start_ms >= 1_650 && c.end_ms <= 9_800).collect();
+        assert!(long.len() >= 2, "{cues:?}");
+        assert_eq!(long[0].start_ms, 1_650);
+        assert_eq!(long.last().unwrap().end_ms, 9_800);
+        for cue in &cues {
+            let lines: Vec<&str> = cue.text.lines().collect();
+            assert!(lines.len() <= 2 && lines.iter().all(|l| l.chars().count() <= LINE_CHARS + 10), "{cue:?}");
+        }
+        assert!(long.windows(2).all(|w| w[0].end_ms <= w[1].start_ms));
+    }
+
+    #[test]
+    fn later_cues_of_a_sentence_start_with_their_first_spoken_word_when_words_are_known() {
+        let text = "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn fünfzehn \
+                    sechzehn siebzehn achtzehn neunzehn";
+        let words: Vec<Word> = text
+            .split_whitespace()
+            .enumerate()
+            .map(|(i, w)| Word { text: w.into(), start_ms: 1000 + i as u32 * 300, end_ms: 1000 + i as u32 * 300 + 250 })
+            .collect();
+        let s = Sentence { text: text.into(), start_ms: 1000, end_ms: 7000, words: words.clone() };
+        let cues = TimedText::new(Precision::Measured, vec![s]).cues();
+        assert_eq!(cues.len(), 2);
+        let first_of_second = cues[1].text.split_whitespace().next().unwrap();
+        let word = words.iter().find(|w| w.text == first_of_second).unwrap();
+        assert_eq!(cues[1].start_ms, word.start_ms);
+    }
+
+    #[test]
+    fn concatenated_pieces_keep_their_offsets_and_the_weakest_precision() {
+        let a = TimedText::new(Precision::Measured, vec![sentence("A.", 0, 500)]);
+        let b = TimedText::new(Precision::Estimated, vec![sentence("B.", 100, 900)]);
+        let joined = TimedText::concat([(0, a), (1_000, b)]);
+        assert_eq!(joined.precision, Precision::Estimated);
+        assert_eq!((joined.sentences[1].start_ms, joined.sentences[1].end_ms), (1_100, 1_900));
+        assert!(!joined.word_level);
+    }
+
+    #[test]
+    fn clock_formats_hours_minutes_seconds_and_milliseconds() {
+        assert_eq!(clock(3_723_045, ','), "01:02:03,045");
+        assert_eq!(clock(0, '.'), "00:00:00.000");
+    }
+}
