@@ -240,7 +240,7 @@ pub async fn audio(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(Job
 /// has none.
 pub async fn timed_text(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<(JobRow, TimedText)> {
     let (job, _) = audio(svc, caller, job_id).await?;
-    let timed = db::timed_texts::get_for_user(&svc.pool, job.id, job.user_id)
+    let timed = db::timed_texts::get_for_user(&svc.pool, job.id, caller.user()?.id)
         .await?
         .ok_or(Error::NotFound("Für dieses Audio gibt es keine Zeitmarken."))?;
     Ok((job, timed))
