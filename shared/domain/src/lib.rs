@@ -14,6 +14,7 @@ pub mod failure;
 pub mod input;
 pub mod ipa;
 pub mod kinds;
+pub mod manuscript;
 pub mod markup;
 pub mod money;
 pub mod normalize;
