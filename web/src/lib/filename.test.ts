@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioFileName } from './filename';
+import { audioFileName, subtitleFileName } from './filename';
 
 describe('audioFileName', () => {
   it('uses the first 30 characters with non-alphanumerics replaced by underscores', () => {
@@ -22,5 +22,13 @@ describe('audioFileName', () => {
   it('counts characters, not UTF-16 units', () => {
     const name = audioFileName(`${'🙂'.repeat(29)}ab`);
     expect(name).toBe(`${'_'.repeat(29)}a.mp3`);
+  });
+});
+
+describe('subtitleFileName', () => {
+  it('names subtitles like their audio, with the format’s extension', () => {
+    expect(subtitleFileName(audioFileName('Hallo Welt.'), 'srt')).toBe('Hallo_Welt_.srt');
+    expect(subtitleFileName('Kapitel_1.mp3', 'vtt')).toBe('Kapitel_1.vtt');
+    expect(subtitleFileName('ohne_endung', 'srt')).toBe('ohne_endung.srt');
   });
 });

@@ -9,3 +9,9 @@ export function audioFileName(text: string): string {
   const base = head.replace(/[^a-zA-Z0-9]/gu, '_');
   return `${base || 'audio'}.mp3`;
 }
+
+/** Download name of subtitles: the audio's download name with the format's extension (as the server names them). */
+export function subtitleFileName(audioName: string, extension: 'srt' | 'vtt'): string {
+  const base = audioName.replace(/\.[^./]*$/u, '');
+  return `${base || 'audio'}.${extension}`;
+}

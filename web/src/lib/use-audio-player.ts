@@ -73,6 +73,8 @@ export type AudioPlayerOptions = {
   /** The length the server measured, shown before the media is loaded; the media's own wins once known. */
   knownDuration?: number | null;
   onEnded?: () => void;
+  /** Every new position in seconds (playing, or a seek): for a transcript that follows along. */
+  onTimeUpdate?: (seconds: number) => void;
   /** The caller's ref to the element, for a caller that sets the source itself (a Blob's object URL). */
   mediaRef?: RefObject<HTMLAudioElement | null>;
 };
@@ -82,7 +84,7 @@ export type AudioPlayerOptions = {
  * Spread `audioProps` on the element. With `preload="none"` nothing loads before the first
  * play, so a seek before that is kept and made once the metadata arrived.
  */
-export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }: AudioPlayerOptions = {}) {
+export function useAudioPlayer({ src, knownDuration = null, onEnded, onTimeUpdate, mediaRef }: AudioPlayerOptions = {}) {
   const ownRef = useRef<HTMLAudioElement | null>(null);
   const audioRef = mediaRef ?? ownRef;
   const [playing, setPlaying] = useState(false);
@@ -104,6 +106,13 @@ export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }:
       if (element) release(element);
     };
   }, [audioRef]);
+
+  // Told from the event handlers, not an effect: the listener learns a position in the same
+  // render pass as the player's own display.
+  const moved = (seconds: number) => {
+    setTime(seconds);
+    onTimeUpdate?.(seconds);
+  };
 
   const stopped = () => {
     wanted.current = false;
@@ -137,6 +146,14 @@ export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }:
     stopped();
   };
 
+  /** Plays unless it already does (a transcript's "Ab hier abspielen" after a seek). */
+  const start = async () => {
+    const element = audioRef.current;
+    if (!element || wanted.current) return;
+    resume.current = true;
+    return play(element);
+  };
+
   /** Moves the element to `seconds`, or keeps the position until it can. */
   const place = (element: HTMLAudioElement, seconds: number) => {
     pendingSeek.current = seconds;
@@ -158,7 +175,7 @@ export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }:
     const element = audioRef.current;
     if (!element || duration === null) return;
     const next = Math.min(duration, Math.max(0, to));
-    setTime(next);
+    moved(next);
     place(element, next);
   };
 
@@ -198,7 +215,7 @@ export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }:
       onEnded?.();
     },
     onTimeUpdate: (event: SyntheticEvent<HTMLAudioElement>) => {
-      if (pendingSeek.current === null) setTime(event.currentTarget.currentTime);
+      if (pendingSeek.current === null) moved(event.currentTarget.currentTime);
     },
     onLoadedMetadata: loaded,
     onDurationChange: loaded,
@@ -207,5 +224,5 @@ export function useAudioPlayer({ src, knownDuration = null, onEnded, mediaRef }:
     },
   };
 
-  return { audioProps, playing, time, duration, rate, toggle, seek, setRate };
+  return { audioProps, playing, time, duration, rate, toggle, start, seek, setRate };
 }

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { AudioPlayer } from '@/components/ui/audio-player';
+import { AudioPlayer, type AudioPlayerProps } from '@/components/ui/audio-player';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { saveBlob, withQueryParam } from '@/lib/download';
@@ -34,7 +34,14 @@ function isReady(job: LibraryJob, expired: boolean) {
 }
 
 /** The player of one generated audio; its length (from the server) shows before it is loaded. */
-export function JobAudioPlayer({ job, expired = job.is_expired, testIdPrefix = 'audio', className }: AudioControlProps) {
+export function JobAudioPlayer({
+  job,
+  expired = job.is_expired,
+  testIdPrefix = 'audio',
+  className,
+  onTimeUpdate,
+  controlRef,
+}: AudioControlProps & Pick<AudioPlayerProps, 'onTimeUpdate' | 'controlRef'>) {
   const ready = isReady(job, expired);
   return (
     <AudioPlayer
@@ -44,6 +51,8 @@ export function JobAudioPlayer({ job, expired = job.is_expired, testIdPrefix = '
       label={`Audio: ${truncate(job.text, 60)}`}
       testIdPrefix={testIdPrefix}
       className={className}
+      onTimeUpdate={onTimeUpdate}
+      controlRef={controlRef}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/test-utils';
-import { AudioPlayer } from './audio-player';
+import { AudioPlayer, type AudioPlayerControls } from './audio-player';
 
 // jsdom has no PointerEvent: a MouseEvent with a pointer id carries clientX to the handlers.
 beforeAll(() => {
@@ -227,6 +228,44 @@ describe('AudioPlayer', () => {
     expect(screen.getByTestId('a-duration')).toHaveTextContent('–:––');
     slider.focus();
     await user.keyboard('{End}');
+    expect(screen.getByTestId('a-time')).toHaveTextContent('0:00');
+  });
+
+  it('tells its position to a listener and takes seek and play from the caller, with its one audio element', async () => {
+    const { play } = mediaEvents();
+    const onTimeUpdate = vi.fn();
+    const controls = createRef<AudioPlayerControls>();
+    renderWithProviders(<AudioPlayer src="/a.mp3" knownDuration={60} testIdPrefix="a" onTimeUpdate={onTimeUpdate} controlRef={controls} />);
+    expect(document.querySelectorAll('audio')).toHaveLength(1);
+    const audio = audioOf('a');
+    audio.currentTime = 3.5;
+    fireEvent.timeUpdate(audio);
+    expect(onTimeUpdate).toHaveBeenLastCalledWith(3.5);
+
+    // Before loading: the position is kept, shown and told, and taken once the metadata is there.
+    act(() => controls.current?.seek(12));
+    expect(onTimeUpdate).toHaveBeenLastCalledWith(12);
+    expect(screen.getByTestId('a-time')).toHaveTextContent('0:12');
+    await act(() => controls.current?.play());
+    expect(play).toHaveBeenCalledTimes(1);
+    loadMetadata(audio, 60);
+    expect(audio.currentTime).toBe(12);
+    await waitFor(() => expect(screen.getByTestId('a-play')).toHaveAccessibleName('Pause'));
+
+    // Playing already: a seek moves it, and play does not start it a second time.
+    act(() => controls.current?.seek(30));
+    await act(() => controls.current?.play());
+    expect(audio.currentTime).toBe(30);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a caller’s seek and play while it is inert', async () => {
+    const { play } = mediaEvents();
+    const controls = createRef<AudioPlayerControls>();
+    renderWithProviders(<AudioPlayer src="/a.mp3" knownDuration={60} disabled testIdPrefix="a" controlRef={controls} />);
+    act(() => controls.current?.seek(12));
+    await act(() => controls.current?.play());
+    expect(play).not.toHaveBeenCalled();
     expect(screen.getByTestId('a-time')).toHaveTextContent('0:00');
   });
 });

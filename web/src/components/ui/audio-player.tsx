@@ -1,5 +1,5 @@
 import { ChevronDown, Pause, Play } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useImperativeHandle, type Ref, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import { formatClock } from '@/lib/format';
 import { PLAYBACK_RATES, useAudioPlayer } from '@/lib/use-audio-player';
@@ -7,6 +7,14 @@ import { Button } from './button';
 import { SeekBar } from './seek-bar';
 
 const rateNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** What a caller may do with a player it shows (a transcript: "Ab hier abspielen"). */
+export type AudioPlayerControls = {
+  /** Goes to `seconds` (kept until the audio is loaded). */
+  seek: (seconds: number) => void;
+  /** Plays from the current position unless it already plays. */
+  play: () => Promise<void>;
+};
 
 export type AudioPlayerProps = {
   src?: string | null;
@@ -20,6 +28,10 @@ export type AudioPlayerProps = {
   preload?: 'none' | 'metadata' | 'auto';
   autoPlay?: boolean;
   onEnded?: () => void;
+  /** Every new position in seconds, while it plays and on a seek (a transcript follows it). */
+  onTimeUpdate?: (seconds: number) => void;
+  /** Receives `seek` and `play` for this player's one `<audio>` (null while none is shown). */
+  controlRef?: Ref<AudioPlayerControls>;
   /** The element's ref, for a caller that sets the source itself (a Blob's object URL). */
   mediaRef?: RefObject<HTMLAudioElement | null>;
   className?: string;
@@ -43,11 +55,22 @@ function PlayerBody({
   preload = 'none',
   autoPlay,
   onEnded,
+  onTimeUpdate,
+  controlRef,
   mediaRef,
   className,
 }: AudioPlayerProps) {
-  const player = useAudioPlayer({ src, knownDuration, onEnded, mediaRef });
+  const player = useAudioPlayer({ src, knownDuration, onEnded, onTimeUpdate, mediaRef });
   const off = disabled || (!src && !mediaRef);
+  // The commands close over this render's state (length, source): handed out anew each render.
+  useImperativeHandle(controlRef, () => ({
+    seek: (seconds) => {
+      if (!off) player.seek(seconds);
+    },
+    play: async () => {
+      if (!off) await player.start();
+    },
+  }));
   const state = player.playing ? 'playing' : 'paused';
   return (
     <div role="group" aria-label={label} className={cn('flex min-w-0 items-center gap-1.5', className)} data-state={state}>

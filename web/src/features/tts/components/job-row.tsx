@@ -1,5 +1,5 @@
 import { LoaderCircle, Save, Trash2 } from 'lucide-react';
-import { DownloadAudioButton, JobAudioPlayer } from '@/components/library/audio-controls';
+import { DownloadAudioButton } from '@/components/library/audio-controls';
 import { AudioFacts } from '@/components/library/audio-facts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { retryLabel } from '@/lib/job-status';
 import { useLimits } from '@/lib/limits';
 import type { Job } from '../api/types';
 import { JOB_STATUS_VARIANTS, isActiveStatus, statusLabel } from '../utils/status';
+import { JobPlayback } from './job-playback';
 
 export const TEXT_PREVIEW_LENGTH = 100;
 
@@ -36,7 +37,7 @@ export function JobRow({ job, onDelete, onSave, now }: JobRowProps) {
       data-job-id={job.id}
       className="flex scroll-mt-20 flex-col gap-3 px-4 py-4 outline-offset-[-2px] sm:px-6"
     >
-      {/* What it is and what can be done with it; the player below gets the row's whole width. */}
+      {/* What it is and what can be done with it; the player (and its transcript) below get the row's whole width. */}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex flex-wrap items-start gap-2">
@@ -57,7 +58,7 @@ export function JobRow({ job, onDelete, onSave, now }: JobRowProps) {
         </div>
         <JobActions job={job} expired={expired} savable={expiry.kind === 'countdown' || expiry.kind === 'date'} onDelete={onDelete} onSave={onSave} />
       </div>
-      <JobAudioPlayer job={job} expired={expired} testIdPrefix="job" className="max-w-2xl" />
+      <JobPlayback job={job} expired={expired} />
     </li>
   );
 }

@@ -1,0 +1,177 @@
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import { truncate } from '@/lib/format';
+import { activeIndex, wordSegments, type TimedSentence, type TimedText } from '@/lib/timed-text';
+import { useFollowActive } from './use-follow-active';
+
+/** Characters of a sentence in its button's name ("Ab hier abspielen: …"). */
+export const SENTENCE_NAME_LENGTH = 40;
+
+export type TranscriptProps = {
+  timedText: TimedText;
+  /** The player's position in seconds. */
+  currentTime: number;
+  /** A sentence was chosen: go to `seconds` (its start) and play. */
+  onSeek: (seconds: number) => void;
+  /** The scroll region's name for screen readers. */
+  label?: string;
+  className?: string;
+};
+
+/**
+ * The text of an audio as one paragraph to read along: the sentence being spoken is
+ * highlighted (and its word underlined where the engine told words), and the box scrolls
+ * with it. Each sentence starts playback from its beginning. Independent of where the
+ * timings come from (a job's audio, a project's chapter).
+ *
+ * A position update (4× a second) re-renders this component only; the sentences are
+ * memoised and re-render when the spoken sentence or word changes.
+ */
+export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript', className }: TranscriptProps) {
+  const { sentences, word_level: wordLevel, precision } = timedText;
+  const ms = currentTime * 1000;
+  const active = activeIndex(sentences, ms);
+  const words = wordLevel && active >= 0 ? (sentences[active].words ?? []) : [];
+  const word = words.length > 0 ? activeIndex(words, ms) : -1;
+  const box = useRef<HTMLDivElement>(null);
+  useFollowActive(box, active);
+  // The caller's callback may be new each render: the sentences get one that never changes.
+  const latestSeek = useRef(onSeek);
+  useLayoutEffect(() => {
+    latestSeek.current = onSeek;
+  });
+  const seek = useCallback((seconds: number) => latestSeek.current(seconds), []);
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <div
+        ref={box}
+        role="region"
+        aria-label={label}
+        className="max-h-64 overflow-auto overscroll-contain rounded-lg border border-border bg-card px-3 py-2"
+        data-testid="transcript"
+      >
+        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} />
+      </div>
+      {precision === 'estimated' && (
+        <p className="text-xs text-muted-foreground" data-testid="transcript-estimated">
+          Satzzeiten geschätzt
+        </p>
+      )}
+    </div>
+  );
+}
+
+type SentenceFlowProps = {
+  sentences: TimedSentence[];
+  active: number;
+  /** The spoken word of the active sentence, or -1. */
+  word: number;
+  onSeek: (seconds: number) => void;
+};
+
+/**
+ * The sentences as inline text. One of them is in the tab order (the spoken one, else
+ * the first): thousands of tab stops would trap a keyboard user in the transcript. The
+ * arrow keys, Home and End move between sentences.
+ */
+const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek }: SentenceFlowProps) {
+  const paragraph = useRef<HTMLParagraphElement>(null);
+  const play = useCallback((index: number) => onSeek(sentences[index].start_ms / 1000), [onSeek, sentences]);
+  const move = useCallback(
+    (event: KeyboardEvent<HTMLElement>, index: number) => {
+      const to = targetIndex(event.key, index, sentences.length);
+      if (to === null) return;
+      event.preventDefault();
+      paragraph.current?.querySelector<HTMLElement>(`[data-sentence="${to}"]`)?.focus();
+    },
+    [sentences.length],
+  );
+  const tabStop = active >= 0 ? active : 0;
+  return (
+    <p ref={paragraph} className="text-sm leading-7 text-foreground">
+      {sentences.map((sentence, index) => (
+        <Sentence
+          key={index}
+          sentence={sentence}
+          index={index}
+          active={index === active}
+          word={index === active ? word : -1}
+          tabStop={index === tabStop}
+          onPlay={play}
+          onMove={move}
+        />
+      ))}
+    </p>
+  );
+});
+
+/** The sentence an arrow, Home or End key goes to, or null for any other key. */
+function targetIndex(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(count - 1, index + 1);
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, index - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+type SentenceProps = {
+  sentence: TimedSentence;
+  index: number;
+  active: boolean;
+  word: number;
+  tabStop: boolean;
+  onPlay: (index: number) => void;
+  onMove: (event: KeyboardEvent<HTMLElement>, index: number) => void;
+};
+
+/**
+ * One sentence, a button in the text. A `<span role="button">` rather than a `<button>`:
+ * a button is laid out as one box (inline-block, whatever its display), so every longer
+ * sentence would jump to a line of its own instead of running on in the paragraph.
+ * It therefore does by hand what a button does: focus, Enter and Space.
+ */
+const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove }: SentenceProps) {
+  const segments = useMemo(() => (active && sentence.words?.length ? wordSegments(sentence) : null), [active, sentence]);
+  const keyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      // Space would scroll the box, Enter would submit a surrounding form.
+      event.preventDefault();
+      onPlay(index);
+      return;
+    }
+    onMove(event, index);
+  };
+  return (
+    <>
+      <span
+        role="button"
+        tabIndex={tabStop ? 0 : -1}
+        aria-label={`Ab hier abspielen: ${truncate(sentence.text, SENTENCE_NAME_LENGTH)}`}
+        aria-current={active ? 'true' : undefined}
+        data-sentence={index}
+        onClick={() => onPlay(index)}
+        onKeyDown={keyDown}
+        className={cn(
+          'cursor-pointer rounded-sm px-0.5 py-0.5 box-decoration-clone transition-colors motion-reduce:transition-none',
+          active ? 'bg-primary/15 text-foreground hover:bg-primary/20' : 'hover:bg-muted',
+        )}
+      >
+        {segments
+          ? segments.map((segment, i) =>
+              segment.word === null ? (
+                segment.text
+              ) : (
+                <span
+                  key={i}
+                  className={segment.word === word ? 'underline decoration-primary decoration-2 underline-offset-4' : undefined}
+                  data-current-word={segment.word === word || undefined}
+                >
+                  {segment.text}
+                </span>
+              ),
+            )
+          : sentence.text}
+      </span>{' '}
+    </>
+  );
+});
