@@ -208,6 +208,7 @@ where
         timeline.add(part, piece, pause_before);
         pause_before = part.pause_after_ms;
     }
+    let delay = pieces.first().map_or(0.0, |p| audio::mp3_delay_seconds(p.pcm.sample_rate));
     let pauses: Vec<u32> = plan.parts.iter().map(|p| p.pause_after_ms).collect();
     let track = audio::join_with_pauses(pieces.into_iter().map(|p| p.pcm).collect(), &pauses)
         .map_err(|e| EngineError::Permanent(e.to_string()))?;
@@ -217,7 +218,7 @@ where
         .await
         .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
         .map_err(|e| EngineError::Permanent(e.to_string()))?;
-    Ok(Rendered { mp3, timed_text: timeline.finish() })
+    Ok(Rendered { mp3, timed_text: timeline.finish(delay) })
 }
 
 /// The audio of each text part, in order, up to `concurrency` requests at once.
@@ -374,7 +375,7 @@ mod tests {
             .chunks(frame)
             .map(|c| (c.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / c.len() as f64).sqrt())
             .collect();
-        let loud = levels.iter().copied().fold(0.0, f64::max) * 0.05;
+        let loud = levels.iter().copied().fold(0.0, f64::max) * 0.02;
         let (mut out, mut quiet) = (Vec::new(), f64::MAX);
         for (i, &level) in levels.iter().enumerate() {
             if level > loud {
@@ -423,7 +424,8 @@ mod tests {
         let timed = rendered.timed_text;
         assert_eq!(timed.precision, crate::domain::timed_text::Precision::Estimated);
         assert_eq!(timed.sentences.len(), 2);
-        assert_eq!(timed.sentences[0].start_ms, 0);
+        let delay_ms = (audio::mp3_delay_seconds(24_000) * 1000.0).round() as u32;
+        assert_eq!(timed.sentences[0].start_ms, delay_ms, "the codec's delay, nothing more");
         assert!(timed.sentences[1].start_ms > 500 && timed.sentences[1].start_ms < timed.sentences[1].end_ms);
     }
 }

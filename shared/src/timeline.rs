@@ -111,7 +111,9 @@ impl Timeline {
             let estimate = duration * before as f64 / total as f64;
             before += weight;
             if k == 0 {
-                out.push(part.starts_first.then_some(0.0));
+                // Where the voice begins: the first word, else the part's start.
+                let first_word = timing.words.first().map_or(0.0, |(_, at)| at.min(duration));
+                out.push(part.starts_first.then_some(first_word));
                 continue;
             }
             let mark = timing.marks.iter().find(|(n, _)| *n as usize == i).map(|&(_, at)| at);
@@ -132,8 +134,10 @@ impl Timeline {
         out
     }
 
-    pub fn finish(self) -> TimedText {
-        let ms = |seconds: f64| (seconds.max(0.0) * 1000.0).round() as u32;
+    /// The timed text, every time `delay` seconds later (the codec's delay, which the
+    /// listener hears too: `audio::mp3_delay_seconds`).
+    pub fn finish(self, delay: f64) -> TimedText {
+        let ms = |seconds: f64| ((seconds + delay).max(0.0) * 1000.0).round() as u32;
         let mut previous_end = 0.0;
         let mut sentences = Vec::with_capacity(self.texts.len());
         for (i, text) in self.texts.into_iter().enumerate() {

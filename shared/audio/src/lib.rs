@@ -186,6 +186,15 @@ pub fn join_with_pauses(chunks: Vec<Pcm>, pauses: &[u32]) -> Result<Pcm, AudioEr
     Ok(joined)
 }
 
+/// How much later a sound comes in the decoded MP3 than in what was encoded: LAME's
+/// encoder delay and the decoder's (1,105 samples) plus one frame (576 samples below
+/// 32 kHz, 1,152 above). Our MP3s carry no gapless header, so players hear this delay
+/// too; the timed text adds it so a sentence lights up when it is heard.
+pub fn mp3_delay_seconds(sample_rate: u32) -> f64 {
+    let frame = if sample_rate < 32_000 { 576 } else { 1152 };
+    (1105 + frame) as f64 / sample_rate.max(1) as f64
+}
+
 /// Mono MP3 at 64 kbit/s: clear speech at a small size.
 pub fn encode_mp3(pcm: &Pcm) -> Result<Vec<u8>, AudioError> {
     let mut encoder = Mp3Stream::new(pcm.sample_rate)?;
@@ -302,6 +311,19 @@ pub fn longest_quiet_seconds(pcm: &Pcm) -> f64 {
 
 #[cfg(test)]
 mod tests {
+
+    /// A sound encoded at 0.5 s is heard in the decoded MP3 after the delay the timed
+    /// text adds, within a millisecond, at the rates our engines deliver.
+    #[test]
+    fn the_mp3_delay_is_what_decoding_shows() {
+        for rate in [22_050u32, 24_000, 44_100] {
+            let mut samples = vec![0i16; rate as usize / 2];
+            samples.extend((0..rate as usize).map(|i| ((i as f64 * 0.3).sin() * 20000.0) as i16));
+            let pcm = decode(&encode_mp3(&Pcm { sample_rate: rate, samples }).unwrap(), "mp3").unwrap();
+            let heard = pcm.samples.iter().position(|s| s.abs() > 2000).unwrap() as f64 / rate as f64;
+            assert!((heard - 0.5 - mp3_delay_seconds(rate)).abs() < 0.001, "{rate} Hz: heard at {heard:.4} s");
+        }
+    }
     use super::*;
 
     fn tone(seconds: f64, rate: u32) -> Pcm {

@@ -249,7 +249,7 @@ mod tests {
                 sentence("Guten Tag.", 120, 1_400),
                 sentence(
                     "Heute lesen wir ein längeres Kapitel, das auf dem Bildschirm mehr als zwei Zeilen \
-                     bräuchte, wenn man es nicht teilte -> so.",
+                     bräuchte, wenn man es nicht teilte --> so.",
                     1_650,
                     9_800,
                 ),
@@ -274,7 +274,7 @@ mod tests {
         let parsed = webvtt_parser::Vtt::parse(&vtt).expect("valid WebVTT");
         assert_eq!(parsed.cues.len(), sample().cues().len());
         assert_eq!(parsed.cues[0].start.as_milliseconds(), 120);
-        assert!(!vtt.contains("-> so"), "an arrow in the text is escaped: {vtt}");
+        assert!(!vtt.contains("--> so"), "an arrow in the text is escaped: {vtt}");
         assert!(vtt.contains("Ende &amp; Schluss &lt;3"));
     }
 

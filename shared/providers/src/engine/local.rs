@@ -92,22 +92,61 @@ impl LocalEngine {
     }
 }
 
-/// The library's events as seconds: marks by their sentence number, words with their
-/// text (as the input spells them, numbers already written out).
+/// The library's events as seconds: each word with its text (as the input spells it,
+/// numbers already written out) and when it starts, and each sentence mark with the time
+/// of the first word after it. eSpeak reports a `<mark>` only now and then (not after a
+/// sentence's end), so marks are found by where their tags stand in the input instead.
 fn timing_of(ssml: &str, spoken: &espeak::Spoken) -> EngineTiming {
     let seconds = |ms: u32| ms as f64 / 1000.0;
     let chars: Vec<char> = ssml.chars().collect();
-    let marks = spoken.marks.iter().filter_map(|(name, ms)| Some((name.parse().ok()?, seconds(*ms)))).collect();
-    let words = spoken
+    // (position in the input, text, seconds) of every word eSpeak spoke.
+    let words: Vec<(usize, String, f64)> = spoken
         .words
         .iter()
-        .filter_map(|&(at, length, ms)| {
-            let text: String = chars.get(at..(at + length).min(chars.len()))?.iter().collect();
-            let text = text.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
-            (!text.is_empty()).then(|| (text, seconds(ms)))
+        .filter_map(|&(at, _, ms)| Some((at, word_at(&chars, at)?, seconds(ms))))
+        .collect();
+    let marks = mark_positions(ssml)
+        .into_iter()
+        .filter_map(|(n, at)| {
+            // eSpeak may count the first word after a tag one character late.
+            let word = words.iter().find(|(position, _, _)| *position + 2 >= at)?;
+            Some((n, word.2))
         })
         .collect();
-    EngineTiming { marks, words }
+    EngineTiming { marks, words: words.into_iter().map(|(_, text, at)| (text, at)).collect() }
+}
+
+/// The whole word around character `at` (eSpeak's positions may land inside it).
+fn word_at(chars: &[char], at: usize) -> Option<String> {
+    let is_word = |c: &char| c.is_alphanumeric();
+    let mut start = at.min(chars.len().checked_sub(1)?);
+    while !is_word(&chars[start]) && start + 1 < chars.len() && chars[start] != '<' {
+        start += 1;
+    }
+    while start > 0 && is_word(&chars[start - 1]) {
+        start -= 1;
+    }
+    let end = start + chars[start..].iter().take_while(|c| is_word(c)).count();
+    (end > start).then(|| chars[start..end].iter().collect())
+}
+
+/// Each `<mark name="n"/>` of the input: n, and the character position just after the tag.
+fn mark_positions(ssml: &str) -> Vec<(u32, usize)> {
+    let mut out = Vec::new();
+    let mut rest = ssml;
+    let mut offset = 0;
+    while let Some(found) = rest.find("<mark name=\"") {
+        let after_name = &rest[found + 12..];
+        let Some(tag_end) = after_name.find("/>") else { break };
+        let name = after_name[..tag_end].trim_end().trim_end_matches('"');
+        let end_byte = found + 12 + tag_end + 2;
+        if let Ok(n) = name.parse() {
+            out.push((n, offset + rest[..end_byte].chars().count()));
+        }
+        offset += rest[..end_byte].chars().count();
+        rest = &rest[end_byte..];
+    }
+    out
 }
 
 #[cfg(test)]
@@ -184,4 +223,18 @@ mod tests {
         let phonemes = seconds_of(term(Some("ʔa"))).await;
         assert!(phonemes < written / 4.0, "IPA 'ʔa' took {phonemes:.2} s, the written word {written:.2} s");
     }
+
+    /// The library tells when each word is spoken, and each sentence mark is placed at the
+    /// first word after it, in order.
+    #[tokio::test]
+    async fn words_and_sentence_marks_come_with_their_times() {
+        let ssml = r#"<speak><mark name="0"/>Guten Morgen und willkommen. <mark name="1"/>Heute sprechen wir über Zeitmarken!</speak>"#;
+        let audio = LocalEngine::default().speak(ssml, Voice::Spec("de+m3"), 160).await.unwrap();
+        let words: Vec<&str> = audio.timing.words.iter().map(|(w, _)| w.as_str()).collect();
+        assert_eq!(words, ["Guten", "Morgen", "und", "willkommen", "Heute", "sprechen", "wir", "über", "Zeitmarken"]);
+        assert!(audio.timing.words.windows(2).all(|w| w[0].1 < w[1].1), "{:?}", audio.timing.words);
+        let heute = audio.timing.words[4].1;
+        assert_eq!(audio.timing.marks, vec![(0, 0.0), (1, heute)]);
+    }
 }
+

@@ -319,7 +319,8 @@ async fn stream(
     };
     out.send(svc, job.id, last).await?;
     let duration_seconds = total_samples as f64 / sample_rate as f64;
-    Ok(Finished { mp3, duration_seconds, timed_text: timeline.finish() })
+    let timed_text = timeline.finish(audio::mp3_delay_seconds(sample_rate));
+    Ok(Finished { mp3, duration_seconds, timed_text })
 }
 
 /// Stores the whole text's MP3 and completes the job. A store that fails hands the job
