@@ -51,7 +51,7 @@ async fn timestamps(
         (status = 200, description = "Untertitel", content_type = "text/vtt"),
         (status = 404, body = ErrorBody),
         (status = 410, body = ErrorBody),
-        (status = 422, body = ErrorBody),
+        (status = 400, body = ErrorBody),
     ))]
 async fn subtitles(
     State(state): State<AppState>,

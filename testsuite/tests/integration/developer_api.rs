@@ -14,7 +14,7 @@ use uuid::Uuid;
 const VOICE: &str = "local-de-klara";
 
 /// A program calling `/v1` with a key: no cookies, no CSRF header.
-struct Program {
+pub(crate) struct Program {
     http: reqwest::Client,
     base: String,
     key: String,
@@ -29,11 +29,11 @@ impl Program {
         self.http.request(method, format!("{}{path}", self.base)).bearer_auth(&self.key)
     }
 
-    async fn get(&self, path: &str) -> reqwest::Response {
+    pub(crate) async fn get(&self, path: &str) -> reqwest::Response {
         self.request(reqwest::Method::GET, path).send().await.unwrap()
     }
 
-    async fn post(&self, path: &str, body: Value) -> reqwest::Response {
+    pub(crate) async fn post(&self, path: &str, body: Value) -> reqwest::Response {
         self.request(reqwest::Method::POST, path).json(&body).send().await.unwrap()
     }
 
@@ -50,7 +50,7 @@ async fn create_key(client: &Client, name: &str) -> (String, String) {
     (created["key"]["id"].as_str().unwrap().to_owned(), created["secret"].as_str().unwrap().to_owned())
 }
 
-async fn user_with_key(app: &TestApp, email: &str) -> (Client, Uuid, Program) {
+pub(crate) async fn user_with_key(app: &TestApp, email: &str) -> (Client, Uuid, Program) {
     let (client, user) = app.signed_in_user(email).await;
     let (_, key) = create_key(&client, "Test").await;
     let program = Program::new(app, &key);

@@ -27,6 +27,7 @@ mod resilience;
 mod security;
 mod site_gate;
 mod storage;
+mod timed_text;
 mod two_factor;
 mod voice_previews;
 mod webhooks;

@@ -758,6 +758,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job's subtitles as a file (SRT or WebVTT). */
+        get: operations["get_jobs_id_subtitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{id}/timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When each sentence of a completed job is spoken (and each word where the engine tells). */
+        get: operations["get_jobs_id_timestamps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/library/audios/{id}/categories/{category_id}": {
         parameters: {
             query?: never;
@@ -1492,6 +1526,49 @@ export interface paths {
          *     liefert nur diesen Teil (206).
          */
         get: operations["get_v1_jobs_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Untertitel herunterladen
+         * @description Die Sätze eines fertigen Auftrags als SubRip (`format=srt`, Standard) oder WebVTT
+         *     (`format=vtt`); ein Untertitel hat höchstens zwei Zeilen zu 42 Zeichen.
+         */
+        get: operations["get_v1_jobs_id_subtitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Die Zeitmarken abfragen
+         * @description Wann jeder Satz eines fertigen Auftrags gesprochen wird, in Millisekunden ab Beginn des
+         *     Audios, und bei Stimmen, deren Dienst es meldet (lokale eSpeak-Stimmen), auch jedes Wort.
+         *     `precision` ist `measured`, wenn jeder Satzbeginn gemessen ist, sonst `estimated`.
+         */
+        get: operations["get_v1_jobs_id_timestamps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2570,6 +2647,36 @@ export interface components {
         Tagged: {
             tag_ids: string[];
         };
+        /** @description One sentence, as it was written. */
+        TimedSentence: {
+            /** Format: int32 */
+            end_ms: number;
+            /** Format: int32 */
+            start_ms: number;
+            text: string;
+            /** @description Empty where the engine does not tell words. */
+            words?: components["schemas"]["TimedWord"][];
+        };
+        /** @description The timed text of one audio. */
+        TimedText: {
+            precision: components["schemas"]["TimingPrecision"];
+            sentences: components["schemas"]["TimedSentence"][];
+            /** @description True when every sentence has its words. */
+            word_level: boolean;
+        };
+        /** @description One word, as the engine spoke it (numbers written out, as the normaliser made them). */
+        TimedWord: {
+            /** Format: int32 */
+            end_ms: number;
+            /** Format: int32 */
+            start_ms: number;
+            text: string;
+        };
+        /**
+         * @description How exact the sentence times are.
+         * @enum {string}
+         */
+        TimingPrecision: "measured" | "estimated";
         TopUpRequest: {
             /**
              * Format: int64
@@ -4840,6 +4947,92 @@ export interface operations {
             };
         };
     };
+    get_jobs_id_subtitles: {
+        parameters: {
+            query?: {
+                /** @description `srt` (SubRip, Standard) oder `vtt` (WebVTT). */
+                format?: "srt" | "vtt";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Untertitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_jobs_id_timestamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedText"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_library_audios_id_categories_category_id: {
         parameters: {
             query?: never;
@@ -6801,6 +6994,108 @@ export interface operations {
             };
             /** @description Der Audiospeicher ist nicht erreichbar */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_jobs_id_subtitles: {
+        parameters: {
+            query?: {
+                /** @description `srt` (SubRip, Standard) oder `vtt` (WebVTT). */
+                format?: "srt" | "vtt";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Untertitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_jobs_id_timestamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedText"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

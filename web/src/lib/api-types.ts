@@ -104,3 +104,8 @@ export type ApiNormalizedChange = Schemas['Change'];
 export type ApiDictionaryEntry = Schemas['DictionaryEntry'];
 export type ApiEntryInput = Schemas['EntryInput'];
 export type ApiImportResult = Schemas['ImportResult'];
+/** When each sentence (and word, where the engine tells) of an audio is spoken. */
+export type ApiTimedText = Schemas['TimedText'];
+export type ApiTimedSentence = Schemas['TimedSentence'];
+export type ApiTimedWord = Schemas['TimedWord'];
+export type ApiTimingPrecision = Schemas['TimingPrecision'];

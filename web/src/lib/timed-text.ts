@@ -1,38 +1,17 @@
 /**
  * Timed text: when each sentence of an audio is spoken (and each word where the engine
  * tells). Used by every transcript (a job's audio now, a project's chapters later), so it
- * knows nothing of where the timings come from.
- *
- * The types are written by hand and mirror the server's `TimedText` schema
- * (shared/domain/src/timed_text.rs; in the OpenAPI contract `TimedText`, `TimedSentence`,
- * `TimedWord`, `TimingPrecision`). Replace them with the generated ones from api-types.ts
- * once api-schema.d.ts has these endpoints.
+ * knows nothing of where the timings come from. The shapes are the contract's.
  */
+import type { ApiTimedSentence, ApiTimedText, ApiTimedWord, ApiTimingPrecision } from './api-types';
 
 /** One word as the engine spoke it (numbers written out, so it may differ from the written text). */
-export type TimedWord = {
-  text: string;
-  start_ms: number;
-  end_ms: number;
-};
-
+export type TimedWord = ApiTimedWord;
 /** One sentence as it was written, with its words where the engine reports them. */
-export type TimedSentence = {
-  text: string;
-  start_ms: number;
-  end_ms: number;
-  words?: TimedWord[];
-};
-
+export type TimedSentence = ApiTimedSentence;
 /** `measured`: every sentence start was reported; `estimated`: some follow the sentences' lengths. */
-export type TimingPrecision = 'measured' | 'estimated';
-
-export type TimedText = {
-  precision: TimingPrecision;
-  /** True when every sentence has its words. */
-  word_level: boolean;
-  sentences: TimedSentence[];
-};
+export type TimingPrecision = ApiTimingPrecision;
+export type TimedText = ApiTimedText;
 
 type Span = { start_ms: number; end_ms: number };
 

@@ -231,7 +231,7 @@ async fn timestamps(
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 410, body = ErrorBody),
-        (status = 422, body = ErrorBody),
+        (status = 400, body = ErrorBody),
     ))]
 async fn subtitles(
     State(state): State<AppState>,
