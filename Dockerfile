@@ -7,13 +7,15 @@ COPY web/ ./
 RUN npm run build
 
 FROM rust:1-bookworm AS rust
+RUN apt-get update && apt-get install -y --no-install-recommends libespeak-ng-dev libclang-dev \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 ENV SQLX_OFFLINE=true
 COPY . .
 RUN cargo build --release --bins -p api -p worker
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng ffmpeg curl ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng libespeak-ng1 ffmpeg curl ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=rust /src/target/release/stimmwerk-api /src/target/release/stimmwerk-worker /usr/local/bin/

@@ -39,7 +39,9 @@ ensure_python_sdk() {
 }
 
 install_prerequisites() {
-  apt_install espeak-ng ffmpeg postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
+  # libespeak-ng-dev and libclang-dev: the local engine links eSpeak NG's library (its
+  # word events time the text), and its bindings are generated from the C header.
+  apt_install espeak-ng libespeak-ng-dev libclang-dev ffmpeg postgresql postgresql-client redis-server redis-tools build-essential pkg-config curl ca-certificates
   ensure_node
   if ! command -v cargo >/dev/null; then
     log "Installiere Rust (rustup)"
