@@ -10,7 +10,8 @@ use shared::Services;
 use tokio_util::sync::CancellationToken;
 
 use crate::jobs::{
-    bill_clones, deliver_webhooks, demo_speech, expire_audios, purge_expired, reconcile_top_ups, sweep, synthesize,
+    bill_clones, deliver_webhooks, demo_speech, expire_audios, project_work, purge_expired, reconcile_top_ups, sweep,
+    synthesize,
     train_voice,
 };
 use crate::runner::Registry;
@@ -21,6 +22,8 @@ pub fn registry() -> Registry {
         .queued::<demo_speech::DemoSpeechJob>()
         .queued::<synthesize::SynthesizeJob>()
         .queued::<train_voice::TrainVoiceJob>()
+        .queued::<project_work::AssembleChapterJob>()
+        .queued::<project_work::ExportProjectJob>()
         .cron::<sweep::Sweep>()
         .cron::<purge_expired::PurgeExpired>()
         .cron::<expire_audios::ExpireAudios>()

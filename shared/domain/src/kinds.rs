@@ -282,6 +282,8 @@ text_enum! {
     pub enum JobSource {
         Manual = "manual",
         Api = "api",
+        /// A paragraph of a long-form project (not listed in the library).
+        Project = "project",
     }
 }
 

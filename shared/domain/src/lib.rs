@@ -19,6 +19,7 @@ pub mod markup;
 pub mod money;
 pub mod normalize;
 pub mod password;
+pub mod project;
 pub mod spoken;
 pub mod text;
 pub mod timed_text;

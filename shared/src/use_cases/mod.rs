@@ -16,6 +16,7 @@ pub mod generation;
 pub mod health;
 pub mod library;
 pub mod openai_speech;
+pub mod projects;
 pub mod pronunciation;
 pub mod site_gate;
 pub mod two_factor;

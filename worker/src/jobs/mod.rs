@@ -8,6 +8,7 @@ pub mod bill_clones;
 pub mod deliver_webhooks;
 pub mod demo_speech;
 pub mod expire_audios;
+pub mod project_work;
 pub mod purge_expired;
 pub mod reconcile_top_ups;
 pub mod sweep;

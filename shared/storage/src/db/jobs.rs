@@ -268,7 +268,8 @@ pub async fn complete(
     let done = sqlx::query!(
         r#"UPDATE tts_jobs SET status = 'completed', audio_key = $2, duration_seconds = $3,
                   completed_at = now(), error_message = NULL,
-                  expires_at = CASE WHEN saved_at IS NULL THEN now() + make_interval(days => $4) END
+                  expires_at = CASE WHEN saved_at IS NULL AND source_type <> 'project'
+                                    THEN now() + make_interval(days => $4) END
            WHERE id = $1 AND status = 'processing' AND attempts = $5"#,
         id,
         audio_key,

@@ -53,7 +53,7 @@ fn like_pattern(needle: &str) -> String {
 }
 
 fn push_filter(q: &mut QueryBuilder<Postgres>, user_id: Uuid, f: &Filter) {
-    q.push(" FROM tts_jobs j WHERE j.user_id = ").push_bind(user_id);
+    q.push(" FROM tts_jobs j WHERE j.source_type <> 'project' AND j.user_id = ").push_bind(user_id);
     match f.trash {
         TrashView::Active => q.push(" AND j.deleted_at IS NULL"),
         TrashView::Deleted => q.push(" AND j.deleted_at IS NOT NULL"),

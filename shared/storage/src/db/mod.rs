@@ -10,6 +10,8 @@ pub mod jobs;
 pub mod labels;
 pub mod ledger;
 pub mod library;
+pub mod project_exports;
+pub mod projects;
 pub mod pronunciation;
 pub mod provider_keys;
 pub mod registry;

@@ -112,6 +112,26 @@ pub async fn insert_ping(
     .await
 }
 
+/// Queues an event for the user's endpoint, if there is one (`project.rendered`,
+/// `export.completed`); the deliverer sends it like a job's. False when no endpoint.
+pub async fn enqueue_event(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    event: &str,
+    payload: &serde_json::Value,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "INSERT INTO webhook_deliveries (user_id, event, payload)
+         SELECT user_id, $2, $3 FROM webhook_endpoints WHERE user_id = $1",
+        user_id,
+        event,
+        payload
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Claims up to `limit` due deliveries (pending and due, or delivering without a
 /// heartbeat for two minutes: their worker died); each claim counts an attempt.
 pub async fn claim_due(db: impl PgExecutor<'_>, limit: i64) -> Result<Vec<Delivery>, sqlx::Error> {

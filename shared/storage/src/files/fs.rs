@@ -38,6 +38,15 @@ impl AudioStorage for FsStorage {
         tokio::fs::rename(&tmp, &path).await
     }
 
+    async fn put_file(&self, key: &str, source: &std::path::Path) -> std::io::Result<()> {
+        let path = self.path(key)?;
+        let dir = path.parent().expect("keys have a directory");
+        tokio::fs::create_dir_all(dir).await?;
+        let tmp = path.with_extension(format!("tmp-{}", Uuid::new_v4()));
+        tokio::fs::copy(source, &tmp).await?;
+        tokio::fs::rename(&tmp, &path).await
+    }
+
     async fn open(&self, key: &str) -> std::io::Result<(ObjectReader, u64)> {
         let file = tokio::fs::File::open(self.path(key)?).await?;
         let len = file.metadata().await?.len();

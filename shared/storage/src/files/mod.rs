@@ -36,6 +36,13 @@ pub trait AudioStorage: Send + Sync {
     /// Whether the store can be written now (for `/readyz`).
     async fn check(&self) -> std::io::Result<()>;
 
+    /// Stores the file at `path` under `key` without holding it in memory (an export of a
+    /// whole book). This default reads it whole; the stores stream it.
+    async fn put_file(&self, key: &str, path: &std::path::Path) -> std::io::Result<()> {
+        let bytes = tokio::fs::read(path).await?;
+        self.put(key, &bytes).await
+    }
+
     /// The whole object.
     async fn read(&self, key: &str) -> std::io::Result<Vec<u8>> {
         let (mut reader, len) = self.open(key).await?;
@@ -49,6 +56,16 @@ pub trait AudioStorage: Send + Sync {
     async fn link(&self, _key: &str, _content_type: &str, _disposition: &str) -> std::io::Result<Option<String>> {
         Ok(None)
     }
+}
+
+/// A project chapter's joined audio.
+pub fn chapter_key(user_id: Uuid, chapter_id: Uuid) -> String {
+    format!("{user_id}/chapters/{chapter_id}.mp3")
+}
+
+/// A project export (`m4b`, `mp3` or `zip`).
+pub fn export_key(user_id: Uuid, export_id: Uuid, extension: &str) -> String {
+    format!("{user_id}/exports/{export_id}.{extension}")
 }
 
 pub fn audio_key(user_id: Uuid, job_id: Uuid) -> String {

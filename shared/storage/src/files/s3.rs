@@ -109,6 +109,8 @@ fn content_type(key: &str) -> &'static str {
         Some("mp3") => "audio/mpeg",
         Some("webm") => "audio/webm",
         Some("wav") => "audio/wav",
+        Some("m4b") => "audio/mp4",
+        Some("zip") => "application/zip",
         _ => "application/octet-stream",
     }
 }
@@ -122,6 +124,20 @@ impl AudioStorage for S3Storage {
             .key(key)
             .content_type(content_type(key))
             .body(ByteStream::from(bytes.to_vec()))
+            .send()
+            .await
+            .map_err(|e| failed("Speichern", e))?;
+        Ok(())
+    }
+
+    async fn put_file(&self, key: &str, path: &std::path::Path) -> std::io::Result<()> {
+        let body = ByteStream::from_path(path).await.map_err(|e| std::io::Error::other(e.to_string()))?;
+        self.client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type(key))
+            .body(body)
             .send()
             .await
             .map_err(|e| failed("Speichern", e))?;

@@ -60,3 +60,17 @@ job_payload!(
     "demo_speech",
     "demo:speak"
 );
+
+job_payload!(
+    /// Joins a project chapter's finished paragraphs into one MP3 (id: the chapter).
+    AssembleChapter,
+    "assemble_chapter",
+    "project:assemble"
+);
+
+job_payload!(
+    /// Makes a project export (id: the export).
+    ExportProject,
+    "export_project",
+    "project:export"
+);

@@ -17,7 +17,7 @@ use apalis_redis::{Config, ConnectionManager, RedisStorage};
 use redis::AsyncCommands;
 use uuid::Uuid;
 
-pub use job::{DemoSpeech, Job, Synthesize, TrainVoice};
+pub use job::{AssembleChapter, DemoSpeech, ExportProject, Job, Synthesize, TrainVoice};
 pub use waiters::{DoneWaiters, Waiter, spawn_subscriber};
 
 use serde::Deserialize;

@@ -1,0 +1,166 @@
+//! Long-form projects: what decides that a paragraph must be spoken (and paid) again,
+//! what a chapter's state is, and the titles. A paragraph is spoken as one job; its
+//! content hash covers everything that changes the audio (text, voice, dictionary), so
+//! an edit re-renders that paragraph alone and the rest is reused.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::dictionary::Entry;
+use crate::kinds::JobStatus;
+
+/// Longest project or chapter title.
+pub const MAX_TITLE_CHARS: usize = 200;
+/// Silence between two paragraphs of a chapter.
+pub const PARAGRAPH_PAUSE_MS: u32 = 700;
+
+/// Where a paragraph (or, summed up, a chapter) stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ParagraphState))]
+pub enum ParagraphState {
+    /// Never spoken, or changed since: rendering charges it.
+    Stale,
+    /// Its job is queued or running.
+    Rendering,
+    Done,
+    /// Its job failed for good (and was refunded): rendering charges it again.
+    Failed,
+}
+
+impl ParagraphState {
+    /// The state of a paragraph whose content hash is `current`, given the hash its job
+    /// was made for and that job's status.
+    pub fn of(current: &str, job_hash: Option<&str>, job_status: Option<JobStatus>) -> ParagraphState {
+        match (job_hash, job_status) {
+            (Some(made_for), Some(status)) if made_for == current => match status {
+                JobStatus::Pending | JobStatus::Processing => ParagraphState::Rendering,
+                JobStatus::Completed => ParagraphState::Done,
+                JobStatus::Failed => ParagraphState::Failed,
+            },
+            _ => ParagraphState::Stale,
+        }
+    }
+
+    /// Rendering a chapter charges the paragraphs in these states.
+    pub fn needs_rendering(self) -> bool {
+        matches!(self, ParagraphState::Stale | ParagraphState::Failed)
+    }
+
+    /// A chapter's state from its paragraphs': a failure shows first, then work under
+    /// way, then work to do; done only when every paragraph is.
+    pub fn of_chapter(states: impl IntoIterator<Item = ParagraphState>) -> ParagraphState {
+        let rank = |s: ParagraphState| match s {
+            ParagraphState::Failed => 3,
+            ParagraphState::Rendering => 2,
+            ParagraphState::Stale => 1,
+            ParagraphState::Done => 0,
+        };
+        states.into_iter().max_by_key(|&s| rank(s)).unwrap_or(ParagraphState::Stale)
+    }
+}
+
+/// SHA-256 of a paragraph's text, kept beside it.
+pub fn text_hash(text: &str) -> String {
+    hex(Sha256::digest(text.as_bytes()).as_slice())
+}
+
+/// What the dictionary contributes to every paragraph's hash: a changed entry re-renders
+/// the paragraphs (a user who fixes a pronunciation wants to hear it).
+pub fn dictionary_fingerprint(entries: &[Entry]) -> String {
+    let mut hash = Sha256::new();
+    for e in entries {
+        for field in [&e.term, &e.spoken, e.ipa.as_deref().unwrap_or("")] {
+            hash.update(field.as_bytes());
+            hash.update([0]);
+        }
+        hash.update([e.whole_word as u8, e.case_sensitive as u8]);
+    }
+    hex(hash.finalize().as_slice())
+}
+
+/// The content hash of a paragraph: its text, the voice that speaks it, the dictionary.
+pub fn paragraph_hash(text_hash: &str, voice_id: Option<Uuid>, dictionary: &str) -> String {
+    let mut hash = Sha256::new();
+    hash.update(text_hash.as_bytes());
+    hash.update(voice_id.unwrap_or_default().as_bytes());
+    hash.update(dictionary.as_bytes());
+    hex(hash.finalize().as_slice())
+}
+
+/// Which paragraph jobs a chapter's joined audio was made from.
+pub fn audio_hash(job_ids: impl IntoIterator<Item = Uuid>) -> String {
+    let mut hash = Sha256::new();
+    for id in job_ids {
+        hash.update(id.as_bytes());
+    }
+    hex(hash.finalize().as_slice())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A project or chapter title: trimmed, 1 to 200 characters, no control characters.
+pub fn title(field: &'static str, raw: &str) -> crate::Result<String> {
+    let title = raw.trim();
+    if title.is_empty() {
+        return Err(crate::Invalid::field(field, "Bitte geben Sie einen Titel ein."));
+    }
+    if title.chars().count() > MAX_TITLE_CHARS {
+        return Err(crate::Invalid::field(field, format!("Höchstens {MAX_TITLE_CHARS} Zeichen.")));
+    }
+    crate::input::no_controls(field, title, false)?;
+    Ok(title.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paragraph_is_done_only_for_the_content_its_job_was_made_for() {
+        let done = ParagraphState::of("h1", Some("h1"), Some(JobStatus::Completed));
+        assert_eq!(done, ParagraphState::Done);
+        assert_eq!(ParagraphState::of("h2", Some("h1"), Some(JobStatus::Completed)), ParagraphState::Stale);
+        assert_eq!(ParagraphState::of("h1", None, None), ParagraphState::Stale);
+        assert_eq!(ParagraphState::of("h1", Some("h1"), Some(JobStatus::Processing)), ParagraphState::Rendering);
+        assert!(ParagraphState::of("h1", Some("h1"), Some(JobStatus::Failed)).needs_rendering());
+        assert!(!done.needs_rendering());
+    }
+
+    #[test]
+    fn text_voice_and_dictionary_each_change_the_hash() {
+        let voice = |b: u8| Some(Uuid::from_bytes([b; 16]));
+        let base = paragraph_hash(&text_hash("Hallo."), voice(1), "d");
+        assert_eq!(base, paragraph_hash(&text_hash("Hallo."), voice(1), "d"));
+        assert_ne!(base, paragraph_hash(&text_hash("Hallo!"), voice(1), "d"));
+        assert_ne!(base, paragraph_hash(&text_hash("Hallo."), voice(2), "d"));
+        assert_ne!(base, paragraph_hash(&text_hash("Hallo."), voice(1), "e"));
+        let entry = |spoken: &str| Entry {
+            term: "SW".into(),
+            spoken: spoken.into(),
+            ipa: None,
+            whole_word: true,
+            case_sensitive: false,
+        };
+        assert_ne!(dictionary_fingerprint(&[entry("Stimmwerk")]), dictionary_fingerprint(&[entry("Stimmwerck")]));
+    }
+
+    #[test]
+    fn a_chapter_shows_failure_then_work_under_way_then_work_to_do() {
+        use ParagraphState::*;
+        assert_eq!(ParagraphState::of_chapter([Done, Stale, Rendering]), Rendering);
+        assert_eq!(ParagraphState::of_chapter([Done, Failed, Rendering]), Failed);
+        assert_eq!(ParagraphState::of_chapter([Done, Done]), Done);
+        assert_eq!(ParagraphState::of_chapter([]), Stale);
+    }
+
+    #[test]
+    fn titles_are_trimmed_and_bounded() {
+        assert_eq!(title("title", "  Band 1 ").unwrap(), "Band 1");
+        assert!(title("title", "   ").is_err());
+        assert!(title("title", &"x".repeat(201)).is_err());
+    }
+}

@@ -1,0 +1,294 @@
+//! Exports of a whole project, made by the worker from the joined chapters:
+//! - `m4b`: an audiobook (AAC in MP4) with a chapter mark per chapter;
+//! - `mp3`: one MP3 with ID3v2 chapter frames (CHAP/CTOC), the chapters copied as they are;
+//! - `zip`: the chapter MP3s, numbered.
+//!
+//! Bounded memory whatever the length: the chapters are streamed from the store to
+//! temporary files, ffmpeg (a separate process) reads and writes files, and the result is
+//! streamed to the store (`put_file`). Progress comes from ffmpeg's `-progress` output.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use uuid::Uuid;
+
+use super::views::{ExportView, export_view};
+use super::{dictionary_fingerprint, not_found};
+use crate::caller::Caller;
+use crate::db::project_exports::{self, ExportRow};
+use crate::db::{self, projects};
+use crate::domain::project::ParagraphState;
+use crate::error::{Error, Result};
+use crate::queue::ExportProject;
+use crate::run::Outcome;
+use crate::services::Services;
+
+/// The export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ExportFormat))]
+pub enum ExportFormat {
+    M4b,
+    Mp3,
+    Zip,
+}
+
+impl ExportFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExportFormat::M4b => "m4b",
+            ExportFormat::Mp3 => "mp3",
+            ExportFormat::Zip => "zip",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ExportFormat> {
+        [ExportFormat::M4b, ExportFormat::Mp3, ExportFormat::Zip].into_iter().find(|f| f.as_str() == s)
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            ExportFormat::M4b => "audio/mp4",
+            ExportFormat::Mp3 => "audio/mpeg",
+            ExportFormat::Zip => "application/zip",
+        }
+    }
+}
+
+/// Starts an export once every chapter is rendered and joined; one at a time per project.
+pub async fn create(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    format: ExportFormat,
+    base: &str,
+) -> Result<ExportView> {
+    let user = caller.user()?;
+    let project = super::get(svc, caller, project_id, base).await?;
+    let ready = !project.chapters.is_empty()
+        && project.chapters.iter().all(|c| c.state == ParagraphState::Done && c.audio.is_some());
+    if !ready {
+        return Err(Error::Conflict("Bitte vertonen Sie zuerst alle Kapitel.".into()));
+    }
+    let mut tx = svc.pool.begin().await?;
+    projects::lock_owner(&mut tx, user.id).await?;
+    if project_exports::unfinished(&mut *tx, project_id).await? > 0 {
+        return Err(Error::Conflict("Für dieses Projekt läuft bereits ein Export.".into()));
+    }
+    let id = project_exports::insert(&mut *tx, project_id, user.id, format.as_str()).await?;
+    tx.commit().await?;
+    if let Err(e) = svc.queue.push::<ExportProject>(id).await {
+        tracing::warn!(export_id = %id, error = %e, "enqueue failed; the sweep will retry");
+    }
+    let row = project_exports::get_for_user(&svc.pool, id, user.id).await?.ok_or_else(not_found)?;
+    Ok(export_view(row, base))
+}
+
+/// A finished export's file: (storage key, format, download name). 404 for anyone else.
+pub async fn file(svc: &Services, caller: &Caller, project_id: Uuid, export_id: Uuid) -> Result<(String, ExportFormat, String)> {
+    let user = caller.user()?;
+    let not_found = || Error::NotFound("Export nicht gefunden.");
+    let row = project_exports::get_for_user(&svc.pool, export_id, user.id).await?.filter(|r| r.project_id == project_id);
+    let row = row.ok_or_else(not_found)?;
+    let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
+    let format = ExportFormat::parse(&row.format).ok_or_else(not_found)?;
+    let key = row.storage_key.ok_or_else(not_found)?;
+    Ok((key, format, format!("{}.{}", crate::domain::text::download_file_name(&project.title).trim_end_matches(".mp3"), format.as_str())))
+}
+
+/// One chapter of the export.
+struct Chapter {
+    title: String,
+    file: PathBuf,
+    seconds: f64,
+}
+
+/// Makes the export `export_id` (one delivery of the worker's job).
+pub async fn run(svc: &Services, export_id: Uuid) -> Result<Outcome> {
+    let Some(row) = project_exports::claim(&svc.pool, export_id).await? else {
+        return Ok(Outcome::Skipped);
+    };
+    match make(svc, &row).await {
+        Ok(true) => Ok(Outcome::Completed),
+        Ok(false) => Ok(Outcome::Skipped),
+        Err(e) if row.attempts < svc.settings.worker.max_attempts => {
+            tracing::warn!(%export_id, attempt = row.attempts, error = %e, "export failed for the moment, will retry");
+            project_exports::release(&svc.pool, export_id, false).await?;
+            Ok(Outcome::Retry)
+        }
+        Err(e) => {
+            tracing::warn!(%export_id, error = %e, "export failed for good");
+            project_exports::fail(&svc.pool, export_id, "Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.")
+                .await?;
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
+async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
+    let format = ExportFormat::parse(&row.format).ok_or_else(|| Error::Conflict("Unbekanntes Format.".into()))?;
+    let dir = tempfile::tempdir().map_err(|e| Error::Internal(e.into()))?;
+    let chapters = fetch_chapters(svc, row, dir.path()).await?;
+    let total: f64 = chapters.iter().map(|c| c.seconds).sum();
+    let out = dir.path().join(format!("export.{}", format.as_str()));
+    let (id, attempt) = (row.id, row.attempts);
+    let report = |done: f64| {
+        let pool = svc.pool.clone();
+        async move { project_exports::progress(&pool, id, attempt, 0.1 + 0.85 * (done / total.max(1.0))).await.unwrap_or(false) }
+    };
+    match format {
+        ExportFormat::Zip => zip_chapters(&chapters, &out).await?,
+        ExportFormat::M4b | ExportFormat::Mp3 => ffmpeg(format, &chapters, dir.path(), &out, report).await?,
+    }
+    let size = tokio::fs::metadata(&out).await.map_err(|e| Error::Internal(e.into()))?.len();
+    let key = crate::files::export_key(row.user_id, row.id, format.as_str());
+    svc.storage.put_file(&key, &out).await.map_err(|e| Error::Internal(e.into()))?;
+    if !project_exports::complete(&svc.pool, row.id, row.attempts, &key, size as i64).await? {
+        svc.storage.delete(&key).await.ok();
+        return Ok(false);
+    }
+    let payload = json!({
+        "type": "export.completed",
+        "created_at": chrono::Utc::now(),
+        "data": { "export": {
+            "id": row.id, "project_id": row.project_id, "format": format.as_str(), "size_bytes": size,
+            "download_url": format!("/v1/projects/{}/exports/{}/download", row.project_id, row.id),
+        }}
+    });
+    db::webhooks::enqueue_event(&svc.pool, row.user_id, "export.completed", &payload).await?;
+    Ok(true)
+}
+
+/// The project's joined chapters, streamed from the store into `dir`.
+async fn fetch_chapters(svc: &Services, row: &ExportRow, dir: &Path) -> Result<Vec<Chapter>> {
+    let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
+    // The chapters must still be as they were joined (an edit since makes them stale).
+    let _ = dictionary_fingerprint(svc, row.user_id).await?;
+    let mut out = Vec::new();
+    for (i, chapter) in projects::chapters(&svc.pool, project.id).await?.into_iter().enumerate() {
+        let (Some(key), Some(seconds)) = (chapter.audio_key, chapter.duration_seconds) else {
+            return Err(Error::Conflict("Ein Kapitel ist nicht vertont.".into()));
+        };
+        let file = dir.join(format!("{:03}.mp3", i + 1));
+        let (mut reader, _) = svc.storage.open(&key).await.map_err(|e| Error::Internal(e.into()))?;
+        let mut target = tokio::fs::File::create(&file).await.map_err(|e| Error::Internal(e.into()))?;
+        tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
+        out.push(Chapter { title: chapter.title, file, seconds });
+    }
+    Ok(out)
+}
+
+/// ffmpeg's metadata file: one chapter per chapter, in milliseconds.
+fn ffmetadata(chapters: &[Chapter]) -> String {
+    let escape = |s: &str| s.replace('\\', "\\\\").replace('=', "\\=").replace(';', "\\;").replace('#', "\\#").replace('\n', " ");
+    let mut out = String::from(";FFMETADATA1\n");
+    let mut at = 0.0;
+    for c in chapters {
+        let (start, end) = ((at * 1000.0) as u64, ((at + c.seconds) * 1000.0) as u64);
+        out.push_str(&format!("[CHAPTER]\nTIMEBASE=1/1000\nSTART={start}\nEND={end}\ntitle={}\n", escape(&c.title)));
+        at += c.seconds;
+    }
+    out
+}
+
+/// M4B (AAC) or MP3 (copied) with chapters, by ffmpeg; `report` gets the seconds done.
+async fn ffmpeg<F, Fut>(format: ExportFormat, chapters: &[Chapter], dir: &Path, out: &Path, report: F) -> Result<()>
+where
+    F: Fn(f64) -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let io = |e: std::io::Error| Error::Internal(e.into());
+    let list: String = chapters.iter().map(|c| format!("file '{}'\n", c.file.display())).collect();
+    tokio::fs::write(dir.join("list.txt"), list).await.map_err(io)?;
+    tokio::fs::write(dir.join("chapters.txt"), ffmetadata(chapters)).await.map_err(io)?;
+    let mut command = tokio::process::Command::new("ffmpeg");
+    command.args(["-v", "error", "-nostats", "-progress", "pipe:1", "-y", "-f", "concat", "-safe", "0", "-i"]);
+    command.arg(dir.join("list.txt")).arg("-i").arg(dir.join("chapters.txt"));
+    command.args(["-map", "0:a", "-map_metadata", "1", "-map_chapters", "1"]);
+    match format {
+        ExportFormat::M4b => command.args(["-c:a", "aac", "-b:a", "64k", "-f", "mp4"]),
+        _ => command.args(["-c", "copy", "-id3v2_version", "3", "-write_id3v1", "0", "-f", "mp3"]),
+    };
+    let mut child = command.arg(out).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true).spawn().map_err(io)?;
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let mut last = std::time::Instant::now();
+    while let Some(line) = lines.next_line().await.map_err(io)? {
+        let Some(us) = line.strip_prefix("out_time_us=").and_then(|v| v.parse::<f64>().ok()) else { continue };
+        if last.elapsed().as_secs_f64() >= 1.0 {
+            last = std::time::Instant::now();
+            if !report(us / 1e6).await {
+                return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
+            }
+        }
+    }
+    let output = child.wait_with_output().await.map_err(io)?;
+    if !output.status.success() {
+        return Err(Error::Internal(anyhow::anyhow!("ffmpeg: {}", String::from_utf8_lossy(&output.stderr).trim())));
+    }
+    Ok(())
+}
+
+/// The chapter MP3s in a ZIP ("01 Titel.mp3"), stored as they are (MP3 does not shrink).
+async fn zip_chapters(chapters: &[Chapter], out: &Path) -> Result<()> {
+    let files: Vec<(String, PathBuf)> = chapters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (format!("{:02} {}.mp3", i + 1, safe_name(&c.title)), c.file.clone()))
+        .collect();
+    let out = out.to_owned();
+    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(out)?);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+        for (name, path) in files {
+            zip.start_file(name, options).map_err(std::io::Error::other)?;
+            std::io::copy(&mut std::fs::File::open(path)?, &mut zip)?;
+        }
+        zip.finish().map_err(std::io::Error::other)?;
+        Ok(())
+    })
+    .await
+    .map_err(|e| Error::Internal(e.into()))?
+    .map_err(|e| Error::Internal(e.into()))
+}
+
+/// A chapter title as a file name: letters, digits, spaces and `-_.,` only.
+fn safe_name(title: &str) -> String {
+    let name: String =
+        title.chars().map(|c| if c.is_alphanumeric() || " -_.,".contains(c) { c } else { '_' }).take(80).collect();
+    name.trim().to_owned()
+}
+
+/// Exports whose worker died go back to the queue, or fail once out of attempts.
+pub async fn recover(svc: &Services) -> Result<u64> {
+    let worker = &svc.settings.worker;
+    let mut recovered = 0;
+    for (id, status, attempts) in project_exports::stuck(&svc.pool, worker.stuck_after_secs, worker.requeue_after_secs).await? {
+        if status == "processing" && attempts >= worker.max_attempts {
+            project_exports::fail(&svc.pool, id, "Der Export wurde mehrfach unterbrochen. Bitte versuchen Sie es erneut.")
+                .await?;
+        } else if status == "pending" || project_exports::release(&svc.pool, id, false).await? {
+            svc.queue.push::<ExportProject>(id).await.ok();
+        }
+        recovered += 1;
+    }
+    Ok(recovered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chapter_marks_add_up_and_titles_are_escaped() {
+        let chapters = [
+            Chapter { title: "Eins; = zwei".into(), file: "a".into(), seconds: 61.5 },
+            Chapter { title: "Drei".into(), file: "b".into(), seconds: 10.0 },
+        ];
+        let meta = ffmetadata(&chapters);
+        assert!(meta.contains("START=0\nEND=61500\ntitle=Eins\\; \\= zwei"), "{meta}");
+        assert!(meta.contains("START=61500\nEND=71500\ntitle=Drei"));
+        assert_eq!(safe_name("Kapitel 1: Der/Anfang"), "Kapitel 1_ Der_Anfang");
+    }
+}

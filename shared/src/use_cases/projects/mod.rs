@@ -1,0 +1,184 @@
+//! Long-form projects ("Projekte"), the use cases: a manuscript (pasted or uploaded) in
+//! chapters and paragraphs; its costs before anything is charged; edits that make only
+//! the edited paragraph stale ([`edit`]); rendering a chapter as one job per stale
+//! paragraph, charged once through the ledger ([`render`]); joining a finished chapter
+//! into one MP3 with its timed text ([`assemble`]); exports ([`export`]).
+//!
+//! Every read and write names the caller: another user's project is a 404.
+
+pub mod assemble;
+pub mod edit;
+pub mod export;
+pub mod render;
+mod views;
+
+use uuid::Uuid;
+
+pub use views::{ChapterAudio, ChapterDetail, ChapterSummary, ExportView, ParagraphView, ProjectDetail, ProjectSummary};
+
+use crate::caller::Caller;
+use crate::db::{self, projects};
+use crate::domain::manuscript::{self, Format, Manuscript};
+use crate::domain::money::generation_cost_cent;
+use crate::domain::project::{self, ParagraphState};
+use crate::error::{Error, Result};
+use crate::services::Services;
+
+/// Most projects one account keeps (each may hold 500,000 characters).
+pub const MAX_PROJECTS_PER_USER: i64 = 100;
+
+pub fn not_found() -> Error {
+    Error::NotFound("Projekt nicht gefunden.")
+}
+
+/// A new project from pasted text: chapters from its headings (`manuscript`).
+pub async fn create(svc: &Services, caller: &Caller, title: &str, text: &str, voice_id: Option<Uuid>) -> Result<Uuid> {
+    let manuscript = manuscript::from_plain_text(text).map_err(|e| Error::from(rename_file_field(e, "text")))?;
+    store(svc, caller, Some(title), manuscript, voice_id).await
+}
+
+/// A new project from an uploaded file (TXT, Markdown, DOCX, EPUB). The parsing runs on
+/// the CPU pool: a large EPUB takes time the async threads must not spend.
+pub async fn import(
+    svc: &Services,
+    caller: &Caller,
+    file_name: &str,
+    bytes: Vec<u8>,
+    title: Option<&str>,
+    voice_id: Option<Uuid>,
+) -> Result<Uuid> {
+    caller.user()?;
+    let format = Format::from_file_name(file_name).ok_or_else(|| {
+        Error::field("file", "Bitte laden Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei hoch.")
+    })?;
+    let manuscript = crate::cpu::CpuPool::global()
+        .run(move || manuscript::parse(format, &bytes))
+        .await
+        .map_err(|e| Error::Internal(anyhow::anyhow!("manuscript parsing stopped: {e}")))?
+        .map_err(Error::from)?;
+    let fallback = file_name.rsplit_once('.').map_or(file_name, |(stem, _)| stem);
+    let title = title.map(str::trim).filter(|t| !t.is_empty()).or(manuscript.title.as_deref()).unwrap_or(fallback);
+    let title = title.to_owned();
+    store(svc, caller, Some(&title), manuscript, voice_id).await
+}
+
+fn rename_file_field(mut invalid: crate::domain::Invalid, field: &'static str) -> crate::domain::Invalid {
+    if let Some(message) = invalid.fields.remove("file") {
+        invalid.fields.insert(field, message);
+    }
+    invalid
+}
+
+/// Writes the manuscript in one transaction, within the per-account cap.
+async fn store(
+    svc: &Services,
+    caller: &Caller,
+    title: Option<&str>,
+    manuscript: Manuscript,
+    voice_id: Option<Uuid>,
+) -> Result<Uuid> {
+    let user = caller.user()?;
+    let title = project::title("title", title.unwrap_or_default())?;
+    let voice_id = voice_id.ok_or_else(|| Error::field("voice_id", "Bitte wählen Sie eine Stimme aus."))?;
+    db::voices::find_usable(&svc.pool, voice_id, user.id)
+        .await?
+        .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?;
+    let mut tx = svc.pool.begin().await?;
+    // One statement decides the cap under the user's lock: parallel creates cannot pass it.
+    projects::lock_owner(&mut tx, user.id).await?;
+    if projects::count_for_user(&mut *tx, user.id).await? >= MAX_PROJECTS_PER_USER {
+        return Err(Error::Conflict(format!(
+            "Sie haben bereits {MAX_PROJECTS_PER_USER} Projekte. Bitte löschen Sie zuerst ein altes."
+        )));
+    }
+    let project_id = projects::insert_project(&mut tx, user.id, &title, voice_id).await?;
+    for (position, chapter) in manuscript.chapters.iter().enumerate() {
+        let chapter_title = project::title("title", &chapter.title).unwrap_or_else(|_| format!("Kapitel {}", position + 1));
+        let chapter_id = projects::insert_chapter(&mut tx, project_id, position as i32, &chapter_title).await?;
+        let characters: Vec<i32> = chapter.paragraphs.iter().map(|p| p.chars().count() as i32).collect();
+        let hashes: Vec<String> = chapter.paragraphs.iter().map(|p| project::text_hash(p)).collect();
+        projects::insert_paragraphs(&mut tx, chapter_id, &chapter.paragraphs, &characters, &hashes).await?;
+    }
+    tx.commit().await?;
+    Ok(project_id)
+}
+
+pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<ProjectSummary>> {
+    let user = caller.user()?;
+    let rows = projects::list(&svc.pool, user.id).await?;
+    Ok(rows.into_iter().map(ProjectSummary::from).collect())
+}
+
+/// The project with every chapter's state and costs (what rendering each would charge),
+/// and its exports. `base` is where the caller finds it (`/api/projects` or `/v1/projects`).
+pub async fn get(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) -> Result<ProjectDetail> {
+    let user = caller.user()?;
+    let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
+    let dictionary = dictionary_fingerprint(svc, user.id).await?;
+    let chapters = projects::chapters(&svc.pool, project_id).await?;
+    let facts = projects::facts(&svc.pool, project_id).await?;
+    let exports = db::project_exports::list(&svc.pool, project_id).await?;
+    Ok(views::project_detail(project, chapters, &facts, &dictionary, exports, base))
+}
+
+/// The state of one paragraph, as its content is now.
+pub(crate) fn state_of(
+    facts: &projects::ParagraphFacts,
+    voice: Option<Uuid>,
+    dictionary: &str,
+) -> (ParagraphState, String) {
+    let hash = project::paragraph_hash(&facts.text_hash, voice, dictionary);
+    (ParagraphState::of(&hash, facts.job_hash.as_deref(), facts.job_status), hash)
+}
+
+/// What a paragraph costs to render.
+pub(crate) fn cost_of(facts: &projects::ParagraphFacts) -> i64 {
+    generation_cost_cent(facts.characters.max(0) as usize)
+}
+
+pub(crate) async fn dictionary_fingerprint(svc: &Services, user_id: Uuid) -> Result<String> {
+    let entries = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(user_id)).await?;
+    Ok(project::dictionary_fingerprint(&entries))
+}
+
+/// Changes the title and/or the voice.
+pub async fn update(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    title: Option<&str>,
+    voice_id: Option<Uuid>,
+) -> Result<()> {
+    let user = caller.user()?;
+    let title = title.map(|t| project::title("title", t)).transpose()?;
+    if let Some(voice) = voice_id {
+        db::voices::find_usable(&svc.pool, voice, user.id)
+            .await?
+            .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))?;
+    }
+    if !projects::update(&svc.pool, project_id, user.id, title.as_deref(), voice_id).await? {
+        return Err(not_found());
+    }
+    Ok(())
+}
+
+/// Deletes the project, its audio and exports for good; paragraphs still being rendered
+/// are refunded (as deleting any unfinished job is).
+pub async fn delete(svc: &Services, caller: &Caller, project_id: Uuid) -> Result<()> {
+    let user = caller.user()?;
+    let mut tx = svc.pool.begin().await?;
+    let deleted = projects::delete(&mut tx, project_id, user.id).await?.ok_or_else(not_found)?;
+    tx.commit().await?;
+    for job_id in deleted.job_ids {
+        match crate::use_cases::generation::delete(svc, caller, job_id).await {
+            Ok(()) | Err(Error::NotFound(_)) => {}
+            Err(e) => tracing::warn!(%job_id, error = %e, "a deleted project's paragraph job was not removed"),
+        }
+    }
+    for key in deleted.keys {
+        if let Err(e) = svc.storage.delete(&key).await {
+            tracing::warn!(%key, error = %e, "a deleted project's file was not removed");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! Rendering a chapter: one job per stale (or failed) paragraph, created and charged in
+//! one transaction under the chapter's lock, then queued. The jobs are ordinary jobs: the
+//! worker speaks them, retries passing failures and refunds a paragraph that fails for
+//! good, alone. A second render of the same chapter finds nothing stale and charges
+//! nothing, so a double click or a retried request never pays twice.
+//!
+//! When a chapter's last paragraph is done, [`paragraph_finished`] queues the joining of
+//! its audio (`assemble`) and tells the owner's webhook (`project.rendered`).
+
+use serde_json::json;
+use uuid::Uuid;
+
+use super::views::{ChapterDetail, voice_of};
+use super::{cost_of, dictionary_fingerprint, not_found, state_of};
+use crate::caller::Caller;
+use crate::db::{self, jobs, ledger, projects};
+use crate::domain::kinds::JobSource;
+use crate::domain::project::ParagraphState;
+use crate::error::{Error, Result};
+use crate::queue::{AssembleChapter, Synthesize};
+use crate::services::Services;
+
+pub struct Rendered {
+    pub chapter: ChapterDetail,
+    pub charged_cent: i64,
+    pub balance_cent: i64,
+}
+
+/// Renders the chapter's stale paragraphs, charging exactly them.
+pub async fn chapter(svc: &Services, caller: &Caller, project_id: Uuid, chapter_id: Uuid, base: &str) -> Result<Rendered> {
+    let user = caller.user()?;
+    let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
+    let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user.id)
+        .await?
+        .ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
+    let dictionary = dictionary_fingerprint(svc, user.id).await?;
+    let mut tx = svc.pool.begin().await?;
+    projects::lock_chapter(&mut tx, chapter_id).await?;
+    // Read under the lock: a render that ran meanwhile has set its jobs.
+    let rows = projects::paragraphs(&mut *tx, chapter_id).await?;
+    let stale_total: i64 = rows
+        .iter()
+        .filter(|r| {
+            let voice = voice_of(r.facts.voice_id, chapter.voice_id, project.voice_id);
+            state_of(&r.facts, voice, &dictionary).0.needs_rendering()
+        })
+        .map(|r| cost_of(&r.facts))
+        .sum();
+    let mut queued = Vec::new();
+    let mut charged = 0;
+    let mut voices: std::collections::HashMap<Uuid, db::voices::Voice> = Default::default();
+    for row in &rows {
+        let voice_id = voice_of(row.facts.voice_id, chapter.voice_id, project.voice_id)
+            .ok_or_else(|| Error::field("voice_id", "Bitte wählen Sie eine Stimme für das Projekt."))?;
+        let (state, hash) = state_of(&row.facts, Some(voice_id), &dictionary);
+        if !state.needs_rendering() {
+            continue;
+        }
+        if !voices.contains_key(&voice_id) {
+            let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
+                .await?
+                .ok_or_else(|| Error::field("voice_id", "Eine Stimme dieses Kapitels ist nicht mehr verfügbar."))?;
+            svc.engines.current().usable(voice.provider).map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
+            voices.insert(voice_id, voice);
+        }
+        let voice = &voices[&voice_id];
+        let cost = cost_of(&row.facts);
+        let job_id = Uuid::new_v4();
+        let new_job = jobs::NewJob {
+            id: job_id,
+            user_id: user.id,
+            text: &row.text,
+            voice,
+            options: json!({}),
+            cost_cent: cost,
+            source_type: JobSource::Project,
+            idempotency_key: None,
+            fingerprint: &hash,
+            enqueued: true,
+            characters: row.facts.characters,
+        };
+        jobs::insert(&mut tx, &new_job).await?.ok_or_else(|| Error::Internal(anyhow::anyhow!("job id taken")))?;
+        if ledger::debit(&mut tx, user.id, cost, ledger::JobDebit::Charge, job_id).await?.is_none() {
+            let balance = db::users::balance(&mut *tx, user.id).await?;
+            return Err(Error::InsufficientBalance { needed: stale_total, balance: balance + charged });
+        }
+        db::voices::count_clone_use(&mut tx, voice).await?;
+        projects::set_paragraph_job(&mut tx, row.facts.id, job_id, &hash).await?;
+        charged += cost;
+        queued.push(job_id);
+    }
+    let balance_cent = db::users::balance(&mut *tx, user.id).await?;
+    tx.commit().await?;
+    if !queued.is_empty() {
+        tracing::info!(%project_id, %chapter_id, paragraphs = queued.len(), charged, "chapter rendering");
+    }
+    for job_id in queued {
+        if let Err(e) = svc.queue.push::<Synthesize>(job_id).await {
+            tracing::warn!(%job_id, error = %e, "enqueue failed; the sweep will retry");
+            jobs::clear_enqueued(&svc.pool, job_id).await.ok();
+        }
+    }
+    // Nothing left to render but no joined audio (a worker died while joining): join now.
+    if charged == 0 {
+        queue_assembly_if_done(svc, chapter_id).await?;
+    }
+    let chapter = super::edit::chapter(svc, caller, project_id, chapter_id, base).await?;
+    Ok(Rendered { chapter, charged_cent: charged, balance_cent })
+}
+
+/// After a project job completed: when its chapter is now fully done, queue the joining.
+pub async fn paragraph_finished(svc: &Services, job_id: Uuid) -> Result<()> {
+    let Some((chapter_id, _)) = projects::chapter_of_job(&svc.pool, job_id).await? else {
+        return Ok(());
+    };
+    queue_assembly_if_done(svc, chapter_id).await
+}
+
+async fn queue_assembly_if_done(svc: &Services, chapter_id: Uuid) -> Result<()> {
+    let Some(plan) = super::assemble::plan(svc, chapter_id).await? else {
+        return Ok(());
+    };
+    if plan.state == ParagraphState::Done && !plan.up_to_date {
+        svc.queue.push::<AssembleChapter>(chapter_id).await.map_err(|e| Error::Internal(e.into()))?;
+    }
+    Ok(())
+}

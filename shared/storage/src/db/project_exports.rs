@@ -1,0 +1,162 @@
+//! `project_exports`: a project's exports (M4B, MP3 with chapters, ZIP), made by the
+//! worker with a claim, heartbeat and progress like any run.
+
+use chrono::{DateTime, Utc};
+use domain::kinds::JobStatus;
+use sqlx::PgExecutor;
+use uuid::Uuid;
+
+pub struct ExportRow {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub user_id: Uuid,
+    pub format: String,
+    pub status: JobStatus,
+    pub progress: f64,
+    pub attempts: i32,
+    pub storage_key: Option<String>,
+    pub size_bytes: Option<i64>,
+    pub error_message: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Most exports kept per project (older finished ones are listed no more).
+pub const LISTED: i64 = 20;
+
+pub async fn insert(db: impl PgExecutor<'_>, project_id: Uuid, user_id: Uuid, format: &str) -> Result<Uuid, sqlx::Error> {
+    sqlx::query_scalar!(
+        "INSERT INTO project_exports (project_id, user_id, format) VALUES ($1, $2, $3) RETURNING id",
+        project_id,
+        user_id,
+        format
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Exports not yet finished for this project (one at a time per project).
+pub async fn unfinished(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM project_exports WHERE project_id = $1 AND status IN ('pending', 'processing')"#,
+        project_id
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ExportRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ExportRow,
+        r#"SELECT id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+                  size_bytes, error_message, created_at
+           FROM project_exports WHERE project_id = $1 ORDER BY created_at DESC LIMIT $2"#,
+        project_id,
+        LISTED
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ExportRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ExportRow,
+        r#"SELECT id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+                  size_bytes, error_message, created_at
+           FROM project_exports WHERE id = $1 AND user_id = $2"#,
+        id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// pending -> processing, counting the attempt. Only one caller wins.
+pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ExportRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ExportRow,
+        r#"UPDATE project_exports SET status = 'processing', attempts = attempts + 1, heartbeat_at = now(), progress = 0
+           WHERE id = $1 AND status = 'pending'
+           RETURNING id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+                     size_bytes, error_message, created_at"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The share done so far; also proves the run alive.
+pub async fn progress(db: impl PgExecutor<'_>, id: Uuid, attempt: i32, progress: f64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE project_exports SET progress = $3, heartbeat_at = now()
+         WHERE id = $1 AND attempts = $2 AND status = 'processing'",
+        id,
+        attempt,
+        progress.clamp(0.0, 1.0)
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn complete(
+    db: impl PgExecutor<'_>,
+    id: Uuid,
+    attempt: i32,
+    key: &str,
+    size_bytes: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE project_exports SET status = 'completed', progress = 1, storage_key = $3, size_bytes = $4,
+                completed_at = now(), error_message = NULL
+         WHERE id = $1 AND attempts = $2 AND status = 'processing'",
+        id,
+        attempt,
+        key,
+        size_bytes
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// processing -> pending for another attempt (or, at shutdown, the attempt not counted).
+pub async fn release(db: impl PgExecutor<'_>, id: Uuid, uncount: bool) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE project_exports SET status = 'pending', heartbeat_at = NULL,
+                attempts = attempts - CASE WHEN $2 THEN 1 ELSE 0 END
+         WHERE id = $1 AND status = 'processing'",
+        id,
+        uncount
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn fail(db: impl PgExecutor<'_>, id: Uuid, message: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE project_exports SET status = 'failed', error_message = $2, completed_at = now()
+         WHERE id = $1 AND status IN ('pending', 'processing')",
+        id,
+        message
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Exports whose worker died (no heartbeat for `stale_secs`), and pending ones older than
+/// `requeue_secs` that may never have reached the queue.
+pub async fn stuck(db: impl PgExecutor<'_>, stale_secs: i64, requeue_secs: i64) -> Result<Vec<(Uuid, String, i32)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT id, status, attempts FROM project_exports
+           WHERE (status = 'processing' AND heartbeat_at < now() - make_interval(secs => $1))
+              OR (status = 'pending' AND created_at < now() - make_interval(secs => $2))
+           LIMIT 100"#,
+        stale_secs as f64,
+        requeue_secs as f64
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.status, r.attempts)).collect())
+}

@@ -1,0 +1,480 @@
+//! `projects`, `project_chapters`, `project_paragraphs`: long-form manuscripts. Every read
+//! names the owner (or goes through a row that did), so another user's ids find nothing.
+
+use chrono::{DateTime, Utc};
+use domain::kinds::JobStatus;
+use domain::timed_text::TimedText;
+use sqlx::types::Json;
+use sqlx::{PgConnection, PgExecutor};
+use uuid::Uuid;
+
+pub struct ProjectRow {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub title: String,
+    pub voice_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A project as the list shows it.
+pub struct SummaryRow {
+    pub id: Uuid,
+    pub title: String,
+    pub voice_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub chapter_count: i64,
+    pub paragraph_count: i64,
+    pub done_paragraphs: i64,
+    pub characters: i64,
+}
+
+pub struct ChapterRow {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub position: i32,
+    pub title: String,
+    pub voice_id: Option<Uuid>,
+    pub audio_key: Option<String>,
+    pub duration_seconds: Option<f64>,
+    pub audio_hash: Option<String>,
+}
+
+/// What decides a paragraph's state and cost, without its text.
+pub struct ParagraphFacts {
+    pub id: Uuid,
+    pub chapter_id: Uuid,
+    pub position: i32,
+    pub characters: i32,
+    pub text_hash: String,
+    pub voice_id: Option<Uuid>,
+    pub job_id: Option<Uuid>,
+    pub job_hash: Option<String>,
+    pub job_status: Option<JobStatus>,
+    pub job_error: Option<String>,
+}
+
+pub struct ParagraphRow {
+    pub facts: ParagraphFacts,
+    pub text: String,
+}
+
+pub async fn insert_project(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    title: &str,
+    voice_id: Uuid,
+) -> Result<Uuid, sqlx::Error> {
+    sqlx::query_scalar!(
+        "INSERT INTO projects (user_id, title, voice_id) VALUES ($1, $2, $3) RETURNING id",
+        user_id,
+        title,
+        voice_id
+    )
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn insert_chapter(
+    conn: &mut PgConnection,
+    project_id: Uuid,
+    position: i32,
+    title: &str,
+) -> Result<Uuid, sqlx::Error> {
+    sqlx::query_scalar!(
+        "INSERT INTO project_chapters (project_id, position, title) VALUES ($1, $2, $3) RETURNING id",
+        project_id,
+        position,
+        title
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// The chapter's paragraphs in order, in one statement.
+pub async fn insert_paragraphs(
+    conn: &mut PgConnection,
+    chapter_id: Uuid,
+    texts: &[String],
+    characters: &[i32],
+    text_hashes: &[String],
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        r#"INSERT INTO project_paragraphs (chapter_id, position, text, characters, text_hash)
+           SELECT $1, (p.n - 1)::int, p.text, p.characters, p.hash
+           FROM unnest($2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS p(text, characters, hash, n)"#,
+        chapter_id,
+        texts,
+        characters,
+        text_hashes
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<SummaryRow>, sqlx::Error> {
+    sqlx::query_as!(
+        SummaryRow,
+        r#"SELECT p.id, p.title, p.voice_id, p.created_at, p.updated_at,
+                  (SELECT count(*) FROM project_chapters c WHERE c.project_id = p.id) AS "chapter_count!",
+                  count(pp.id) AS "paragraph_count!",
+                  count(pp.id) FILTER (WHERE j.status = 'completed') AS "done_paragraphs!",
+                  coalesce(sum(pp.characters), 0)::bigint AS "characters!"
+           FROM projects p
+           LEFT JOIN project_chapters c ON c.project_id = p.id
+           LEFT JOIN project_paragraphs pp ON pp.chapter_id = c.id
+           LEFT JOIN tts_jobs j ON j.id = pp.job_id
+           WHERE p.user_id = $1
+           GROUP BY p.id
+           ORDER BY p.created_at DESC
+           LIMIT 500"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Holds the owner's row for this transaction: a count checked then acted on (the
+/// per-account cap) cannot be passed by parallel requests.
+pub async fn lock_owner(conn: &mut PgConnection, user_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("SELECT id FROM users WHERE id = $1 FOR UPDATE", user_id).fetch_optional(conn).await?;
+    Ok(())
+}
+
+pub async fn count_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM projects WHERE user_id = $1"#, user_id).fetch_one(db).await
+}
+
+pub async fn get(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ProjectRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ProjectRow,
+        "SELECT id, user_id, title, voice_id, created_at, updated_at FROM projects WHERE id = $1 AND user_id = $2",
+        id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Changes the title and/or voice; false when the project is not the user's.
+pub async fn update(
+    db: impl PgExecutor<'_>,
+    id: Uuid,
+    user_id: Uuid,
+    title: Option<&str>,
+    voice_id: Option<Uuid>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "UPDATE projects SET title = coalesce($3, title), voice_id = coalesce($4, voice_id), updated_at = now()
+         WHERE id = $1 AND user_id = $2",
+        id,
+        user_id,
+        title,
+        voice_id
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// What deleting a project leaves to clean up: its paragraph jobs and stored files.
+pub struct Deleted {
+    pub job_ids: Vec<Uuid>,
+    pub keys: Vec<String>,
+}
+
+/// Deletes the project with its chapters, paragraphs and exports (the paragraph jobs are
+/// the caller's to delete: unfinished ones are refunded).
+pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<Deleted>, sqlx::Error> {
+    let Some(_) = sqlx::query_scalar!("SELECT id FROM projects WHERE id = $1 AND user_id = $2 FOR UPDATE", id, user_id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let job_ids = sqlx::query_scalar!(
+        r#"SELECT pp.job_id AS "job_id!" FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+           WHERE c.project_id = $1 AND pp.job_id IS NOT NULL"#,
+        id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let keys = sqlx::query_scalar!(
+        r#"SELECT audio_key AS "key!" FROM project_chapters WHERE project_id = $1 AND audio_key IS NOT NULL
+           UNION ALL
+           SELECT storage_key FROM project_exports WHERE project_id = $1 AND storage_key IS NOT NULL"#,
+        id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query!("DELETE FROM projects WHERE id = $1", id).execute(&mut *conn).await?;
+    Ok(Some(Deleted { job_ids, keys }))
+}
+
+pub async fn chapters(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ChapterRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ChapterRow,
+        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash
+         FROM project_chapters WHERE project_id = $1 ORDER BY position",
+        project_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// One chapter of one of the user's projects.
+pub async fn chapter(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+    project_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<ChapterRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ChapterRow,
+        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash
+         FROM project_chapters c JOIN projects p ON p.id = c.project_id
+         WHERE c.id = $1 AND c.project_id = $2 AND p.user_id = $3",
+        chapter_id,
+        project_id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// A chapter with its project, whoever owns it (the worker's view).
+pub async fn chapter_with_project(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+) -> Result<Option<(ChapterRow, ProjectRow)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash,
+                p.user_id, p.title AS project_title, p.voice_id AS project_voice, p.created_at, p.updated_at
+         FROM project_chapters c JOIN projects p ON p.id = c.project_id WHERE c.id = $1",
+        chapter_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| {
+        let project = ProjectRow {
+            id: r.project_id,
+            user_id: r.user_id,
+            title: r.project_title,
+            voice_id: r.project_voice,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        };
+        let chapter = ChapterRow {
+            id: r.id,
+            project_id: r.project_id,
+            position: r.position,
+            title: r.title,
+            voice_id: r.voice_id,
+            audio_key: r.audio_key,
+            duration_seconds: r.duration_seconds,
+            audio_hash: r.audio_hash,
+        };
+        (chapter, project)
+    }))
+}
+
+/// Takes the chapter's lock for this transaction: two renders of one chapter run one after
+/// the other, so the second finds nothing stale and charges nothing.
+pub async fn lock_chapter(conn: &mut PgConnection, chapter_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("SELECT id FROM project_chapters WHERE id = $1 FOR UPDATE", chapter_id).fetch_optional(conn).await?;
+    Ok(())
+}
+
+pub async fn update_chapter(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+    title: Option<&str>,
+    voice_id: Option<Option<Uuid>>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE project_chapters SET title = coalesce($2, title),
+                voice_id = CASE WHEN $3 THEN $4 ELSE voice_id END
+         WHERE id = $1",
+        chapter_id,
+        title,
+        voice_id.is_some(),
+        voice_id.flatten()
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Every paragraph of the project, without texts, in chapter and paragraph order.
+pub async fn facts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ParagraphFacts>, sqlx::Error> {
+    sqlx::query_as!(
+        ParagraphFacts,
+        r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
+           FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+           LEFT JOIN tts_jobs j ON j.id = pp.job_id
+           WHERE c.project_id = $1 ORDER BY c.position, pp.position"#,
+        project_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The chapter's paragraphs with their texts, in order.
+pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<ParagraphRow>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  pp.text, j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
+           FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
+           WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
+        chapter_id
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ParagraphRow {
+            text: r.text,
+            facts: ParagraphFacts {
+                id: r.id,
+                chapter_id: r.chapter_id,
+                position: r.position,
+                characters: r.characters,
+                text_hash: r.text_hash,
+                voice_id: r.voice_id,
+                job_id: r.job_id,
+                job_hash: r.job_hash,
+                job_status: r.job_status,
+                job_error: r.job_error,
+            },
+        })
+        .collect())
+}
+
+/// The chapter of one of the user's paragraphs in one of the user's projects.
+pub async fn chapter_of_paragraph(
+    db: impl PgExecutor<'_>,
+    paragraph_id: Uuid,
+    project_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "SELECT c.id FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+         JOIN projects p ON p.id = c.project_id
+         WHERE pp.id = $1 AND p.id = $2 AND p.user_id = $3",
+        paragraph_id,
+        project_id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Changes a paragraph's text (with its length and hash) and/or voice.
+pub async fn update_paragraph(
+    db: impl PgExecutor<'_>,
+    paragraph_id: Uuid,
+    text: Option<(&str, i32, &str)>,
+    voice_id: Option<Option<Uuid>>,
+) -> Result<(), sqlx::Error> {
+    let (text, characters, hash) = match text {
+        Some((text, characters, hash)) => (Some(text), Some(characters), Some(hash)),
+        None => (None, None, None),
+    };
+    sqlx::query!(
+        "UPDATE project_paragraphs SET text = coalesce($2, text), characters = coalesce($3, characters),
+                text_hash = coalesce($4, text_hash), voice_id = CASE WHEN $5 THEN $6 ELSE voice_id END
+         WHERE id = $1",
+        paragraph_id,
+        text,
+        characters,
+        hash,
+        voice_id.is_some(),
+        voice_id.flatten()
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The paragraph is now spoken by `job_id`, made for content `job_hash`.
+pub async fn set_paragraph_job(
+    conn: &mut PgConnection,
+    paragraph_id: Uuid,
+    job_id: Uuid,
+    job_hash: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE project_paragraphs SET job_id = $2, job_hash = $3 WHERE id = $1", paragraph_id, job_id, job_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The project chapter a paragraph job belongs to, with its owner.
+pub async fn chapter_of_job(db: impl PgExecutor<'_>, job_id: Uuid) -> Result<Option<(Uuid, Uuid)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT c.id AS chapter_id, p.user_id FROM project_paragraphs pp
+         JOIN project_chapters c ON c.id = pp.chapter_id JOIN projects p ON p.id = c.project_id
+         WHERE pp.job_id = $1",
+        job_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| (r.chapter_id, r.user_id)))
+}
+
+/// One paragraph job's audio, for joining a chapter.
+pub struct PartAudio {
+    pub job_id: Uuid,
+    pub audio_key: Option<String>,
+    pub timed_text: Option<Json<TimedText>>,
+}
+
+/// The audio of each paragraph's job, in order.
+pub async fn chapter_audio_parts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<PartAudio>, sqlx::Error> {
+    sqlx::query_as!(
+        PartAudio,
+        r#"SELECT j.id AS "job_id!", j.audio_key, t.timed_text AS "timed_text: Json<TimedText>"
+           FROM project_paragraphs pp JOIN tts_jobs j ON j.id = pp.job_id
+           LEFT JOIN tts_job_timed_texts t ON t.job_id = j.id
+           WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
+        chapter_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Records the joined audio; answers the key it replaced, if another.
+pub async fn set_chapter_audio(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+    key: &str,
+    duration_seconds: f64,
+    timed_text: &TimedText,
+    audio_hash: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE project_chapters SET audio_key = $2, duration_seconds = $3, timed_text = $4, audio_hash = $5
+         WHERE id = $1",
+        chapter_id,
+        key,
+        duration_seconds,
+        Json(timed_text) as _,
+        audio_hash
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn chapter_timed_text(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Option<TimedText>, sqlx::Error> {
+    let row = sqlx::query_scalar!(
+        r#"SELECT timed_text AS "timed_text: Json<TimedText>" FROM project_chapters WHERE id = $1"#,
+        chapter_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.flatten().map(|Json(t)| t))
+}
