@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod labels;
 pub mod library;
 pub mod meta;
+pub mod projects;
 pub mod pronunciation;
 pub mod site_gate;
 pub mod timed_text;
@@ -39,6 +40,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(voice_clones::router())
         .merge(pronunciation::router())
         .merge(jobs::router())
+        .merge(projects::router())
         .merge(timed_text::router())
         .merge(library::router())
         .merge(labels::router())

@@ -31,6 +31,13 @@ pub struct SubtitleQuery {
     format: Option<SubtitleFormat>,
 }
 
+impl SubtitleQuery {
+    /// SRT unless asked otherwise.
+    pub fn format(&self) -> SubtitleFormat {
+        self.format.unwrap_or(SubtitleFormat::Srt)
+    }
+}
+
 /// When each sentence of a completed job is spoken (and each word where the engine tells).
 #[utoipa::path(get, path = "/api/jobs/{id}/timestamps", tag = "jobs", params(("id" = Uuid, Path)), responses(
     (status = 200, body = TimedText),
@@ -72,7 +79,7 @@ pub async fn subtitles_of(
     id: Uuid,
     query: SubtitleQuery,
 ) -> ApiResult<Response> {
-    let format = query.format.unwrap_or(SubtitleFormat::Srt);
+    let format = query.format();
     let (job, timed) = generation::timed_text(svc, caller, id).await?;
     let name = download_file_name(&job.text).trim_end_matches(".mp3").to_owned();
     let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());

@@ -426,7 +426,7 @@ async fn read_form(
 
 /// A text field's value. Invalid UTF-8 is refused (`Field::text` would put replacement
 /// characters in silently, or decode a charset the client names).
-async fn utf8_text(field: axum::extract::multipart::Field<'_>, name: &'static str) -> ApiResult<String> {
+pub(crate) async fn utf8_text(field: axum::extract::multipart::Field<'_>, name: &'static str) -> ApiResult<String> {
     let bytes = field.bytes().await?;
     String::from_utf8(bytes.to_vec())
         .map_err(|_| ApiError(shared::Error::field(name, "Das Feld enthält ungültige Zeichen (kein UTF-8).")))

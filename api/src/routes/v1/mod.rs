@@ -7,6 +7,7 @@
 
 pub mod account;
 pub mod jobs;
+pub mod projects;
 pub mod speech;
 
 use axum::extract::{FromRequestParts, Request, State};
@@ -24,7 +25,11 @@ use crate::error::{ApiError, OpenAiError};
 pub const PREFIX: &str = "/v1";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(jobs::router()).merge(account::router()).merge(speech::router())
+    OpenApiRouter::new()
+        .merge(jobs::router())
+        .merge(projects::router())
+        .merge(account::router())
+        .merge(speech::router())
 }
 
 /// The OpenAI-compatible routes answer errors in OpenAI's shape.

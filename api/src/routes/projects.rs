@@ -1,0 +1,438 @@
+//! /api/projects: long-form projects in the web app — create (pasted text or an uploaded
+//! manuscript), read with costs and states, edit, render a chapter, play it with its
+//! timed text, export. `/v1/projects` (routes/v1/projects.rs) serves the same through the
+//! `pub` functions here, under its own base path.
+
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use shared::domain::timed_text::{SubtitleFormat, TimedText};
+use shared::use_cases::projects::export::ExportFormat;
+use shared::use_cases::projects::{self, ChapterDetail, ExportView, ParagraphView, ProjectDetail, ProjectSummary};
+use shared::{Caller as SharedCaller, Services};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Caller};
+use crate::routes::timed_text::SubtitleQuery;
+
+const BASE: &str = "/api/projects";
+/// A pasted manuscript of 500,000 characters in JSON (umlauts are two bytes, escapes more).
+pub const MAX_TEXT_REQUEST_BYTES: usize = 4 * 1024 * 1024;
+/// An uploaded manuscript (20 MB, checked with a German message) and the form around it.
+pub const MAX_UPLOAD_REQUEST_BYTES: usize = 24 * 1024 * 1024;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let large = OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(import))
+        .layer(DefaultBodyLimit::max(MAX_UPLOAD_REQUEST_BYTES));
+    OpenApiRouter::new()
+        .merge(large)
+        .routes(routes!(get, update, delete))
+        .routes(routes!(chapter, update_chapter))
+        .routes(routes!(update_paragraph))
+        .routes(routes!(render))
+        .routes(routes!(chapter_audio))
+        .routes(routes!(chapter_timestamps))
+        .routes(routes!(chapter_subtitles))
+        .routes(routes!(create_export))
+        .routes(routes!(export_download))
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectList)]
+pub struct ProjectList {
+    projects: Vec<ProjectSummary>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = NewProject)]
+pub struct NewProject {
+    /// 1 bis 200 Zeichen.
+    #[serde(default)]
+    title: String,
+    /// Das Manuskript, bis 500.000 Zeichen; Überschriften („Kapitel 3“, „# Titel“) beginnen Kapitel.
+    #[serde(default)]
+    text: String,
+    voice_id: Option<Uuid>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ProjectChange)]
+pub struct ProjectChange {
+    title: Option<String>,
+    voice_id: Option<Uuid>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ChapterChange)]
+pub struct ChapterChange {
+    title: Option<String>,
+    /// Eine eigene Stimme für das Kapitel; `null`: wieder die des Projekts.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Uuid>)]
+    voice_id: Option<Option<Uuid>>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ParagraphChange)]
+pub struct ParagraphChange {
+    /// 1 bis 5.000 Zeichen.
+    text: Option<String>,
+    /// Eine eigene Stimme für den Absatz (Dialog); `null`: wieder die des Kapitels.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<Uuid>)]
+    voice_id: Option<Option<Uuid>>,
+}
+
+/// A field that may be absent (no change), `null` (back to the default) or a value.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Uuid>>, D::Error> {
+    Option::<Uuid>::deserialize(d).map(Some)
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = RenderAnswer)]
+pub struct RenderAnswer {
+    chapter: ChapterDetail,
+    /// What this request charged (0 when nothing was stale).
+    charged_cent: i64,
+    balance_cent: i64,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = NewExport)]
+pub struct NewExport {
+    format: ExportFormat,
+}
+
+/// The user's projects, newest first.
+#[utoipa::path(get, path = "/api/projects", tag = "projects", responses((status = 200, body = ProjectList)))]
+async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<ProjectList>> {
+    list_of(&state.svc, &caller).await
+}
+
+pub async fn list_of(svc: &Services, caller: &SharedCaller) -> ApiResult<Json<ProjectList>> {
+    Ok(Json(ProjectList { projects: projects::list(svc, caller).await? }))
+}
+
+/// A project from pasted text.
+#[utoipa::path(post, path = "/api/projects", tag = "projects", request_body = NewProject, responses(
+    (status = 201, body = ProjectDetail), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiJson(body): ApiJson<NewProject>,
+) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
+    create_for(&state.svc, &caller, body, BASE).await
+}
+
+pub async fn create_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    body: NewProject,
+    base: &str,
+) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
+    let id = projects::create(svc, caller, &body.title, &body.text, body.voice_id).await?;
+    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?)))
+}
+
+#[derive(ToSchema)]
+#[schema(as = ManuscriptUpload)]
+#[allow(dead_code)] // The form's shape, for the contract.
+struct ManuscriptUpload {
+    /// TXT, Markdown, DOCX oder EPUB, höchstens 20 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    voice_id: Uuid,
+    /// Sonst der Titel des Dokuments oder der Dateiname.
+    title: Option<String>,
+}
+
+/// A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB).
+#[utoipa::path(post, path = "/api/projects/import", tag = "projects",
+    request_body(content = ManuscriptUpload, content_type = "multipart/form-data"),
+    responses((status = 201, body = ProjectDetail), (status = 422, body = ErrorBody)))]
+async fn import(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    form: Multipart,
+) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
+    import_for(&state.svc, &caller, form, BASE).await
+}
+
+pub async fn import_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    mut form: Multipart,
+    base: &str,
+) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
+    caller.user()?;
+    let (mut file, mut voice, mut title) = (None, None, None);
+    while let Some(field) = form.next_field().await? {
+        match field.name() {
+            Some("file") => {
+                let name = field.file_name().unwrap_or("manuskript.txt").to_owned();
+                file = Some((name, field.bytes().await?.to_vec()));
+            }
+            Some("voice_id") => voice = Some(crate::routes::voice_clones::utf8_text(field, "voice_id").await?),
+            Some("title") => title = Some(crate::routes::voice_clones::utf8_text(field, "title").await?),
+            _ => {}
+        }
+    }
+    let (name, bytes) =
+        file.ok_or_else(|| ApiError(shared::Error::field("file", "Bitte wählen Sie eine Datei aus.")))?;
+    let voice_id = voice
+        .map(|v| v.trim().parse::<Uuid>())
+        .transpose()
+        .map_err(|_| ApiError(shared::Error::field("voice_id", "Bitte wählen Sie eine Stimme aus.")))?;
+    let id = projects::import(svc, caller, &name, bytes, title.as_deref(), voice_id).await?;
+    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?)))
+}
+
+/// The project with its chapters (states, costs, audio) and exports.
+#[utoipa::path(get, path = "/api/projects/{id}", tag = "projects", params(("id" = Uuid, Path)),
+    responses((status = 200, body = ProjectDetail), (status = 404, body = ErrorBody)))]
+async fn get(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<ProjectDetail>> {
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+}
+
+/// Renames the project or changes its voice (its paragraphs become stale).
+#[utoipa::path(patch, path = "/api/projects/{id}", tag = "projects", params(("id" = Uuid, Path)),
+    request_body = ProjectChange,
+    responses((status = 200, body = ProjectDetail), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<ProjectChange>,
+) -> ApiResult<Json<ProjectDetail>> {
+    projects::update(&state.svc, &caller, id, body.title.as_deref(), body.voice_id).await?;
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+}
+
+/// Deletes the project and its audio for good (unfinished paragraphs are refunded).
+#[utoipa::path(delete, path = "/api/projects/{id}", tag = "projects", params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+async fn delete(State(state): State<AppState>, Caller(caller): Caller, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StatusCode> {
+    projects::delete(&state.svc, &caller, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// One chapter with its paragraphs.
+#[utoipa::path(get, path = "/api/projects/{id}/chapters/{chapter_id}", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 200, body = ChapterDetail), (status = 404, body = ErrorBody)))]
+async fn chapter(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<ChapterDetail>> {
+    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?))
+}
+
+/// Renames a chapter or gives it its own voice.
+#[utoipa::path(patch, path = "/api/projects/{id}/chapters/{chapter_id}", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), request_body = ChapterChange,
+    responses((status = 200, body = ChapterDetail), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_chapter(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(body): ApiJson<ChapterChange>,
+) -> ApiResult<Json<ChapterDetail>> {
+    let svc = &state.svc;
+    projects::edit::update_chapter(svc, &caller, id, chapter_id, body.title.as_deref(), body.voice_id).await?;
+    Ok(Json(projects::edit::chapter(svc, &caller, id, chapter_id, BASE).await?))
+}
+
+/// Changes a paragraph's text or voice: it alone becomes stale.
+#[utoipa::path(patch, path = "/api/projects/{id}/paragraphs/{paragraph_id}", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path)), request_body = ParagraphChange,
+    responses((status = 200, body = ParagraphView), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_paragraph(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(body): ApiJson<ParagraphChange>,
+) -> ApiResult<Json<ParagraphView>> {
+    paragraph_changed(&state.svc, &caller, id, paragraph_id, body, BASE).await
+}
+
+pub async fn paragraph_changed(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    paragraph_id: Uuid,
+    body: ParagraphChange,
+    base: &str,
+) -> ApiResult<Json<ParagraphView>> {
+    let chapter_id =
+        projects::edit::update_paragraph(svc, caller, id, paragraph_id, body.text.as_deref(), body.voice_id).await?;
+    let chapter = projects::edit::chapter(svc, caller, id, chapter_id, base).await?;
+    let paragraph = chapter.paragraphs.into_iter().find(|p| p.id == paragraph_id);
+    Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?))
+}
+
+/// Renders the chapter's stale paragraphs, charging exactly them (once, however often
+/// this is called).
+#[utoipa::path(post, path = "/api/projects/{id}/chapters/{chapter_id}/render", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 202, body = RenderAnswer), (status = 402, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn render(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<(StatusCode, Json<RenderAnswer>)> {
+    render_for(&state.svc, &caller, id, chapter_id, BASE).await
+}
+
+pub async fn render_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    chapter_id: Uuid,
+    base: &str,
+) -> ApiResult<(StatusCode, Json<RenderAnswer>)> {
+    let r = projects::render::chapter(svc, caller, id, chapter_id, base).await?;
+    let answer = RenderAnswer { chapter: r.chapter, charged_cent: r.charged_cent, balance_cent: r.balance_cent };
+    Ok((StatusCode::ACCEPTED, Json(answer)))
+}
+
+/// The chapter's joined MP3 (byte ranges answered).
+#[utoipa::path(get, path = "/api/projects/{id}/chapters/{chapter_id}/audio", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"), (status = 404, body = ErrorBody)))]
+async fn chapter_audio(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    serve_chapter_audio(&state.svc, &caller, id, chapter_id, &headers).await
+}
+
+pub async fn serve_chapter_audio(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    chapter_id: Uuid,
+    headers: &HeaderMap,
+) -> ApiResult<Response> {
+    let chapter = projects::edit::chapter(svc, caller, id, chapter_id, BASE).await?;
+    let not_found = || ApiError(shared::Error::NotFound("Das Kapitel ist noch nicht vertont."));
+    chapter.chapter.audio.as_ref().ok_or_else(not_found)?;
+    let key = shared::files::chapter_key(caller.user()?.id, chapter_id);
+    crate::stored::object(svc, headers, &key, "audio/mpeg", "inline", "Das Kapitel ist noch nicht vertont.").await
+}
+
+/// When each sentence of the chapter is spoken.
+#[utoipa::path(get, path = "/api/projects/{id}/chapters/{chapter_id}/timestamps", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 200, body = TimedText), (status = 404, body = ErrorBody)))]
+async fn chapter_timestamps(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<TimedText>> {
+    Ok(Json(chapter_timed_text(&state.svc, &caller, id, chapter_id).await?.1))
+}
+
+pub async fn chapter_timed_text(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    chapter_id: Uuid,
+) -> ApiResult<(String, TimedText)> {
+    let chapter = projects::edit::chapter(svc, caller, id, chapter_id, BASE).await?;
+    let not_found = || ApiError(shared::Error::NotFound("Das Kapitel ist noch nicht vertont."));
+    chapter.chapter.audio.as_ref().ok_or_else(not_found)?;
+    let timed = shared::db::projects::chapter_timed_text(&svc.pool, chapter_id).await.map_err(shared::Error::from)?;
+    Ok((chapter.chapter.title, timed.ok_or_else(not_found)?))
+}
+
+/// The chapter's subtitles (SRT or WebVTT).
+#[utoipa::path(get, path = "/api/projects/{id}/chapters/{chapter_id}/subtitles", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path), SubtitleQuery),
+    responses((status = 200, description = "Untertitel", content_type = "text/vtt"), (status = 404, body = ErrorBody)))]
+async fn chapter_subtitles(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    ApiQuery(query): ApiQuery<SubtitleQuery>,
+) -> ApiResult<Response> {
+    chapter_subtitles_of(&state.svc, &caller, id, chapter_id, query.format()).await
+}
+
+pub async fn chapter_subtitles_of(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    chapter_id: Uuid,
+    format: SubtitleFormat,
+) -> ApiResult<Response> {
+    let (title, timed) = chapter_timed_text(svc, caller, id, chapter_id).await?;
+    let name = shared::domain::text::download_file_name(&title).trim_end_matches(".mp3").to_owned();
+    let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
+    Ok(([(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)], format.render(&timed))
+        .into_response())
+}
+
+/// Starts an export of the whole project (every chapter rendered).
+#[utoipa::path(post, path = "/api/projects/{id}/exports", tag = "projects", params(("id" = Uuid, Path)),
+    request_body = NewExport,
+    responses((status = 202, body = ExportView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn create_export(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<NewExport>,
+) -> ApiResult<(StatusCode, Json<ExportView>)> {
+    export_for(&state.svc, &caller, id, body, BASE).await
+}
+
+pub async fn export_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    body: NewExport,
+    base: &str,
+) -> ApiResult<(StatusCode, Json<ExportView>)> {
+    Ok((StatusCode::ACCEPTED, Json(projects::export::create(svc, caller, id, body.format, base).await?)))
+}
+
+/// A finished export's file.
+#[utoipa::path(get, path = "/api/projects/{id}/exports/{export_id}/download", tag = "projects",
+    params(("id" = Uuid, Path), ("export_id" = Uuid, Path)),
+    responses((status = 200, description = "Die Datei"), (status = 404, body = ErrorBody)))]
+async fn export_download(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, export_id)): ApiPath<(Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    serve_export(&state.svc, &caller, id, export_id, &headers).await
+}
+
+pub async fn serve_export(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    export_id: Uuid,
+    headers: &HeaderMap,
+) -> ApiResult<Response> {
+    let (key, format, name) = projects::export::file(svc, caller, id, export_id).await?;
+    let disposition = format!("attachment; filename=\"{name}\"");
+    crate::stored::object(svc, headers, &key, format.content_type(), &disposition, "Export nicht gefunden.").await
+}

@@ -1,0 +1,192 @@
+//! `/v1/projects`: long-form projects for programs, with the same keys, limits and use
+//! cases as the web app: create from text, read, change a paragraph, render a chapter
+//! (charged once), poll, export and download. Webhooks tell `project.rendered` (a chapter
+//! joined) and `export.completed`.
+
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use shared::domain::timed_text::TimedText;
+use shared::use_cases::projects::{self, ChapterDetail, ExportView, ParagraphView, ProjectDetail};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::KeyCaller;
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::routes::projects::{
+    MAX_UPLOAD_REQUEST_BYTES, NewExport, NewProject, ParagraphChange, ProjectList, RenderAnswer, chapter_subtitles_of,
+    chapter_timed_text, create_for, export_for, list_of, paragraph_changed, render_for, serve_chapter_audio,
+    serve_export,
+};
+use crate::routes::timed_text::SubtitleQuery;
+
+const BASE: &str = "/v1/projects";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(OpenApiRouter::new().routes(routes!(list, create)).layer(DefaultBodyLimit::max(MAX_UPLOAD_REQUEST_BYTES)))
+        .routes(routes!(get))
+        .routes(routes!(chapter))
+        .routes(routes!(update_paragraph))
+        .routes(routes!(render))
+        .routes(routes!(chapter_audio))
+        .routes(routes!(chapter_timestamps))
+        .routes(routes!(chapter_subtitles))
+        .routes(routes!(create_export))
+        .routes(routes!(export_download))
+}
+
+/// Die Projekte auflisten
+#[utoipa::path(get, path = "/v1/projects", tag = "v1", security(("api_key" = [])),
+    responses((status = 200, body = ProjectList), (status = 401, body = ErrorBody)))]
+async fn list(State(state): State<AppState>, KeyCaller(caller): KeyCaller) -> ApiResult<Json<ProjectList>> {
+    list_of(&state.svc, &caller).await
+}
+
+/// Ein Projekt anlegen
+///
+/// Aus einem Manuskript bis 500.000 Zeichen; Überschriften („Kapitel 3“, „# Titel“) beginnen
+/// Kapitel, Leerzeilen Absätze. Kostet nichts, bis ein Kapitel vertont wird.
+#[utoipa::path(post, path = "/v1/projects", tag = "v1", request_body = NewProject, security(("api_key" = [])),
+    responses((status = 201, body = ProjectDetail), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiJson(body): ApiJson<NewProject>,
+) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
+    create_for(&state.svc, &caller, body, BASE).await
+}
+
+/// Ein Projekt abfragen
+///
+/// Kapitel mit Zustand (`stale`, `rendering`, `done`, `failed`), Kosten (`cost_cent`, und was
+/// eine Vertonung jetzt kostet: `stale_cost_cent`), fertigem Audio und Exporten.
+#[utoipa::path(get, path = "/v1/projects/{id}", tag = "v1", params(("id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, body = ProjectDetail), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<ProjectDetail>> {
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+}
+
+/// Ein Kapitel mit seinen Absätzen abfragen
+#[utoipa::path(get, path = "/v1/projects/{id}/chapters/{chapter_id}", tag = "v1",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, body = ChapterDetail), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn chapter(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<ChapterDetail>> {
+    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?))
+}
+
+/// Einen Absatz ändern
+///
+/// Neuer Text oder eigene Stimme; nur dieser Absatz muss danach neu vertont werden.
+#[utoipa::path(patch, path = "/v1/projects/{id}/paragraphs/{paragraph_id}", tag = "v1",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path)), request_body = ParagraphChange,
+    security(("api_key" = [])),
+    responses((status = 200, body = ParagraphView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn update_paragraph(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, paragraph_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(body): ApiJson<ParagraphChange>,
+) -> ApiResult<Json<ParagraphView>> {
+    paragraph_changed(&state.svc, &caller, id, paragraph_id, body, BASE).await
+}
+
+/// Ein Kapitel vertonen
+///
+/// Bucht genau die veralteten Absätze ab (je max(1, ⌈Zeichen / 10⌉) Cent) und stellt sie in
+/// die Warteschlange. Ein wiederholter Aufruf bucht nichts doppelt. Fragen Sie das Kapitel
+/// ab oder warten Sie auf den Webhook `project.rendered`.
+#[utoipa::path(post, path = "/v1/projects/{id}/chapters/{chapter_id}/render", tag = "v1",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 202, body = RenderAnswer), (status = 401, body = ErrorBody), (status = 402, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn render(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<(StatusCode, Json<RenderAnswer>)> {
+    render_for(&state.svc, &caller, id, chapter_id, BASE).await
+}
+
+/// Das Audio eines Kapitels herunterladen
+#[utoipa::path(get, path = "/v1/projects/{id}/chapters/{chapter_id}/audio", tag = "v1",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn chapter_audio(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    serve_chapter_audio(&state.svc, &caller, id, chapter_id, &headers).await
+}
+
+/// Die Zeitmarken eines Kapitels abfragen
+#[utoipa::path(get, path = "/v1/projects/{id}/chapters/{chapter_id}/timestamps", tag = "v1",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, body = TimedText), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn chapter_timestamps(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<TimedText>> {
+    Ok(Json(chapter_timed_text(&state.svc, &caller, id, chapter_id).await?.1))
+}
+
+/// Untertitel eines Kapitels herunterladen
+#[utoipa::path(get, path = "/v1/projects/{id}/chapters/{chapter_id}/subtitles", tag = "v1",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path), SubtitleQuery), security(("api_key" = [])),
+    responses((status = 200, description = "Untertitel", content_type = "text/vtt"), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn chapter_subtitles(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    ApiQuery(query): ApiQuery<SubtitleQuery>,
+) -> ApiResult<Response> {
+    chapter_subtitles_of(&state.svc, &caller, id, chapter_id, query.format()).await
+}
+
+/// Einen Export starten
+///
+/// `m4b` (Hörbuch mit Kapitelmarken), `mp3` (mit ID3-Kapiteln) oder `zip` (die Kapitel als
+/// MP3); erst wenn alle Kapitel vertont sind. Fertig meldet der Webhook `export.completed`.
+#[utoipa::path(post, path = "/v1/projects/{id}/exports", tag = "v1", params(("id" = Uuid, Path)),
+    request_body = NewExport, security(("api_key" = [])),
+    responses((status = 202, body = ExportView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+async fn create_export(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<NewExport>,
+) -> ApiResult<(StatusCode, Json<ExportView>)> {
+    export_for(&state.svc, &caller, id, body, BASE).await
+}
+
+/// Einen Export herunterladen
+#[utoipa::path(get, path = "/v1/projects/{id}/exports/{export_id}/download", tag = "v1",
+    params(("id" = Uuid, Path), ("export_id" = Uuid, Path)), security(("api_key" = [])),
+    responses((status = 200, description = "Die Datei"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn export_download(
+    State(state): State<AppState>,
+    KeyCaller(caller): KeyCaller,
+    ApiPath((id, export_id)): ApiPath<(Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    serve_export(&state.svc, &caller, id, export_id, &headers).await
+}
