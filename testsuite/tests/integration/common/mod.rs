@@ -339,6 +339,10 @@ impl Client {
         self.http.put(format!("{}{path}", self.base)).json(&body).send().await.unwrap()
     }
 
+    pub async fn patch(&self, path: &str, body: Value) -> reqwest::Response {
+        self.http.patch(format!("{}{path}", self.base)).json(&body).send().await.unwrap()
+    }
+
     pub async fn delete(&self, path: &str) -> reqwest::Response {
         self.http.delete(format!("{}{path}", self.base)).send().await.unwrap()
     }

@@ -1,0 +1,237 @@
+//! Long-form projects: a manuscript becomes chapters rendered on the local engine, charged
+//! once per paragraph through the ledger, joined with timed text, exported as an M4B whose
+//! chapter marks ffprobe reads back; an edit re-renders and charges only its paragraph; a
+//! worker killed mid-project loses nothing and charges nothing twice; nobody else sees it.
+
+use std::time::Duration;
+
+use crate::common;
+
+use common::{Client, TestApp, error_of};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+const SENTENCES: [&str; 8] = [
+    "Am Morgen lag Nebel über dem Fluss, und die Stadt war noch still.",
+    "Die Händlerin öffnete ihren Laden um sieben Uhr und stellte die Körbe vor die Tür.",
+    "Ein Junge lief mit einer Zeitung unter dem Arm über die nasse Brücke.",
+    "Niemand ahnte, dass an diesem Tag alles anders werden würde.",
+    "Im Rathaus brannte schon Licht, denn der Bürgermeister hatte schlecht geschlafen.",
+    "Er las den Brief ein drittes Mal und legte ihn dann in die Schublade.",
+    "Draußen rief jemand seinen Namen, aber er drehte sich nicht um.",
+    "Erst gegen Mittag kam die Sonne durch die Wolken.",
+];
+
+/// A manuscript of `chapters` chapters ("Kapitel N: …") of about `chars` characters each,
+/// in paragraphs of about 900 characters.
+fn manuscript(chapters: usize, chars: usize) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for c in 1..=chapters {
+        out.push_str(&format!("Kapitel {c}: Der {c}. Tag\n\n"));
+        let mut written = 0;
+        while written < chars {
+            let mut paragraph = String::new();
+            while paragraph.chars().count() < 900 {
+                paragraph.push_str(SENTENCES[n % SENTENCES.len()]);
+                paragraph.push(' ');
+                n += 1;
+            }
+            written += paragraph.chars().count();
+            out.push_str(paragraph.trim_end());
+            out.push_str("\n\n");
+        }
+    }
+    out
+}
+
+async fn project(client: &Client, id: &str) -> Value {
+    client.get(&format!("/api/projects/{id}")).await.json().await.unwrap()
+}
+
+/// Polls the project until `done` says so (the worker runs meanwhile).
+async fn wait_for(client: &Client, id: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let p = project(client, id).await;
+        if done(&p) {
+            return p;
+        }
+        assert!(start.elapsed() < limit, "not done after {limit:?}: {p}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+fn all_joined(p: &Value) -> bool {
+    p["chapters"].as_array().unwrap().iter().all(|c| c["state"] == "done" && !c["audio"].is_null())
+}
+
+async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
+    let res = client.post(&format!("/api/projects/{project}/chapters/{}/render", chapter["id"].as_str().unwrap()), json!({})).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    res.json().await.unwrap()
+}
+
+async fn charges(app: &TestApp, user: Uuid) -> i64 {
+    app.ledger_rows(user, "charge").await.iter().map(|c| -c).sum()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_charges_only_its_paragraph(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("hoerbuch@example.de").await;
+    app.top_up(user, 20_000).await;
+    let start_balance = app.balance(user).await;
+    let voice = app.voice_id("local-de-klara").await;
+    let text = manuscript(12, 10_000);
+    assert!(text.chars().count() >= 120_000);
+
+    let res = client.post("/api/projects", json!({ "title": "Zwölf Tage", "text": text, "voice_id": voice })).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let created: Value = res.json().await.unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let chapters = created["chapters"].as_array().unwrap().clone();
+    assert_eq!(chapters.len(), 12);
+    assert_eq!(chapters[2]["title"], "Kapitel 3: Der 3. Tag");
+    let cost = created["cost_cent"].as_i64().unwrap();
+    assert_eq!(created["stale_cost_cent"].as_i64().unwrap(), cost, "everything to render, shown before any charge");
+    assert_eq!(app.balance(user).await, start_balance, "creating costs nothing");
+
+    let (stop, worker) = app.spawn_worker(app.worker_state(app.local_engines()));
+    for chapter in &chapters {
+        let answer = render(&client, &id, chapter).await;
+        assert_eq!(answer["charged_cent"], chapter["stale_cost_cent"], "a chapter charges exactly itself");
+    }
+    // A double click: nothing is stale any more, nothing is charged.
+    assert_eq!(render(&client, &id, &chapters[0]).await["charged_cent"], 0);
+    let done = wait_for(&client, &id, Duration::from_secs(1500), all_joined).await;
+    assert_eq!(charges(&app, user).await, cost, "the ledger equals what was rendered");
+    assert_eq!(app.balance(user).await, start_balance - cost);
+    assert!(app.ledger_drift().await.is_empty());
+    let library: Value = client.get("/api/jobs").await.json().await.unwrap();
+    assert_eq!(library["total"], 0, "paragraphs are not audios of the library");
+
+    // A chapter plays with its timed text.
+    let first = &done["chapters"][0]["audio"];
+    let timed: Value = client.get(first["timestamps_url"].as_str().unwrap()).await.json().await.unwrap();
+    let sentences = timed["sentences"].as_array().unwrap();
+    assert!(sentences.len() > 50);
+    assert!(sentences.windows(2).all(|w| w[0]["start_ms"].as_u64() < w[1]["start_ms"].as_u64()));
+    let last_end = sentences.last().unwrap()["end_ms"].as_f64().unwrap() / 1000.0;
+    assert!((last_end - first["duration_seconds"].as_f64().unwrap()).abs() < 1.0, "{last_end}");
+
+    // The M4B: one chapter mark per chapter, read back by ffprobe.
+    let res = client.post(&format!("/api/projects/{id}/exports"), json!({ "format": "m4b" })).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let finished = wait_for(&client, &id, Duration::from_secs(600), |p| p["exports"][0]["status"] == "completed").await;
+    let url = finished["exports"][0]["download_url"].as_str().unwrap().to_owned();
+    let m4b = client.get(&url).await.bytes().await.unwrap();
+    assert_eq!(&m4b[4..8], b"ftyp");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("buch.m4b");
+    std::fs::write(&file, &m4b).unwrap();
+    let probe = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-show_chapters", "-of", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let marks: Value = serde_json::from_slice(&probe.stdout).unwrap();
+    let marks = marks["chapters"].as_array().unwrap();
+    assert_eq!(marks.len(), 12);
+    assert_eq!(marks[2]["tags"]["title"], "Kapitel 3: Der 3. Tag");
+    let mut expected_start = 0.0;
+    for (mark, chapter) in marks.iter().zip(done["chapters"].as_array().unwrap()) {
+        let start: f64 = mark["start_time"].as_str().unwrap().parse().unwrap();
+        assert!((start - expected_start).abs() < 0.1, "chapter mark at {start}, chapter starts at {expected_start}");
+        expected_start += chapter["audio"]["duration_seconds"].as_f64().unwrap();
+    }
+
+    // Edit one paragraph: only it is stale, only it is charged.
+    let chapter = done["chapters"][2].clone();
+    let chapter_id = chapter["id"].as_str().unwrap();
+    let detail: Value = client.get(&format!("/api/projects/{id}/chapters/{chapter_id}")).await.json().await.unwrap();
+    let paragraph = &detail["paragraphs"][1];
+    let new_text = "Dieser Absatz wurde geändert und wird als einziger neu gesprochen.";
+    let res = client
+        .patch(&format!("/api/projects/{id}/paragraphs/{}", paragraph["id"].as_str().unwrap()), json!({ "text": new_text }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let edited: Value = res.json().await.unwrap();
+    assert_eq!((edited["state"].as_str(), edited["cost_cent"].as_i64()), (Some("stale"), Some(7)));
+    let p = project(&client, &id).await;
+    assert_eq!(p["stale_cost_cent"], 7, "the rest is reused");
+    let before = charges(&app, user).await;
+    assert_eq!(render(&client, &id, &chapter).await["charged_cent"], 7);
+    wait_for(&client, &id, Duration::from_secs(300), all_joined).await;
+    assert_eq!(charges(&app, user).await, before + 7);
+    assert!(app.ledger_drift().await.is_empty());
+
+    // Another user finds nothing of it.
+    let (stranger, _) = app.signed_in_user("fremd-projekt@example.de").await;
+    assert_eq!(stranger.get(&format!("/api/projects/{id}")).await.status(), StatusCode::NOT_FOUND);
+    let res = stranger.post(&format!("/api/projects/{id}/chapters/{chapter_id}/render"), json!({})).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let (status, _) = error_of(stranger.get(&url).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let listed: Value = stranger.get("/api/projects").await.json().await.unwrap();
+    assert_eq!(listed["projects"].as_array().unwrap().len(), 0);
+    stop.cancel();
+    worker.await.unwrap();
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_worker_killed_mid_project_loses_nothing_and_charges_nothing_twice(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("abbruch@example.de").await;
+    app.top_up(user, 5_000).await;
+    let voice = app.voice_id("local-de-klara").await;
+    let created: Value = client
+        .post("/api/projects", json!({ "title": "Abbruch", "text": manuscript(3, 4_000), "voice_id": voice }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let cost = created["cost_cent"].as_i64().unwrap();
+    let svc = app.worker_state(app.local_engines());
+    let (_stop, worker) = app.spawn_worker(svc.clone());
+    for chapter in created["chapters"].as_array().unwrap() {
+        render(&client, &id, chapter).await;
+    }
+    // Killed while some paragraphs are done and others are not.
+    let completed = || async {
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs WHERE status = 'completed'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        n
+    };
+    while completed().await < 2 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    worker.abort();
+    assert!(worker.await.unwrap_err().is_cancelled());
+    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM tts_jobs").fetch_one(&app.pool).await.unwrap();
+    assert!(completed().await < total, "killed mid-project");
+
+    // Its claims go stale; the sweep hands them to a new worker.
+    sqlx::query("UPDATE tts_jobs SET heartbeat_at = now() - interval '1 hour' WHERE status = 'processing'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    shared::use_cases::generation::recover(&svc, None).await.unwrap();
+    let (stop, worker) = app.spawn_worker(svc);
+    for chapter in created["chapters"].as_array().unwrap() {
+        // Rendering again after the crash charges nothing: the paragraphs are under way.
+        assert_eq!(render(&client, &id, chapter).await["charged_cent"], 0);
+    }
+    wait_for(&client, &id, Duration::from_secs(600), all_joined).await;
+    assert_eq!(completed().await, total, "nothing lost");
+    assert_eq!(charges(&app, user).await, cost, "charged once");
+    assert!(app.ledger_rows(user, "refund").await.is_empty());
+    assert!(app.ledger_drift().await.is_empty());
+    stop.cancel();
+    worker.await.unwrap();
+}
