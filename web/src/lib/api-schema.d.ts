@@ -996,6 +996,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's projects, newest first. */
+        get: operations["get_projects"];
+        put?: never;
+        /** A project from pasted text. */
+        post: operations["post_projects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB). */
+        post: operations["post_projects_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project with its chapters (states, costs, audio) and exports. */
+        get: operations["get_projects_id"];
+        put?: never;
+        post?: never;
+        /** Deletes the project and its audio for good (unfinished paragraphs are refunded). */
+        delete: operations["delete_projects_id"];
+        options?: never;
+        head?: never;
+        /** Renames the project or changes its voice (its paragraphs become stale). */
+        patch: operations["patch_projects_id"];
+        trace?: never;
+    };
+    "/api/projects/{id}/chapters/{chapter_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chapter with its paragraphs. */
+        get: operations["get_projects_id_chapters_chapter_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames a chapter or gives it its own voice. */
+        patch: operations["patch_projects_id_chapters_chapter_id"];
+        trace?: never;
+    };
+    "/api/projects/{id}/chapters/{chapter_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chapter's joined MP3 (byte ranges answered). */
+        get: operations["get_projects_id_chapters_chapter_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/chapters/{chapter_id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders the chapter's stale paragraphs, charging exactly them (once, however often
+         *     this is called).
+         */
+        post: operations["post_projects_id_chapters_chapter_id_render"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/chapters/{chapter_id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chapter's subtitles (SRT or WebVTT). */
+        get: operations["get_projects_id_chapters_chapter_id_subtitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/chapters/{chapter_id}/timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When each sentence of the chapter is spoken. */
+        get: operations["get_projects_id_chapters_chapter_id_timestamps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an export of the whole project (every chapter rendered). */
+        post: operations["post_projects_id_exports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/exports/{export_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished export's file. */
+        get: operations["get_projects_id_exports_export_id_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/paragraphs/{paragraph_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a paragraph's text or voice: it alone becomes stale. */
+        patch: operations["patch_projects_id_paragraphs_paragraph_id"];
+        trace?: never;
+    };
     "/api/pronunciation/dictionary": {
         parameters: {
             query?: never;
@@ -1597,6 +1791,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Die Projekte auflisten */
+        get: operations["get_v1_projects"];
+        put?: never;
+        /**
+         * Ein Projekt anlegen
+         * @description Aus einem Manuskript bis 500.000 Zeichen; Überschriften („Kapitel 3“, „# Titel“) beginnen
+         *     Kapitel, Leerzeilen Absätze. Kostet nichts, bis ein Kapitel vertont wird.
+         */
+        post: operations["post_v1_projects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ein Projekt abfragen
+         * @description Kapitel mit Zustand (`stale`, `rendering`, `done`, `failed`), Kosten (`cost_cent`, und was
+         *     eine Vertonung jetzt kostet: `stale_cost_cent`), fertigem Audio und Exporten.
+         */
+        get: operations["get_v1_projects_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ein Kapitel mit seinen Absätzen abfragen */
+        get: operations["get_v1_projects_id_chapters_chapter_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Das Audio eines Kapitels herunterladen */
+        get: operations["get_v1_projects_id_chapters_chapter_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ein Kapitel vertonen
+         * @description Bucht genau die veralteten Absätze ab (je max(1, ⌈Zeichen / 10⌉) Cent) und stellt sie in
+         *     die Warteschlange. Ein wiederholter Aufruf bucht nichts doppelt. Fragen Sie das Kapitel
+         *     ab oder warten Sie auf den Webhook `project.rendered`.
+         */
+        post: operations["post_v1_projects_id_chapters_chapter_id_render"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Untertitel eines Kapitels herunterladen */
+        get: operations["get_v1_projects_id_chapters_chapter_id_subtitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}/timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Die Zeitmarken eines Kapitels abfragen */
+        get: operations["get_v1_projects_id_chapters_chapter_id_timestamps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Einen Export starten
+         * @description `m4b` (Hörbuch mit Kapitelmarken), `mp3` (mit ID3-Kapiteln) oder `zip` (die Kapitel als
+         *     MP3); erst wenn alle Kapitel vertont sind. Fertig meldet der Webhook `export.completed`.
+         */
+        post: operations["post_v1_projects_id_exports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/exports/{export_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Einen Export herunterladen */
+        get: operations["get_v1_projects_id_exports_export_id_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/paragraphs/{paragraph_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Einen Absatz ändern
+         * @description Neuer Text oder eigene Stimme; nur dieser Absatz muss danach neu vertont werden.
+         */
+        patch: operations["patch_v1_projects_id_paragraphs_paragraph_id"];
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -1822,6 +2207,55 @@ export interface components {
         Changed: {
             /** Format: int64 */
             changed: number;
+        };
+        /** @description A chapter's joined audio. */
+        ChapterAudio: {
+            /** Format: double */
+            duration_seconds: number;
+            /** @description The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` next to it. */
+            timestamps_url: string;
+            url: string;
+        };
+        ChapterChange: {
+            title?: string | null;
+            /**
+             * Format: uuid
+             * @description Eine eigene Stimme für das Kapitel; `null`: wieder die des Projekts.
+             */
+            voice_id?: string | null;
+        };
+        ChapterDetail: components["schemas"]["ChapterSummary"] & {
+            paragraphs: components["schemas"]["ParagraphView"][];
+        };
+        ChapterSummary: {
+            audio?: null | components["schemas"]["ChapterAudio"];
+            /** Format: int64 */
+            characters: number;
+            /**
+             * Format: int64
+             * @description What the whole chapter costs, in cent (each paragraph rounded up on its own).
+             */
+            cost_cent: number;
+            /** Format: int64 */
+            done_paragraphs: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            paragraph_count: number;
+            /** Format: int32 */
+            position: number;
+            /**
+             * Format: int64
+             * @description What rendering the chapter now charges: its stale and failed paragraphs.
+             */
+            stale_cost_cent: number;
+            state: components["schemas"]["ParagraphState"];
+            title: string;
+            /**
+             * Format: uuid
+             * @description The chapter's own voice; null: the project's.
+             */
+            voice_id?: string | null;
         };
         CheckoutStart: {
             /** @description Stripe's payment page; the browser goes there. */
@@ -2116,6 +2550,29 @@ export interface components {
             /** @description Short German title (a toast's heading). */
             title: string;
         };
+        /**
+         * @description The export formats.
+         * @enum {string}
+         */
+        ExportFormat: "m4b" | "mp3" | "zip";
+        ExportView: {
+            /** Format: date-time */
+            created_at: string;
+            download_url?: string | null;
+            error?: string | null;
+            /** @description `m4b`, `mp3` or `zip`. */
+            format: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: double
+             * @description 0 to 1.
+             */
+            progress: number;
+            /** Format: int64 */
+            size_bytes?: number | null;
+            status: components["schemas"]["JobStatus"];
+        };
         FileBody: {
             /**
              * Format: uuid
@@ -2221,7 +2678,7 @@ export interface components {
          * @description How a generation was requested: the web app, or the developer API.
          * @enum {string}
          */
-        JobSource: "manual" | "api";
+        JobSource: "manual" | "api" | "project";
         /**
          * @description Where a generation job stands. pending -> processing -> completed | failed.
          * @enum {string}
@@ -2292,6 +2749,17 @@ export interface components {
             /** @description Longest text of one generation, in Unicode characters of the trimmed text. */
             text_max_chars: number;
         };
+        ManuscriptUpload: {
+            /**
+             * Format: binary
+             * @description TXT, Markdown, DOCX oder EPUB, höchstens 20 MB.
+             */
+            file: string;
+            /** @description Sonst der Titel des Dokuments oder der Dateiname. */
+            title?: string | null;
+            /** Format: uuid */
+            voice_id: string;
+        };
         /** @description The signed-in user as the web app sees it (`/api/me` and every sign-in answer). */
         Me: components["schemas"]["User"] & {
             /** @description This session proved a code from the authenticator app (the admin area needs it). */
@@ -2328,6 +2796,9 @@ export interface components {
             /** Format: uuid */
             parent_id?: string | null;
         };
+        NewExport: {
+            format: components["schemas"]["ExportFormat"];
+        };
         NewJob: {
             /**
              * Format: uuid
@@ -2349,6 +2820,14 @@ export interface components {
             name?: string;
             /** Format: uuid */
             parent_id?: string | null;
+        };
+        NewProject: {
+            /** @description Das Manuskript, bis 500.000 Zeichen; Überschriften („Kapitel 3“, „# Titel“) beginnen Kapitel. */
+            text?: string;
+            /** @description 1 bis 200 Zeichen. */
+            title?: string;
+            /** Format: uuid */
+            voice_id?: string | null;
         };
         NewSecret: {
             /** @description The new signing secret (`whsec_…`), shown this once; the old one stops working. */
@@ -2392,6 +2871,39 @@ export interface components {
             /** Format: int32 */
             tries_per_day: number;
         };
+        ParagraphChange: {
+            /** @description 1 bis 5.000 Zeichen. */
+            text?: string | null;
+            /**
+             * Format: uuid
+             * @description Eine eigene Stimme für den Absatz (Dialog); `null`: wieder die des Kapitels.
+             */
+            voice_id?: string | null;
+        };
+        /**
+         * @description Where a paragraph (or, summed up, a chapter) stands.
+         * @enum {string}
+         */
+        ParagraphState: "stale" | "rendering" | "done" | "failed";
+        ParagraphView: {
+            /** Format: int32 */
+            characters: number;
+            /** Format: int64 */
+            cost_cent: number;
+            /** @description Why its last rendering failed (it was refunded). */
+            error?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            position: number;
+            state: components["schemas"]["ParagraphState"];
+            text: string;
+            /**
+             * Format: uuid
+             * @description The paragraph's own voice (a second speaker); null: the chapter's.
+             */
+            voice_id?: string | null;
+        };
         PasswordBody: {
             current_password?: string;
             new_password?: string;
@@ -2409,6 +2921,61 @@ export interface components {
         ProfileBody: {
             name?: string;
             organization?: string;
+        };
+        ProjectChange: {
+            title?: string | null;
+            /** Format: uuid */
+            voice_id?: string | null;
+        };
+        ProjectDetail: {
+            chapters: components["schemas"]["ChapterSummary"][];
+            /** Format: int64 */
+            characters: number;
+            /** Format: int64 */
+            cost_cent: number;
+            /** Format: date-time */
+            created_at: string;
+            exports: components["schemas"]["ExportView"][];
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            stale_cost_cent: number;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            voice_id?: string | null;
+        };
+        ProjectList: {
+            projects: components["schemas"]["ProjectSummary"][];
+        };
+        /** @description A project in the list. */
+        ProjectSummary: {
+            /** Format: int64 */
+            chapter_count: number;
+            /** Format: int64 */
+            characters: number;
+            /**
+             * Format: int64
+             * @description What rendering the whole project costs, in cent.
+             */
+            cost_cent: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Paragraphs with finished audio.
+             */
+            done_paragraphs: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            paragraph_count: number;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            voice_id?: string | null;
         };
         /**
          * @description `voices.provider`: which engine speaks a voice. What each provider can do is in
@@ -2454,6 +3021,16 @@ export interface components {
         RecoveryCodes: {
             /** @description Shown once: each gets in once when the app is lost. */
             codes: string[];
+        };
+        RenderAnswer: {
+            /** Format: int64 */
+            balance_cent: number;
+            chapter: components["schemas"]["ChapterDetail"];
+            /**
+             * Format: int64
+             * @description What this request charged (0 when nothing was stale).
+             */
+            charged_cent: number;
         };
         ResetBody: {
             password?: string;
@@ -4738,7 +5315,7 @@ export interface operations {
                 /** @description Audios filed under this category or one below it. */
                 category?: string;
                 tag?: string;
-                source?: "manual" | "api";
+                source?: "manual" | "api" | "project";
                 voice_type?: "public" | "clone";
                 voice?: string;
                 status?: "pending" | "processing" | "completed" | "failed";
@@ -5416,6 +5993,517 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    get_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+        };
+    };
+    post_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProject"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ManuscriptUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_projects_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_projects_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_chapters_chapter_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_projects_id_chapters_chapter_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_chapters_chapter_id_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die MP3-Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_id_chapters_chapter_id_render: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderAnswer"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_chapters_chapter_id_subtitles: {
+        parameters: {
+            query?: {
+                /** @description `srt` (SubRip, Standard) oder `vtt` (WebVTT). */
+                format?: "srt" | "vtt";
+            };
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Untertitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_chapters_chapter_id_timestamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedText"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_id_exports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewExport"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_exports_export_id_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_projects_id_paragraphs_paragraph_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParagraphChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParagraphView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6741,7 +7829,7 @@ export interface operations {
                 /** @description Ein Tag (Berliner Zeit), `JJJJ-MM-TT`. */
                 date?: string;
                 /** @description `manual` (in der Web-App erstellt) oder `api`. */
-                source?: "manual" | "api";
+                source?: "manual" | "api" | "project";
                 /** @description `active` (Standard), `deleted` (Papierkorb) oder `all`. */
                 trash?: "active" | "deleted" | "all";
                 /** @description `newest` (Standard) oder `oldest` zuerst. */
@@ -7128,6 +8216,448 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProject"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id_chapters_chapter_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id_chapters_chapter_id_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die MP3-Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_projects_id_chapters_chapter_id_render: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id_chapters_chapter_id_subtitles: {
+        parameters: {
+            query?: {
+                /** @description `srt` (SubRip, Standard) oder `vtt` (WebVTT). */
+                format?: "srt" | "vtt";
+            };
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Untertitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id_chapters_chapter_id_timestamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedText"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_projects_id_exports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewExport"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_projects_id_exports_export_id_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Datei */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_v1_projects_id_paragraphs_paragraph_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParagraphChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParagraphView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
