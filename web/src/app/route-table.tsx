@@ -1,5 +1,6 @@
 import {
   AudioLines,
+  BookAudio,
   BookOpen,
   CircleUser,
   Code,
@@ -64,6 +65,9 @@ const developerApi = () => import('@/features/developer-api/routes/pages');
 // other API pages do not load it.
 const apiDocs = () => import('@/features/developer-api/routes/api-docs-page');
 
+const projects = () => import('@/features/projects/routes/projects-page');
+const project = () => import('@/features/projects/routes/project-page');
+
 /** Every route of the web app: the router, the document titles and the sidebar read it. */
 export const ROUTES: readonly AppRoute[] = [
   {
@@ -104,6 +108,20 @@ export const ROUTES: readonly AppRoute[] = [
     guard: 'auth',
     page: lazyPage(() => import('@/features/tts/routes/tts-page'), 'TtsPage'),
     nav: { label: 'Text zu Sprache', icon: AudioLines },
+  },
+  {
+    path: paths.projects,
+    title: 'Projekte',
+    guard: 'auth',
+    page: lazyPage(projects, 'ProjectsPage'),
+    nav: { label: 'Projekte', icon: BookAudio },
+  },
+  {
+    // The editor names the tab after the project once it is loaded.
+    path: paths.project,
+    title: 'Projekt',
+    guard: 'auth',
+    page: lazyPage(project, 'ProjectPage'),
   },
   {
     path: paths.voiceCloning,

@@ -15,6 +15,10 @@ export const paths = {
   liveDemo: '/live-demo',
   dashboard: '/dashboard',
   tts: '/dashboard/tts',
+  /** Long-form projects (audiobooks, courses): the list. */
+  projects: '/dashboard/projects',
+  /** One project's editor; the router's pattern, links use `projectPath(id)`. */
+  project: '/dashboard/projects/:projectId',
   voiceCloning: '/dashboard/voice-cloning',
   /** The 7-step clone wizard. */
   voiceCloningNew: '/dashboard/voice-cloning/new',
@@ -39,6 +43,15 @@ export const paths = {
     apiSettings: '/admin/api-settings',
   },
 } as const;
+
+/** The search parameter of the project editor that names the open chapter (kept on reload). */
+export const CHAPTER_PARAM = 'kapitel';
+
+/** The editor of project `projectId`, optionally with a chapter open. */
+export function projectPath(projectId: string, chapterId?: string): string {
+  const path = paths.project.replace(':projectId', encodeURIComponent(projectId));
+  return chapterId ? `${path}?${CHAPTER_PARAM}=${encodeURIComponent(chapterId)}` : path;
+}
 
 /** The id of each layout's `<main>`, the target of the "Zum Inhalt springen" link. */
 export const MAIN_CONTENT_ID = 'inhalt';

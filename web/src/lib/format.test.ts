@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatClock, formatDate, formatDateTime, formatDuration, formatEuroFromCents, formatWait, truncate } from './format';
+import {
+  formatBytes,
+  formatCents,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatEuroFromCents,
+  formatNumber,
+  formatWait,
+  truncate,
+} from './format';
 
 describe('formatEuroFromCents', () => {
   it('shows euros with two decimals and a comma', () => {
@@ -101,5 +112,29 @@ describe('formatWait', () => {
   it('uses hours from an hour on', () => {
     expect(formatWait(3600)).toBe('etwa 1 Stunde');
     expect(formatWait(7200)).toBe('etwa 2 Stunden');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands with a dot and shows no decimals', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(12345)).toBe('12.345');
+    expect(formatNumber(500000)).toBe('500.000');
+    expect(formatNumber(Number.NaN)).toBe('0');
+  });
+});
+
+describe('formatBytes', () => {
+  it('says sizes in decimal units with one German decimal', () => {
+    expect(formatBytes(850)).toBe('850 Byte');
+    expect(formatBytes(12_300)).toBe('12,3 KB');
+    expect(formatBytes(4_500_000)).toBe('4,5 MB');
+    expect(formatBytes(20_000_000)).toBe('20 MB');
+    expect(formatBytes(1_234_000_000)).toBe('1,2 GB');
+  });
+
+  it('shows a dash for an unknown size', () => {
+    expect(formatBytes(null)).toBe('–');
+    expect(formatBytes(-1)).toBe('–');
   });
 });

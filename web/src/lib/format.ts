@@ -94,3 +94,26 @@ export function formatWait(seconds: number): string {
   const hours = Math.round(minutes / 60);
   return hours === 1 ? 'etwa 1 Stunde' : `etwa ${hours} Stunden`;
 }
+
+const integer = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** A count with German grouping: 12345 → "12.345". */
+export function formatNumber(value: number): string {
+  return integer.format(Number.isFinite(value) ? value : 0);
+}
+
+const sizeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/** A file size in decimal units, as file managers show them: "850 Byte", "12,3 KB", "4,5 MB", "1,2 GB". */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '–';
+  if (bytes < 1000) return `${Math.round(bytes)} Byte`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${sizeNumber.format(value)} ${units[unit]}`;
+}

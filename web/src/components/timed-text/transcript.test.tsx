@@ -61,6 +61,12 @@ describe('Transcript', () => {
     expect(current()).toEqual([]);
   });
 
+  it('marks the spoken sentence for the browser test too (data-active), and only it', () => {
+    renderAt(1.3);
+    const marked = screen.getAllByTestId('transcript-sentence').map((s) => s.getAttribute('data-active'));
+    expect(marked).toEqual([null, 'true', null]);
+  });
+
   it('names each sentence by its first 40 characters and keeps the whole text readable', () => {
     renderAt(0);
     expect(sentences().map((s) => s.getAttribute('aria-label'))).toEqual([

@@ -149,6 +149,8 @@ const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop
         aria-label={`Ab hier abspielen: ${truncate(sentence.text, SENTENCE_NAME_LENGTH)}`}
         aria-current={active ? 'true' : undefined}
         data-sentence={index}
+        data-active={active ? 'true' : undefined}
+        data-testid="transcript-sentence"
         onClick={() => onPlay(index)}
         onKeyDown={keyDown}
         className={cn(

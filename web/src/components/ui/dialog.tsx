@@ -61,6 +61,8 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
   loading?: boolean;
   onConfirm: () => void;
+  /** Test id of the confirming button (a browser test presses it). */
+  confirmTestId?: string;
 };
 
 /** Asks before an irreversible action; "Abbrechen" has the focus first. */
@@ -74,6 +76,7 @@ export function ConfirmDialog({
   destructive = false,
   loading = false,
   onConfirm,
+  confirmTestId,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -86,7 +89,7 @@ export function ConfirmDialog({
           <DialogPrimitive.Close asChild>
             <Button variant="outline">{cancelLabel}</Button>
           </DialogPrimitive.Close>
-          <Button variant={destructive ? 'destructive' : 'primary'} loading={loading} onClick={onConfirm}>
+          <Button variant={destructive ? 'destructive' : 'primary'} loading={loading} onClick={onConfirm} data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </>

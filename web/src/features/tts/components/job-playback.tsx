@@ -1,12 +1,12 @@
 import { ChevronDown, ScrollText } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { JobAudioPlayer } from '@/components/library/audio-controls';
 import { SubtitleDownload } from '@/components/timed-text/subtitle-download';
 import { Transcript } from '@/components/timed-text/transcript';
-import type { AudioPlayerControls } from '@/components/ui/audio-player';
+import { TranscriptSkeleton } from '@/components/timed-text/transcript-skeleton';
+import { useReadAlong } from '@/components/timed-text/use-read-along';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { audioFileName } from '@/lib/filename';
@@ -26,14 +26,9 @@ function canReadAlong(job: Job, expired: boolean) {
  */
 export function JobPlayback({ job, expired }: { job: Job; expired: boolean }) {
   const [open, setOpen] = useState(false);
-  const [time, setTime] = useState(0);
-  const controls = useRef<AudioPlayerControls>(null);
+  const { time, onTimeUpdate, controlRef, playFrom } = useReadAlong();
   const panelId = useId();
   const readable = canReadAlong(job, expired);
-  const playFrom = useCallback((seconds: number) => {
-    controls.current?.seek(seconds);
-    void controls.current?.play();
-  }, []);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -42,8 +37,8 @@ export function JobPlayback({ job, expired }: { job: Job; expired: boolean }) {
           expired={expired}
           testIdPrefix="job"
           className="min-w-64 max-w-2xl flex-1"
-          onTimeUpdate={setTime}
-          controlRef={controls}
+          onTimeUpdate={onTimeUpdate}
+          controlRef={controlRef}
         />
         {readable && (
           <Button
@@ -94,19 +89,5 @@ function NoTimings() {
     <p className="text-sm text-muted-foreground" data-testid="job-no-timings">
       Für dieses Audio gibt es keine Zeitmarken.
     </p>
-  );
-}
-
-/** Lines of text about to appear; the region tells screen readers what is loading. */
-function TranscriptSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-2 rounded-lg border border-border bg-card px-3 py-3" data-testid="transcript-loading">
-      <span role="status" className="sr-only">
-        Transkript wird geladen…
-      </span>
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-11/12" />
-      <Skeleton className="h-4 w-3/5" />
-    </div>
   );
 }

@@ -1,0 +1,226 @@
+// Long-form projects end to end: a new user uploads a DOCX built in this test (two Heading 1
+// chapters of German paragraphs), sees both chapters, renders the first after confirming
+// its price, waits until its paragraphs are done and the chapter audio is joined, plays it
+// with the transcript following (a clicked sentence moves the player there), renders the
+// second chapter, then exports an M4B audiobook and downloads it (an MP4 file: "ftyp" at
+// byte 4). axe scans the dialog and the editor, before and after the first render.
+//
+// Written against the projects API contract; not run against a server in its branch.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { assertAccessible } from './helpers/a11y.mjs';
+import {
+  assertBalance,
+  chooseOption,
+  costCents,
+  euro,
+  expectVisibleText,
+  selectedValue,
+  signUpConfirmAndSignIn,
+  START_BALANCE_CENT,
+  waitForPlayback,
+} from './helpers/app.mjs';
+import { launchBrowser, newPage } from './helpers/browser.mjs';
+import { buildDocx, crc32, storedZip } from './helpers/docx.mjs';
+import { BASE_URL, skip } from './helpers/env.mjs';
+import { shot } from './helpers/layout.mjs';
+
+const TITLE = 'Sommer auf Rügen';
+const CHAPTERS = [
+  {
+    title: 'Am Hafen',
+    paragraphs: [
+      'Der Morgen begann grau und still am kleinen Hafen von Sassnitz. Die Fischer zogen ihre Netze an Land.',
+      'Marie stand am Ende der Mole und sah den Möwen zu. Sie wartete auf das Schiff, das ihren Bruder bringen sollte.',
+      'Als die Sonne durch die Wolken brach, tauchte am Horizont endlich ein weißes Segel auf.',
+    ],
+  },
+  {
+    title: 'Der Leuchtturm',
+    paragraphs: [
+      'Am Nachmittag wanderten die beiden Geschwister hinauf zum alten Leuchtturm auf der Steilküste.',
+      'Von oben konnten sie über die ganze Insel blicken, bis weit hinaus auf die Ostsee.',
+    ],
+  },
+];
+
+/** Each paragraph is charged on its own: the server's rule per paragraph, summed. */
+const chapterCost = (chapter) => chapter.paragraphs.reduce((sum, text) => sum + costCents(text), 0);
+
+/** Waits until the open chapter's `count` paragraphs are all done; a failed one ends the wait with its reason. */
+async function waitForParagraphsDone(page, count) {
+  await page.waitForFunction(
+    (n) => {
+      const paragraphs = [...document.querySelectorAll('[data-testid="paragraph"]')];
+      const failed = paragraphs.find((p) => p.getAttribute('data-state') === 'failed');
+      if (failed) throw new Error(`a paragraph failed: ${failed.textContent}`);
+      return paragraphs.length === n && paragraphs.every((p) => p.getAttribute('data-state') === 'done');
+    },
+    count,
+    { timeout: 180_000, polling: 500 },
+  );
+}
+
+/** Opens chapter `index`, checks its price, renders it after the confirmation, and waits for its audio. */
+async function renderChapter(page, index) {
+  const chapter = CHAPTERS[index];
+  const price = euro(chapterCost(chapter));
+  const item = page.getByTestId('chapter-item').nth(index);
+  const chapterId = await item.getAttribute('data-chapter-id');
+  await item.click();
+  await page.waitForURL((url) => url.searchParams.get('kapitel') === chapterId);
+  await page.getByRole('heading', { level: 2, name: chapter.title }).waitFor();
+  assert.equal(await page.getByTestId('paragraph').count(), chapter.paragraphs.length, `${chapter.title}: one paragraph per DOCX paragraph`);
+  const button = page.getByTestId('chapter-render');
+  await button.filter({ hasText: `Kapitel vertonen (${price})` }).waitFor();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Kapitel vertonen?' });
+  await dialog.getByText(`${price} werden von Ihrem Guthaben abgebucht.`).waitFor();
+  await dialog.getByTestId('chapter-render-confirm').click();
+  await expectVisibleText(page, 'Kapitel wird vertont');
+  await waitForParagraphsDone(page, chapter.paragraphs.length);
+  // The chapter audio appears once the server has joined the paragraphs.
+  await page.getByTestId('chapter-player').waitFor({ timeout: 120_000 });
+  await button.filter({ hasText: 'Alles vertont' }).waitFor();
+  return chapterId;
+}
+
+/** Waits until the chapter's <audio> is within 0.5 s of `seconds`. */
+async function waitForAudioAt(page, seconds) {
+  await page.waitForFunction(
+    (t) => {
+      const audio = document.querySelector('[data-testid="chapter-audio"]');
+      return audio && audio.readyState >= 1 && Math.abs(audio.currentTime - t) < 0.5;
+    },
+    seconds,
+    { timeout: 15_000 },
+  );
+}
+
+/** Plays the open chapter: a sentence lights up; the last one, clicked, moves the player to its start. */
+async function playWithTranscript(page, projectId, chapterId) {
+  const player = page.getByTestId('chapter-player');
+  await player.getByTestId('chapter-play').click();
+  const playback = await waitForPlayback(page, '[data-testid="chapter-audio"]');
+  assert.equal(playback.error, null);
+  await player.locator('[data-testid="transcript-sentence"][data-active="true"]').first().waitFor({ timeout: 15_000 });
+
+  const chapter = await (await page.request.get(`${BASE_URL}/api/projects/${projectId}/chapters/${chapterId}`)).json();
+  assert.ok(chapter.audio, 'the chapter has its audio');
+  const timings = await (await page.request.get(new URL(chapter.audio.timestamps_url, BASE_URL).href)).json();
+  const sentences = player.getByTestId('transcript-sentence');
+  assert.equal(await sentences.count(), timings.sentences.length, 'one transcript sentence per timed sentence');
+  assert.ok(timings.sentences.length >= 2, `the chapter has ${timings.sentences.length} sentences`);
+  const last = timings.sentences.at(-1);
+  await sentences.last().click();
+  await waitForAudioAt(page, last.start_ms / 1000);
+  await sentences.last().and(page.locator('[data-active="true"]')).waitFor({ timeout: 5_000 });
+  await player.getByTestId('chapter-play').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="chapter-audio"]')?.paused === true);
+}
+
+/** Starts the M4B export, waits until it is made, downloads it and returns its bytes. */
+async function exportM4b(page) {
+  const button = page.getByTestId('export-m4b');
+  // The project learns that every chapter is joined from the chapters' polling.
+  await page.waitForFunction(() => document.querySelector('[data-testid="export-m4b"]')?.disabled === false, undefined, { timeout: 30_000 });
+  await button.click();
+  await expectVisibleText(page, 'Export gestartet');
+  const row = page.locator('[data-testid="export-row"][data-format="m4b"]').first();
+  await row.waitFor();
+  await page.waitForFunction(
+    () => {
+      const first = document.querySelector('[data-testid="export-row"][data-format="m4b"]');
+      if (first?.getAttribute('data-status') === 'failed') throw new Error(`the export failed: ${first.textContent}`);
+      return first?.getAttribute('data-status') === 'completed';
+    },
+    undefined,
+    { timeout: 240_000, polling: 1_000 },
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-download').click()]);
+  assert.match(download.suggestedFilename(), /\.m4b$/);
+  const file = await download.path();
+  assert.ok(file, 'download saved');
+  return readFile(file);
+}
+
+test('the DOCX helper writes a zip every reader takes: CRC-32 check value, stored entries, directory at the end', () => {
+  assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);
+  const zip = storedZip([['a.txt', 'Hallo']]);
+  assert.equal(zip.readUInt32LE(0), 0x04034b50);
+  assert.equal(zip.subarray(30, 35).toString(), 'a.txt');
+  assert.equal(zip.subarray(35, 40).toString(), 'Hallo');
+  assert.equal(zip.readUInt32LE(zip.length - 22), 0x06054b50);
+  const docx = buildDocx(CHAPTERS).toString('latin1');
+  for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml']) assert.ok(docx.includes(name), name);
+  assert.equal(docx.match(/<w:pStyle w:val="Heading1"\/>/g)?.length, 2);
+});
+
+describe('Projekte (end to end)', { skip }, () => {
+  let browser;
+
+  before(async () => {
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('upload a DOCX, render both chapters, read along, export and download an M4B', { timeout: 900_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await signUpConfirmAndSignIn(page);
+      // The whole manuscript costs less than the start credit: no top-up is needed.
+      const total = CHAPTERS.reduce((sum, chapter) => sum + chapterCost(chapter), 0);
+      assert.ok(total < START_BALANCE_CENT, `the manuscript costs ${total} cents`);
+
+      await page.getByRole('link', { name: 'Projekte', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/projects');
+      await page.getByTestId('projects-empty').waitFor();
+      await page.getByTestId('project-new').click();
+      const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
+      await dialog.getByTestId('project-voice-option').first().waitFor({ timeout: 15_000 });
+      if ((await selectedValue(page, 'Sprache')) !== 'de-DE') await chooseOption(page, 'Sprache', /\(de-DE\)/);
+      await dialog.locator('[data-testid="project-voice-option"][data-voice-key^="local-"]:not([disabled])').first().click();
+      await dialog.getByTestId('project-title-input').fill(TITLE);
+      await dialog.getByRole('tab', { name: 'Datei hochladen' }).click();
+      await dialog.getByTestId('project-file-input').setInputFiles({
+        name: 'sommer-auf-ruegen.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: buildDocx(CHAPTERS),
+      });
+      await assertAccessible(page, 'new project dialog');
+      await dialog.getByTestId('project-create-submit').click();
+
+      await page.waitForURL((url) => /^\/dashboard\/projects\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
+      const projectId = new URL(page.url()).pathname.split('/').pop();
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await page.waitForFunction((t) => document.title === `${t} – Stimmwerk`, TITLE);
+      const items = page.getByTestId('chapter-item');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chapter-item"]').length === 2);
+      for (const [i, chapter] of CHAPTERS.entries()) assert.match((await items.nth(i).textContent()) ?? '', new RegExp(chapter.title));
+      await page.getByTestId('paragraph').first().waitFor();
+      assert.equal(await page.getByTestId('export-m4b').isDisabled(), true, 'no export before every chapter is rendered');
+      await assertAccessible(page, 'project editor');
+      await shot(page, 'project-editor-1366.png');
+
+      const firstId = await renderChapter(page, 0);
+      await assertBalance(page, START_BALANCE_CENT - chapterCost(CHAPTERS[0]));
+      await playWithTranscript(page, projectId, firstId);
+      await assertAccessible(page, 'project editor with the chapter player');
+      await shot(page, 'project-chapter-player-1366.png');
+
+      await renderChapter(page, 1);
+      await assertBalance(page, START_BALANCE_CENT - total);
+      const m4b = await exportM4b(page);
+      assert.ok(m4b.length > 1000, `the M4B has ${m4b.length} bytes`);
+      assert.equal(m4b.subarray(4, 8).toString('latin1'), 'ftyp', `an MP4 file: ${m4b.subarray(0, 12).toString('hex')}`);
+
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+    }
+  });
+});

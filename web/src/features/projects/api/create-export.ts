@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { projectKeys } from './keys';
+import type { ExportFormat, ExportView, ProjectDetail } from './types';
+
+export type CreateExportVariables = { projectId: string; format: ExportFormat };
+
+/** `POST /api/projects/{id}/exports` (202): starts an export job; it is listed in the project's `exports`. */
+export function createExport({ projectId, format }: CreateExportVariables): Promise<ExportView> {
+  return api.post<ExportView>(`/api/projects/${encodeURIComponent(projectId)}/exports`, { format });
+}
+
+export function useCreateExport({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createExport> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    retry: false,
+    mutationFn: createExport,
+    onSuccess: async (created, variables, ...args) => {
+      // Listed at once; a running export makes the project poll until it is done.
+      queryClient.setQueryData<ProjectDetail>(projectKeys.detail(variables.projectId), (project) =>
+        project && !project.exports.some((e) => e.id === created.id) ? { ...project, exports: [created, ...project.exports] } : project,
+      );
+      onSuccess?.(created, variables, ...args);
+      await queryClient.invalidateQueries({ queryKey: projectKeys.detail(variables.projectId), exact: true });
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { LoadingSkeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toastError } from '@/lib/errors';
+import { formatEuroFromCents } from '@/lib/format';
+import type { Voice } from '@/lib/voices';
+import { useChapter } from '../api/get-chapter';
+import { useUpdateChapter } from '../api/update-chapter';
+import type { ChapterDetail } from '../api/types';
+import { ChapterPlayer } from './chapter-player';
+import { EditableTitle } from './editable-title';
+import { ParagraphList } from './paragraph-list';
+import { RenderChapter } from './render-chapter';
+import { StateBadge } from './state-badge';
+import { VoiceSelect } from './voice-select';
+
+/** "Kapitel: 12,34 € · jetzt zu vertonen: 1,20 €" */
+export function chapterCosts(chapter: Pick<ChapterDetail, 'cost_cent' | 'stale_cost_cent'>): string {
+  return `Kapitel: ${formatEuroFromCents(chapter.cost_cent)} · jetzt zu vertonen: ${formatEuroFromCents(chapter.stale_cost_cent)}`;
+}
+
+type ChapterPanelProps = { projectId: string; chapterId: string; voices: Voice[] };
+
+/** The open chapter: its head (title, voice, cost, "Kapitel vertonen"), its audio once joined, its paragraphs. */
+export function ChapterPanel({ projectId, chapterId, voices }: ChapterPanelProps) {
+  const query = useChapter(projectId, chapterId);
+  if (query.isPending) return <LoadingSkeleton label="Kapitel wird geladen…" rows={4} />;
+  if (query.isError) return <LoadErrorAlert title="Kapitel konnte nicht geladen werden" error={query.error} onRetry={() => void query.refetch()} />;
+  const chapter = query.data;
+  return (
+    <Card data-testid="chapter-panel" data-chapter-id={chapter.id} data-state={chapter.state}>
+      <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
+        <ChapterHead projectId={projectId} chapter={chapter} voices={voices} />
+        {chapter.audio ? (
+          <ChapterPlayer projectId={projectId} chapterId={chapter.id} title={chapter.title} audio={chapter.audio} />
+        ) : (
+          chapter.state === 'done' && <JoiningNotice />
+        )}
+        <ParagraphList projectId={projectId} chapter={chapter} voices={voices} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChapterHead({ projectId, chapter, voices }: { projectId: string; chapter: ChapterDetail; voices: Voice[] }) {
+  const voiceId = useId();
+  const update = useUpdateChapter({
+    mutationConfig: {
+      onSuccess: (_saved, { change }) => {
+        if (change.voice_id !== undefined) toast.success('Stimme des Kapitels geändert', { id: 'chapter-update', description: 'Betroffene Absätze sind jetzt neu zu vertonen.' });
+      },
+      onError: (error) => toastError(error, 'Kapitel konnte nicht gespeichert werden', 'chapter-update'),
+    },
+  });
+  const change = (next: { title?: string; voice_id?: string | null }) => update.mutate({ projectId, chapterId: chapter.id, change: next });
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <EditableTitle
+          value={chapter.title}
+          level={2}
+          what="Kapiteltitel"
+          onSave={(title) => change({ title })}
+          saving={update.isPending && update.variables?.change.title !== undefined}
+          testId="chapter-title"
+        />
+        <StateBadge state={chapter.state} of="chapter" />
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex w-full flex-col gap-2 sm:w-72">
+          <Label htmlFor={voiceId}>Stimme dieses Kapitels</Label>
+          <VoiceSelect
+            id={voiceId}
+            voices={voices}
+            value={chapter.voice_id}
+            onChange={(voice_id) => change({ voice_id })}
+            inheritLabel="Stimme des Projekts"
+            data-testid="chapter-voice"
+          />
+        </div>
+        <RenderChapter projectId={projectId} chapter={chapter} />
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="chapter-costs">
+        {chapterCosts(chapter)}
+      </p>
+    </div>
+  );
+}
+
+/** All paragraphs are done; the server is joining them into the chapter audio (the chapter polls meanwhile). */
+function JoiningNotice() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="chapter-joining">
+      <Spinner className="size-4" label={null} />
+      Alle Absätze sind fertig. Das Kapitelaudio wird zusammengefügt …
+    </p>
+  );
+}

@@ -1,0 +1,125 @@
+import { Download, PackageOpen } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { api } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
+import { errorMessage, toastError } from '@/lib/errors';
+import { formatBytes, formatDateTime } from '@/lib/format';
+import { JOB_STATUS_LABELS, JOB_STATUS_VARIANTS } from '@/lib/job-status';
+import { useCreateExport } from '../api/create-export';
+import type { ExportFormat, ExportView, ProjectDetail } from '../api/types';
+import { canExport, EXPORT_FORMATS, exportFileName, exportLabel } from '../utils/project-rules';
+
+export const EXPORT_LOCKED_HINT = 'Erst alle Kapitel vertonen';
+
+/** One toast for a failed export download: a repeat replaces it. */
+export const EXPORT_DOWNLOAD_TOAST = 'export-download-error';
+
+/** Fetches an export with the session cookie and saves it under the project's title. */
+export async function downloadExport(item: ExportView, title: string): Promise<void> {
+  if (!item.download_url) return;
+  try {
+    saveBlob(await api.blob(item.download_url), exportFileName(title, item.format));
+  } catch (error) {
+    toast.error('Download fehlgeschlagen', {
+      id: EXPORT_DOWNLOAD_TOAST,
+      description: errorMessage(error, 'Der Export konnte nicht heruntergeladen werden.'),
+    });
+  }
+}
+
+/**
+ * "Export": the whole project as an M4B audiobook, one MP3 with chapter marks, or a ZIP of
+ * the chapter MP3s, each made by the server with progress. Possible only once every chapter
+ * is rendered and joined.
+ */
+export function ExportsPanel({ project }: { project: ProjectDetail }) {
+  const ready = canExport(project.chapters);
+  const create = useCreateExport({
+    mutationConfig: {
+      onSuccess: (item) => toast.success('Export gestartet', { id: 'export-create', description: `${exportLabel(item.format)} wird erstellt.` }),
+      onError: (error) => toastError(error, 'Export konnte nicht gestartet werden', 'export-create'),
+    },
+  });
+  const start = (format: ExportFormat) => create.mutate({ projectId: project.id, format });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Export</CardTitle>
+        <CardDescription>Das ganze Projekt als Hörbuch oder als einzelne Kapitel herunterladen.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          {EXPORT_FORMATS.map(({ format, label }) => (
+            <Button
+              key={format}
+              variant="outline"
+              disabled={!ready || create.isPending}
+              loading={create.isPending && create.variables?.format === format}
+              onClick={() => start(format)}
+              aria-describedby={ready ? undefined : `export-locked-${project.id}`}
+              data-testid={`export-${format}`}
+            >
+              {label}
+            </Button>
+          ))}
+          {!ready && (
+            <p id={`export-locked-${project.id}`} className="text-xs text-muted-foreground" data-testid="export-locked">
+              {EXPORT_LOCKED_HINT}
+            </p>
+          )}
+        </div>
+        {project.exports.length > 0 ? (
+          <ul className="flex flex-col gap-2" aria-label="Exporte">
+            {project.exports.map((item) => (
+              <ExportRow key={item.id} item={item} title={project.title} />
+            ))}
+          </ul>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <PackageOpen className="size-4" aria-hidden="true" />
+            Noch keine Exporte.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExportRow({ item, title }: { item: ExportView; title: string }) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    await downloadExport(item, title);
+    setDownloading(false);
+  };
+  const percent = Math.round(Math.min(1, Math.max(0, item.progress)) * 100);
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm" data-testid="export-row" data-status={item.status} data-format={item.format}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{exportLabel(item.format)}</span>
+        <Badge variant={JOB_STATUS_VARIANTS[item.status]}>{JOB_STATUS_LABELS[item.status]}</Badge>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {formatDateTime(item.created_at)}
+        {item.size_bytes !== null && <> · {formatBytes(item.size_bytes)}</>}
+      </p>
+      {item.status === 'processing' && (
+        <Progress value={percent} label={`Fortschritt: ${exportLabel(item.format)}`} valueText={`${percent} %`} data-testid="export-progress" />
+      )}
+      {item.status === 'failed' && (
+        <p className="text-xs font-medium text-destructive">{item.error ?? 'Der Export ist fehlgeschlagen.'}</p>
+      )}
+      {item.status === 'completed' && item.download_url && (
+        <Button variant="outline" size="sm" className="self-start" loading={downloading} onClick={() => void download()} data-testid="export-download">
+          {!downloading && <Download aria-hidden="true" />}
+          Herunterladen
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,249 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TimedText } from '@/lib/timed-text';
+import { makeUser, voicesFixture } from '@/testing/fixtures';
+import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
+import { makeChapter, makeChapterSummary, makeExport, makeParagraph, makeProjectDetail } from '@/testing/project-fixtures';
+import { renderApp } from '@/testing/test-utils';
+import type { ChapterAudio, ChapterDetail, ProjectDetail } from '../api/types';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const PROJECT = 'GET /api/projects/p-1';
+const CHAPTER = 'GET /api/projects/p-1/chapters/c-1';
+const RENDER = 'POST /api/projects/p-1/chapters/c-1/render';
+const AUDIO: ChapterAudio = {
+  url: '/api/projects/p-1/chapters/c-1/audio',
+  duration_seconds: 12.5,
+  timestamps_url: '/api/projects/p-1/chapters/c-1/timestamps',
+};
+
+function setup({ project = makeProjectDetail(), chapter = makeChapter(), extra = {}, path = '/dashboard/projects/p-1' }: {
+  project?: ProjectDetail;
+  chapter?: ChapterDetail | MockHandler;
+  extra?: Record<string, MockHandler>;
+  path?: string;
+} = {}) {
+  const api = mockApi({
+    'GET /api/me': { json: makeUser({ balance_cent: 500 }) },
+    'GET /api/voices': { json: voicesFixture },
+    [PROJECT]: { json: project },
+    [CHAPTER]: 'paragraphs' in chapter ? { json: chapter } : chapter,
+    ...extra,
+  });
+  return { api, ...renderApp(path) };
+}
+
+/** A chapter whose paragraphs are all done, and whose audio is joined (or still being joined). */
+function finishedChapter(audio: ChapterAudio | null = AUDIO): ChapterDetail {
+  return makeChapter({
+    state: 'done',
+    stale_cost_cent: 0,
+    audio,
+    paragraphs: [makeParagraph({ id: 'para-1', state: 'done' }), makeParagraph({ id: 'para-2', position: 1, state: 'done' })],
+  });
+}
+
+const paragraphs = () => screen.findAllByTestId('paragraph');
+
+describe('Projekt-Editor', () => {
+  it('shows every chapter with its state and cost, the totals, and the first chapter’s paragraphs', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Die Reise nach Rügen' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Die Reise nach Rügen – Stimmwerk'));
+    expect(screen.getByTestId('project-totals')).toHaveTextContent('Gesamt: 123.456 Zeichen · 123,46 €, davon noch zu vertonen: 12,00 €');
+    const items = screen.getAllByTestId('chapter-item');
+    expect(items.map((i) => i.textContent)).toEqual(['1. AnkunftZu vertonen12,34 €', '2. Der LeuchtturmFertig2,50 €']);
+    expect(items[0]).toHaveAttribute('aria-current', 'page');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ankunft' })).toBeInTheDocument();
+    expect(screen.getByTestId('chapter-costs')).toHaveTextContent('Kapitel: 12,34 € · jetzt zu vertonen: 1,20 €');
+    expect(screen.getByTestId('chapter-render')).toHaveTextContent('Kapitel vertonen (1,20 €)');
+    const [first] = await paragraphs();
+    expect(first).toHaveAttribute('data-state', 'stale');
+    expect(within(first).getByTestId('paragraph-state')).toHaveTextContent('Veraltet');
+    expect(within(first).getByTestId('paragraph-cost')).toHaveTextContent('0,04 €');
+    expect(screen.getByLabelText('Stimme dieses Kapitels')).toHaveTextContent('Stimme des Projekts');
+  });
+
+  it('opens the chapter named in the address, and a chosen chapter goes into the address', async () => {
+    const second = makeChapter({ id: 'c-2', title: 'Der Leuchtturm', paragraphs: [makeParagraph({ id: 'para-9', state: 'done' })] });
+    const { user } = setup({ path: '/dashboard/projects/p-1?kapitel=c-2', extra: { 'GET /api/projects/p-1/chapters/c-2': { json: second } } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Der Leuchtturm' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('chapter-item')[1]).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getAllByTestId('chapter-item')[0]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ankunft' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?kapitel=c-1');
+  });
+
+  it('renders a chapter only after confirming the charge, then shows how far it is and the new balance', async () => {
+    const rendering = makeChapter({
+      state: 'rendering',
+      stale_cost_cent: 0,
+      paragraphs: [makeParagraph({ id: 'para-1', state: 'done' }), makeParagraph({ id: 'para-2', position: 1, state: 'rendering' })],
+    });
+    const { api, user } = setup({ extra: { [RENDER]: { status: 202, json: { chapter: rendering, charged_cent: 120, balance_cent: 380 } } } });
+    await user.click(await screen.findByTestId('chapter-render'));
+    const dialog = await screen.findByRole('dialog', { name: 'Kapitel vertonen?' });
+    expect(dialog).toHaveTextContent('1,20 € werden von Ihrem Guthaben abgebucht.');
+    expect(api.callsTo(RENDER)).toHaveLength(0);
+    api.on(CHAPTER, { json: rendering });
+    api.on('GET /api/me', { json: makeUser({ balance_cent: 380 }) });
+    await user.click(within(dialog).getByTestId('chapter-render-confirm'));
+    await waitFor(() => expect(api.callsTo(RENDER)).toHaveLength(1));
+    expect(await screen.findByText('1 von 2 Absätzen fertig')).toBeInTheDocument();
+    expect(screen.getByTestId('chapter-render')).toBeDisabled();
+    expect((await paragraphs()).map((p) => p.getAttribute('data-state'))).toEqual(['done', 'rendering']);
+    expect(await screen.findByText('1,20 € wurden von Ihrem Guthaben abgebucht.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('balance-badge')).toHaveTextContent('3,80 €'));
+  });
+
+  it('says why when the balance is too short (402) and leaves the chapter as it was', async () => {
+    const { user } = setup({
+      extra: { [RENDER]: apiError(402, 'insufficient_balance', 'Unzureichendes Guthaben', 'Ihr Guthaben reicht nicht für dieses Kapitel (1,20 €).') },
+    });
+    await user.click(await screen.findByTestId('chapter-render'));
+    await user.click(await screen.findByTestId('chapter-render-confirm'));
+    expect(await screen.findByText('Unzureichendes Guthaben')).toBeInTheDocument();
+    expect(screen.getByText('Ihr Guthaben reicht nicht für dieses Kapitel (1,20 €).')).toBeInTheDocument();
+    expect(screen.getByTestId('chapter-render')).toHaveTextContent('Kapitel vertonen (1,20 €)');
+  });
+
+  it('offers nothing to render once every paragraph is done', async () => {
+    setup({ chapter: finishedChapter(), extra: { [`GET ${AUDIO.timestamps_url}`]: { json: timed } } });
+    const button = await screen.findByTestId('chapter-render');
+    await waitFor(() => expect(button).toHaveTextContent('Alles vertont'));
+    expect(button).toBeDisabled();
+  });
+
+  it('saves an edited paragraph with PATCH and shows it stale with its new cost', async () => {
+    const done = makeChapter({ paragraphs: [makeParagraph({ id: 'para-1', state: 'done' }), makeParagraph({ id: 'para-2', position: 1, state: 'done' })] });
+    const edited = makeParagraph({ id: 'para-1', text: 'Es war ein eisiger Morgen auf der Insel Rügen.', characters: 46, cost_cent: 5, state: 'stale' });
+    const { api, user } = setup({ chapter: done, extra: { 'PATCH /api/projects/p-1/paragraphs/para-1': { json: edited } } });
+    const [first] = await paragraphs();
+    expect(first).toHaveAttribute('data-state', 'done');
+    await user.click(within(first).getByRole('button', { name: 'Absatz 1 bearbeiten' }));
+    const field = within(first).getByLabelText('Text von Absatz 1');
+    await user.clear(field);
+    await user.type(field, edited.text);
+    api.on(CHAPTER, { json: { ...done, paragraphs: [edited, done.paragraphs[1]], state: 'stale', stale_cost_cent: 5 } });
+    await user.click(within(first).getByTestId('paragraph-save'));
+    await waitFor(() => expect(api.callsTo('PATCH /api/projects/p-1/paragraphs/para-1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/projects/p-1/paragraphs/para-1')[0].body).toEqual({ text: edited.text });
+    await waitFor(() => expect(first).toHaveAttribute('data-state', 'stale'));
+    expect(within(first).getByTestId('paragraph-state')).toHaveTextContent('Veraltet');
+    expect(within(first).getByTestId('paragraph-cost')).toHaveTextContent('0,05 €');
+    expect(within(first).getByTestId('paragraph-text')).toHaveTextContent(edited.text);
+    expect(await screen.findByText('Kapitel: 12,34 € · jetzt zu vertonen: 0,05 €')).toBeInTheDocument();
+  });
+
+  it('sets a paragraph’s own voice (a second speaker) with PATCH', async () => {
+    const { api, user } = setup({ extra: { 'PATCH /api/projects/p-1/paragraphs/para-2': { json: makeParagraph({ id: 'para-2', voice_id: 'v-lena' }) } } });
+    await paragraphs();
+    await user.selectOptions(screen.getByLabelText('Stimme für Absatz 2'), 'v-lena');
+    await waitFor(() => expect(api.callsTo('PATCH /api/projects/p-1/paragraphs/para-2')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/projects/p-1/paragraphs/para-2')[0].body).toEqual({ voice_id: 'v-lena' });
+  });
+});
+
+const timed: TimedText = {
+  precision: 'measured',
+  word_level: false,
+  sentences: [
+    { text: 'Es war ein kalter Morgen auf der Insel.', start_ms: 0, end_ms: 3000 },
+    { text: 'Der Wind kam von Osten.', start_ms: 3200, end_ms: 5000 },
+  ],
+};
+
+describe('Projekt-Editor: Kapitelaudio', () => {
+  it('polls the chapter while it renders and while its audio is joined, and stops once nothing moves', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const rendering = makeChapter({ state: 'rendering', paragraphs: [makeParagraph({ id: 'para-1', state: 'rendering' })] });
+    const answers = [rendering, finishedChapter(null), finishedChapter()];
+    let asked = 0;
+    const { api } = setup({ chapter: () => ({ json: answers[Math.min(asked++, answers.length - 1)] }), extra: { [`GET ${AUDIO.timestamps_url}`]: { json: timed } } });
+    expect(await screen.findByText('0 von 1 Absatz fertig')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(await screen.findByTestId('chapter-joining')).toHaveTextContent('Das Kapitelaudio wird zusammengefügt');
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(await screen.findByTestId('chapter-player')).toBeInTheDocument();
+    const calls = api.callsTo(CHAPTER).length;
+    expect(calls).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(api.callsTo(CHAPTER)).toHaveLength(calls);
+  });
+
+  it('plays the chapter with its transcript following it; a sentence starts it from there; subtitles download', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    setup({ chapter: finishedChapter(), extra: { [`GET ${AUDIO.timestamps_url}`]: { json: timed } } });
+    const player = await screen.findByTestId('chapter-player');
+    const audio = within(player).getByTestId('chapter-audio') as HTMLAudioElement;
+    expect(audio).toHaveAttribute('src', AUDIO.url);
+    expect(within(player).getByTestId('chapter-duration')).toHaveTextContent('0:12');
+    const sentences = await within(player).findAllByTestId('transcript-sentence');
+    audio.currentTime = 3.5;
+    fireEvent.timeUpdate(audio);
+    expect(sentences[1]).toHaveAttribute('data-active', 'true');
+    expect(sentences[0]).not.toHaveAttribute('data-active');
+    fireEvent.click(sentences[0]);
+    expect(sentences[0]).toHaveAttribute('data-active', 'true');
+    expect(within(player).getByRole('button', { name: 'Untertitel (SRT)' })).toBeInTheDocument();
+  });
+});
+
+describe('Projekt-Editor: Export', () => {
+  it('keeps the export buttons disabled until every chapter is done', async () => {
+    setup();
+    const m4b = await screen.findByTestId('export-m4b');
+    for (const id of ['export-m4b', 'export-mp3', 'export-zip']) expect(screen.getByTestId(id)).toBeDisabled();
+    expect(m4b).toHaveAccessibleDescription('Erst alle Kapitel vertonen');
+  });
+
+  it('starts an export once every chapter is done, polls its progress, and downloads it when completed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const done = makeChapterSummary({ state: 'done', stale_cost_cent: 0, audio: AUDIO });
+    const project = makeProjectDetail({ stale_cost_cent: 0, chapters: [done, { ...done, id: 'c-2', title: 'Der Leuchtturm' }] });
+    const running = makeExport({ status: 'processing', progress: 0.4 });
+    const completed = makeExport({ status: 'completed', progress: 1, size_bytes: 4_500_000, download_url: '/api/projects/p-1/exports/e-1/download' });
+    const { api, user } = setup({
+      project,
+      chapter: finishedChapter(),
+      extra: {
+        [`GET ${AUDIO.timestamps_url}`]: { json: timed },
+        'POST /api/projects/p-1/exports': { status: 202, json: makeExport() },
+        'GET /api/projects/p-1/exports/e-1/download': { body: 'ftyp', headers: { 'Content-Type': 'audio/mp4' } },
+      },
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const m4b = await screen.findByTestId('export-m4b');
+    await waitFor(() => expect(m4b).toBeEnabled());
+    api.on(PROJECT, { json: { ...project, exports: [running] } });
+    await user.click(m4b);
+    expect(api.callsTo('POST /api/projects/p-1/exports')[0].body).toEqual({ format: 'm4b' });
+    const row = await screen.findByTestId('export-row');
+    await waitFor(() => expect(row).toHaveAttribute('data-status', 'processing'));
+    expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+
+    api.on(PROJECT, { json: { ...project, exports: [completed] } });
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    await waitFor(() => expect(screen.getByTestId('export-row')).toHaveAttribute('data-status', 'completed'));
+    expect(screen.getByTestId('export-row')).toHaveTextContent('4,5 MB');
+    const asked = api.callsTo(PROJECT).length;
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(api.callsTo(PROJECT)).toHaveLength(asked);
+
+    await user.click(screen.getByTestId('export-download'));
+    await waitFor(() => expect(saved).toEqual(['Die_Reise_nach_R_gen.m4b']));
+  });
+});

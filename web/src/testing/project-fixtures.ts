@@ -1,0 +1,97 @@
+// Projects as the server answers them, for the projects feature's tests.
+import type {
+  ChapterDetail,
+  ChapterSummary,
+  ExportView,
+  ParagraphView,
+  ProjectDetail,
+  ProjectSummary,
+} from '@/features/projects/api/types';
+
+export function makeProjectSummary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
+  return {
+    id: 'p-1',
+    title: 'Die Reise nach Rügen',
+    voice_id: 'v-jonas',
+    chapter_count: 12,
+    paragraph_count: 40,
+    done_paragraphs: 12,
+    characters: 123_456,
+    cost_cent: 12_346,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-22T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeParagraph(overrides: Partial<ParagraphView> = {}): ParagraphView {
+  return {
+    id: 'para-1',
+    position: 0,
+    text: 'Es war ein kalter Morgen auf der Insel.',
+    voice_id: null,
+    characters: 39,
+    cost_cent: 4,
+    state: 'stale',
+    error: null,
+    ...overrides,
+  };
+}
+
+export function makeChapterSummary(overrides: Partial<ChapterSummary> = {}): ChapterSummary {
+  return {
+    id: 'c-1',
+    position: 0,
+    title: 'Ankunft',
+    voice_id: null,
+    characters: 1_200,
+    cost_cent: 1_234,
+    stale_cost_cent: 120,
+    paragraph_count: 2,
+    state: 'stale',
+    audio: null,
+    ...overrides,
+  };
+}
+
+/** A chapter with two paragraphs; `paragraphs` replaces them. */
+export function makeChapter(overrides: Partial<ChapterDetail> = {}): ChapterDetail {
+  const paragraphs = overrides.paragraphs ?? [
+    makeParagraph({ id: 'para-1', position: 0 }),
+    makeParagraph({ id: 'para-2', position: 1, text: 'Der Wind kam von Osten.', characters: 23, cost_cent: 3 }),
+  ];
+  return { ...makeChapterSummary(overrides), paragraphs, paragraph_count: paragraphs.length, ...overrides };
+}
+
+export function makeExport(overrides: Partial<ExportView> = {}): ExportView {
+  return {
+    id: 'e-1',
+    format: 'm4b',
+    status: 'pending',
+    progress: 0,
+    error: null,
+    size_bytes: null,
+    download_url: null,
+    created_at: '2026-11-22T11:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
+  return {
+    id: 'p-1',
+    title: 'Die Reise nach Rügen',
+    voice_id: 'v-jonas',
+    characters: 123_456,
+    cost_cent: 12_346,
+    stale_cost_cent: 1_200,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-22T10:00:00Z',
+    chapters: [
+      makeChapterSummary(),
+      makeChapterSummary({ id: 'c-2', position: 1, title: 'Der Leuchtturm', state: 'done', stale_cost_cent: 0, cost_cent: 250 }),
+    ],
+    exports: [],
+    ...overrides,
+  };
+}
