@@ -36,7 +36,11 @@ pub struct Rendered {
     pub timed_text: TimedText,
 }
 
-pub async fn render(engine: &dyn SpeechEngine, speech: Speech<'_>, concurrency: usize) -> Result<Rendered, EngineError> {
+pub async fn render(
+    engine: &dyn SpeechEngine,
+    speech: Speech<'_>,
+    concurrency: usize,
+) -> Result<Rendered, EngineError> {
     render_while(engine, speech, concurrency, || async { true }).await
 }
 

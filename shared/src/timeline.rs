@@ -122,7 +122,8 @@ impl Timeline {
                 // sit before the pause that ends the sentence before).
                 Some(mark) => {
                     let word = timing.words.iter().map(|(_, at)| *at).find(|&at| at + 1e-6 >= mark);
-                    let next_mark = timing.marks.iter().map(|&(_, at)| at).filter(|&at| at > mark).fold(f64::MAX, f64::min);
+                    let next_mark =
+                        timing.marks.iter().map(|&(_, at)| at).filter(|&at| at > mark).fold(f64::MAX, f64::min);
                     out.push(Some(word.filter(|&w| w < next_mark).unwrap_or(mark).min(duration)));
                 }
                 None => {

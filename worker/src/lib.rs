@@ -11,8 +11,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::jobs::{
     bill_clones, deliver_webhooks, demo_speech, expire_audios, project_work, purge_expired, reconcile_top_ups, sweep,
-    synthesize,
-    train_voice,
+    synthesize, train_voice,
 };
 use crate::runner::Registry;
 

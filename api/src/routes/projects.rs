@@ -224,7 +224,11 @@ async fn update(
 /// Deletes the project and its audio for good (unfinished paragraphs are refunded).
 #[utoipa::path(delete, path = "/api/projects/{id}", tag = "projects", params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody)))]
-async fn delete(State(state): State<AppState>, Caller(caller): Caller, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StatusCode> {
+async fn delete(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<StatusCode> {
     projects::delete(&state.svc, &caller, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -385,7 +389,10 @@ pub async fn chapter_subtitles_of(
     let (title, timed) = chapter_timed_text(svc, caller, id, chapter_id).await?;
     let name = shared::domain::text::download_file_name(&title).trim_end_matches(".mp3").to_owned();
     let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
-    Ok(([(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)], format.render(&timed))
+    Ok((
+        [(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)],
+        format.render(&timed),
+    )
         .into_response())
 }
 

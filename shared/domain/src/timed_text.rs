@@ -81,7 +81,13 @@ impl TimedText {
     pub fn srt(&self) -> String {
         let mut out = String::new();
         for (i, cue) in self.cues().iter().enumerate() {
-            out.push_str(&format!("{}\n{} --> {}\n{}\n\n", i + 1, clock(cue.start_ms, ','), clock(cue.end_ms, ','), cue.text));
+            out.push_str(&format!(
+                "{}\n{} --> {}\n{}\n\n",
+                i + 1,
+                clock(cue.start_ms, ','),
+                clock(cue.end_ms, ','),
+                cue.text
+            ));
         }
         out
     }
@@ -164,11 +170,7 @@ impl Sentence {
         let mut cues = Vec::with_capacity(pieces.len());
         let mut done = 0usize;
         for (i, piece) in pieces.iter().enumerate() {
-            let start = if i == 0 {
-                self.start_ms
-            } else {
-                self.start_ms + (span * done as u64 / total as u64) as u32
-            };
+            let start = if i == 0 { self.start_ms } else { self.start_ms + (span * done as u64 / total as u64) as u32 };
             done += piece.chars().count();
             let end = self.start_ms + (span * done as u64 / total as u64) as u32;
             cues.push(Cue { start_ms: start, end_ms: end.max(start + 1), text: lines(piece, LINE_CHARS) });

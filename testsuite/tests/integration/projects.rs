@@ -69,7 +69,9 @@ fn all_joined(p: &Value) -> bool {
 }
 
 async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
-    let res = client.post(&format!("/api/projects/{project}/chapters/{}/render", chapter["id"].as_str().unwrap()), json!({})).await;
+    let res = client
+        .post(&format!("/api/projects/{project}/chapters/{}/render", chapter["id"].as_str().unwrap()), json!({}))
+        .await;
     assert_eq!(res.status(), StatusCode::ACCEPTED);
     res.json().await.unwrap()
 }
@@ -79,7 +81,9 @@ async fn charges(app: &TestApp, user: Uuid) -> i64 {
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_charges_only_its_paragraph(pool: PgPool) {
+async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_charges_only_its_paragraph(
+    pool: PgPool,
+) {
     let app = TestApp::spawn(pool).await;
     let (client, user) = app.signed_in_user("hoerbuch@example.de").await;
     app.top_up(user, 20_000).await;
@@ -155,7 +159,10 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     let paragraph = &detail["paragraphs"][1];
     let new_text = "Dieser Absatz wurde geändert und wird als einziger neu gesprochen.";
     let res = client
-        .patch(&format!("/api/projects/{id}/paragraphs/{}", paragraph["id"].as_str().unwrap()), json!({ "text": new_text }))
+        .patch(
+            &format!("/api/projects/{id}/paragraphs/{}", paragraph["id"].as_str().unwrap()),
+            json!({ "text": new_text }),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     let edited: Value = res.json().await.unwrap();

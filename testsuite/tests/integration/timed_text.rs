@@ -85,9 +85,8 @@ async fn a_streamed_speech_keeps_its_timed_text_too(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let (_, user, program) = user_with_key(&app, "strom@example.de").await;
     app.top_up(user, 1_000).await;
-    let res = program
-        .post("/v1/audio/speech", json!({ "model": "tts-1", "voice": "local-de-klara", "input": TEXT }))
-        .await;
+    let res =
+        program.post("/v1/audio/speech", json!({ "model": "tts-1", "voice": "local-de-klara", "input": TEXT })).await;
     assert_eq!(res.status(), StatusCode::OK);
     let job_id: Uuid = res.headers()["x-stimmwerk-job-id"].to_str().unwrap().parse().unwrap();
     res.bytes().await.unwrap();

@@ -28,7 +28,9 @@ const BASE: &str = "/v1/projects";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(OpenApiRouter::new().routes(routes!(list, create)).layer(DefaultBodyLimit::max(MAX_UPLOAD_REQUEST_BYTES)))
+        .merge(
+            OpenApiRouter::new().routes(routes!(list, create)).layer(DefaultBodyLimit::max(MAX_UPLOAD_REQUEST_BYTES)),
+        )
         .routes(routes!(get))
         .routes(routes!(chapter))
         .routes(routes!(update_paragraph))

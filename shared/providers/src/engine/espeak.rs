@@ -80,9 +80,8 @@ thread_local! {
 /// Sets the library up for synchronous output into our callback; its sample rate.
 fn initialize() -> Result<u32, String> {
     // SAFETY: called once, on the only thread that ever touches the library.
-    let rate = unsafe {
-        ffi::espeak_Initialize(ffi::espeak_AUDIO_OUTPUT_AUDIO_OUTPUT_SYNCHRONOUS, 0, std::ptr::null(), 0)
-    };
+    let rate =
+        unsafe { ffi::espeak_Initialize(ffi::espeak_AUDIO_OUTPUT_AUDIO_OUTPUT_SYNCHRONOUS, 0, std::ptr::null(), 0) };
     if rate <= 0 {
         return Err("eSpeak NG ist nicht installiert.".into());
     }

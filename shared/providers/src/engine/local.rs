@@ -100,11 +100,8 @@ fn timing_of(ssml: &str, spoken: &espeak::Spoken) -> EngineTiming {
     let seconds = |ms: u32| ms as f64 / 1000.0;
     let chars: Vec<char> = ssml.chars().collect();
     // (position in the input, text, seconds) of every word eSpeak spoke.
-    let words: Vec<(usize, String, f64)> = spoken
-        .words
-        .iter()
-        .filter_map(|&(at, _, ms)| Some((at, word_at(&chars, at)?, seconds(ms))))
-        .collect();
+    let words: Vec<(usize, String, f64)> =
+        spoken.words.iter().filter_map(|&(at, _, ms)| Some((at, word_at(&chars, at)?, seconds(ms)))).collect();
     let marks = mark_positions(ssml)
         .into_iter()
         .filter_map(|(n, at)| {
@@ -237,4 +234,3 @@ mod tests {
         assert_eq!(audio.timing.marks, vec![(0, 0.0), (1, heute)]);
     }
 }
-

@@ -248,7 +248,8 @@ async fn stream(
     let mut timeline = text_to_mp3::Timeline::new(&plan);
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
-    let mut pieces = std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted));
+    let mut pieces =
+        std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted));
 
     let mut encoder: Option<Mp3Stream> = None;
     let mut sample_rate = 0;

@@ -14,7 +14,13 @@ use crate::error::{Error, Result};
 use crate::services::Services;
 
 /// One chapter with its paragraphs, their states and costs.
-pub async fn chapter(svc: &Services, caller: &Caller, project_id: Uuid, chapter_id: Uuid, base: &str) -> Result<ChapterDetail> {
+pub async fn chapter(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    chapter_id: Uuid,
+    base: &str,
+) -> Result<ChapterDetail> {
     let user = caller.user()?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user.id)
@@ -62,7 +68,9 @@ pub async fn update_chapter(
     voice_id: Option<Option<Uuid>>,
 ) -> Result<()> {
     let user = caller.user()?;
-    projects::chapter(&svc.pool, chapter_id, project_id, user.id).await?.ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
+    projects::chapter(&svc.pool, chapter_id, project_id, user.id)
+        .await?
+        .ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
     let title = title.map(|t| project::title("title", t)).transpose()?;
     if let Some(Some(voice)) = voice_id {
         usable_voice(svc, user.id, voice).await?;

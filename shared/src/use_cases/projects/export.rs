@@ -87,15 +87,29 @@ pub async fn create(
 }
 
 /// A finished export's file: (storage key, format, download name). 404 for anyone else.
-pub async fn file(svc: &Services, caller: &Caller, project_id: Uuid, export_id: Uuid) -> Result<(String, ExportFormat, String)> {
+pub async fn file(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    export_id: Uuid,
+) -> Result<(String, ExportFormat, String)> {
     let user = caller.user()?;
     let not_found = || Error::NotFound("Export nicht gefunden.");
-    let row = project_exports::get_for_user(&svc.pool, export_id, user.id).await?.filter(|r| r.project_id == project_id);
+    let row =
+        project_exports::get_for_user(&svc.pool, export_id, user.id).await?.filter(|r| r.project_id == project_id);
     let row = row.ok_or_else(not_found)?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let format = ExportFormat::parse(&row.format).ok_or_else(not_found)?;
     let key = row.storage_key.ok_or_else(not_found)?;
-    Ok((key, format, format!("{}.{}", crate::domain::text::download_file_name(&project.title).trim_end_matches(".mp3"), format.as_str())))
+    Ok((
+        key,
+        format,
+        format!(
+            "{}.{}",
+            crate::domain::text::download_file_name(&project.title).trim_end_matches(".mp3"),
+            format.as_str()
+        ),
+    ))
 }
 
 /// One chapter of the export.
@@ -120,8 +134,12 @@ pub async fn run(svc: &Services, export_id: Uuid) -> Result<Outcome> {
         }
         Err(e) => {
             tracing::warn!(%export_id, error = %e, "export failed for good");
-            project_exports::fail(&svc.pool, export_id, "Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.")
-                .await?;
+            project_exports::fail(
+                &svc.pool,
+                export_id,
+                "Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
+            )
+            .await?;
             Ok(Outcome::Failed)
         }
     }
@@ -136,7 +154,9 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let (id, attempt) = (row.id, row.attempts);
     let report = |done: f64| {
         let pool = svc.pool.clone();
-        async move { project_exports::progress(&pool, id, attempt, 0.1 + 0.85 * (done / total.max(1.0))).await.unwrap_or(false) }
+        async move {
+            project_exports::progress(&pool, id, attempt, 0.1 + 0.85 * (done / total.max(1.0))).await.unwrap_or(false)
+        }
     };
     match format {
         ExportFormat::Zip => zip_chapters(&chapters, &out).await?,
@@ -182,7 +202,9 @@ async fn fetch_chapters(svc: &Services, row: &ExportRow, dir: &Path) -> Result<V
 
 /// ffmpeg's metadata file: one chapter per chapter, in milliseconds.
 fn ffmetadata(chapters: &[Chapter]) -> String {
-    let escape = |s: &str| s.replace('\\', "\\\\").replace('=', "\\=").replace(';', "\\;").replace('#', "\\#").replace('\n', " ");
+    let escape = |s: &str| {
+        s.replace('\\', "\\\\").replace('=', "\\=").replace(';', "\\;").replace('#', "\\#").replace('\n', " ")
+    };
     let mut out = String::from(";FFMETADATA1\n");
     let mut at = 0.0;
     for c in chapters {
@@ -211,7 +233,8 @@ where
         ExportFormat::M4b => command.args(["-c:a", "aac", "-b:a", "64k", "-f", "mp4"]),
         _ => command.args(["-c", "copy", "-id3v2_version", "3", "-write_id3v1", "0", "-f", "mp3"]),
     };
-    let mut child = command.arg(out).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true).spawn().map_err(io)?;
+    let mut child =
+        command.arg(out).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true).spawn().map_err(io)?;
     let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
     let mut last = std::time::Instant::now();
     while let Some(line) = lines.next_line().await.map_err(io)? {
@@ -264,10 +287,16 @@ fn safe_name(title: &str) -> String {
 pub async fn recover(svc: &Services) -> Result<u64> {
     let worker = &svc.settings.worker;
     let mut recovered = 0;
-    for (id, status, attempts) in project_exports::stuck(&svc.pool, worker.stuck_after_secs, worker.requeue_after_secs).await? {
+    for (id, status, attempts) in
+        project_exports::stuck(&svc.pool, worker.stuck_after_secs, worker.requeue_after_secs).await?
+    {
         if status == "processing" && attempts >= worker.max_attempts {
-            project_exports::fail(&svc.pool, id, "Der Export wurde mehrfach unterbrochen. Bitte versuchen Sie es erneut.")
-                .await?;
+            project_exports::fail(
+                &svc.pool,
+                id,
+                "Der Export wurde mehrfach unterbrochen. Bitte versuchen Sie es erneut.",
+            )
+            .await?;
         } else if status == "pending" || project_exports::release(&svc.pool, id, false).await? {
             svc.queue.push::<ExportProject>(id).await.ok();
         }

@@ -14,7 +14,9 @@ mod views;
 
 use uuid::Uuid;
 
-pub use views::{ChapterAudio, ChapterDetail, ChapterSummary, ExportView, ParagraphView, ProjectDetail, ProjectSummary};
+pub use views::{
+    ChapterAudio, ChapterDetail, ChapterSummary, ExportView, ParagraphView, ProjectDetail, ProjectSummary,
+};
 
 use crate::caller::Caller;
 use crate::db::{self, projects};
@@ -48,9 +50,8 @@ pub async fn import(
     voice_id: Option<Uuid>,
 ) -> Result<Uuid> {
     caller.user()?;
-    let format = Format::from_file_name(file_name).ok_or_else(|| {
-        Error::field("file", "Bitte laden Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei hoch.")
-    })?;
+    let format = Format::from_file_name(file_name)
+        .ok_or_else(|| Error::field("file", "Bitte laden Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei hoch."))?;
     let manuscript = crate::cpu::CpuPool::global()
         .run(move || manuscript::parse(format, &bytes))
         .await
@@ -93,7 +94,8 @@ async fn store(
     }
     let project_id = projects::insert_project(&mut tx, user.id, &title, voice_id).await?;
     for (position, chapter) in manuscript.chapters.iter().enumerate() {
-        let chapter_title = project::title("title", &chapter.title).unwrap_or_else(|_| format!("Kapitel {}", position + 1));
+        let chapter_title =
+            project::title("title", &chapter.title).unwrap_or_else(|_| format!("Kapitel {}", position + 1));
         let chapter_id = projects::insert_chapter(&mut tx, project_id, position as i32, &chapter_title).await?;
         let characters: Vec<i32> = chapter.paragraphs.iter().map(|p| p.chars().count() as i32).collect();
         let hashes: Vec<String> = chapter.paragraphs.iter().map(|p| project::text_hash(p)).collect();

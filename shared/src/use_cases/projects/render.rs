@@ -27,7 +27,13 @@ pub struct Rendered {
 }
 
 /// Renders the chapter's stale paragraphs, charging exactly them.
-pub async fn chapter(svc: &Services, caller: &Caller, project_id: Uuid, chapter_id: Uuid, base: &str) -> Result<Rendered> {
+pub async fn chapter(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    chapter_id: Uuid,
+    base: &str,
+) -> Result<Rendered> {
     let user = caller.user()?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user.id)
@@ -60,7 +66,10 @@ pub async fn chapter(svc: &Services, caller: &Caller, project_id: Uuid, chapter_
             let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
                 .await?
                 .ok_or_else(|| Error::field("voice_id", "Eine Stimme dieses Kapitels ist nicht mehr verfügbar."))?;
-            svc.engines.current().usable(voice.provider).map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
+            svc.engines
+                .current()
+                .usable(voice.provider)
+                .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
             voices.insert(voice_id, voice);
         }
         let voice = &voices[&voice_id];

@@ -41,8 +41,7 @@ impl From<SummaryRow> for ProjectSummary {
             characters: r.characters,
             // Paragraphs are charged one by one; the list's figure is close (rounding per
             // paragraph is at most a cent each) and exact on the project's page.
-            cost_cent: crate::domain::money::generation_cost_cent(r.characters.max(0) as usize)
-                .max(r.paragraph_count),
+            cost_cent: crate::domain::money::generation_cost_cent(r.characters.max(0) as usize).max(r.paragraph_count),
             created_at: r.created_at,
             updated_at: r.updated_at,
         }
@@ -161,7 +160,9 @@ pub(crate) fn chapter_summary(
     let current = crate::domain::project::audio_hash(paragraphs.iter().filter_map(|p| p.job_id));
     let path = format!("{base}/{}/chapters/{}", chapter.project_id, chapter.id);
     let audio = match (&chapter.audio_key, chapter.duration_seconds) {
-        (Some(_), Some(duration)) if state == ParagraphState::Done && chapter.audio_hash.as_deref() == Some(&current) => {
+        (Some(_), Some(duration))
+            if state == ParagraphState::Done && chapter.audio_hash.as_deref() == Some(&current) =>
+        {
             Some(ChapterAudio {
                 url: format!("{path}/audio"),
                 duration_seconds: duration,
@@ -186,8 +187,8 @@ pub(crate) fn chapter_summary(
 }
 
 pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {
-    let download_url = (row.status == JobStatus::Completed)
-        .then(|| format!("{base}/{}/exports/{}/download", row.project_id, row.id));
+    let download_url =
+        (row.status == JobStatus::Completed).then(|| format!("{base}/{}/exports/{}/download", row.project_id, row.id));
     ExportView {
         id: row.id,
         format: row.format,

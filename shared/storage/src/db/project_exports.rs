@@ -23,7 +23,12 @@ pub struct ExportRow {
 /// Most exports kept per project (older finished ones are listed no more).
 pub const LISTED: i64 = 20;
 
-pub async fn insert(db: impl PgExecutor<'_>, project_id: Uuid, user_id: Uuid, format: &str) -> Result<Uuid, sqlx::Error> {
+pub async fn insert(
+    db: impl PgExecutor<'_>,
+    project_id: Uuid,
+    user_id: Uuid,
+    format: &str,
+) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
         "INSERT INTO project_exports (project_id, user_id, format) VALUES ($1, $2, $3) RETURNING id",
         project_id,
@@ -147,7 +152,11 @@ pub async fn fail(db: impl PgExecutor<'_>, id: Uuid, message: &str) -> Result<bo
 
 /// Exports whose worker died (no heartbeat for `stale_secs`), and pending ones older than
 /// `requeue_secs` that may never have reached the queue.
-pub async fn stuck(db: impl PgExecutor<'_>, stale_secs: i64, requeue_secs: i64) -> Result<Vec<(Uuid, String, i32)>, sqlx::Error> {
+pub async fn stuck(
+    db: impl PgExecutor<'_>,
+    stale_secs: i64,
+    requeue_secs: i64,
+) -> Result<Vec<(Uuid, String, i32)>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"SELECT id, status, attempts FROM project_exports
            WHERE (status = 'processing' AND heartbeat_at < now() - make_interval(secs => $1))

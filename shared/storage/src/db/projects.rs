@@ -406,9 +406,14 @@ pub async fn set_paragraph_job(
     job_id: Uuid,
     job_hash: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query!("UPDATE project_paragraphs SET job_id = $2, job_hash = $3 WHERE id = $1", paragraph_id, job_id, job_hash)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "UPDATE project_paragraphs SET job_id = $2, job_hash = $3 WHERE id = $1",
+        paragraph_id,
+        job_id,
+        job_hash
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

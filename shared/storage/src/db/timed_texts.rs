@@ -20,7 +20,11 @@ pub async fn put(db: impl PgExecutor<'_>, job_id: Uuid, timed_text: &TimedText) 
 }
 
 /// The timed text of one of `user_id`'s jobs.
-pub async fn get_for_user(db: impl PgExecutor<'_>, job_id: Uuid, user_id: Uuid) -> Result<Option<TimedText>, sqlx::Error> {
+pub async fn get_for_user(
+    db: impl PgExecutor<'_>,
+    job_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<TimedText>, sqlx::Error> {
     let row = sqlx::query_scalar!(
         r#"SELECT t.timed_text AS "timed_text: Json<TimedText>"
            FROM tts_job_timed_texts t JOIN tts_jobs j ON j.id = t.job_id
