@@ -62,7 +62,7 @@ pub async fn chapter(
         if !state.needs_rendering() {
             continue;
         }
-        if !voices.contains_key(&voice_id) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = voices.entry(voice_id) {
             let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
                 .await?
                 .ok_or_else(|| Error::field("voice_id", "Eine Stimme dieses Kapitels ist nicht mehr verfügbar."))?;
@@ -70,7 +70,7 @@ pub async fn chapter(
                 .current()
                 .usable(voice.provider)
                 .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
-            voices.insert(voice_id, voice);
+            slot.insert(voice);
         }
         let voice = &voices[&voice_id];
         let cost = cost_of(&row.facts);
