@@ -158,7 +158,7 @@ fn parts_for(
     let mut marked_pause: Option<u32> = None;
     for segment in markup::segments(text) {
         let mut first = true;
-        for sentence in chunks::sentences(&segment.text) {
+        for sentence in written_sentences(&segment.text, dictionary, language) {
             let index = packer.plan.sentences.len();
             packer.plan.sentences.push(written(sentence));
             packer.add_sentence(index, dictionary::speak(sentence, dictionary, language), words_limit, measure);
@@ -176,6 +176,23 @@ fn parts_for(
         marked_pause = (segment.pause_after_ms > 0).then_some(segment.pause_after_ms);
     }
     packer.plan
+}
+
+/// The written sentences of a segment: cut at its sentence ends, except where the period
+/// belongs to something the reading writes out ("3. Mai", "z. B.", "Dr."), which the
+/// normaliser's changes cover. Each sentence is then read on its own, with its context.
+fn written_sentences<'t>(text: &'t str, dictionary: &[Entry], language: &str) -> Vec<&'t str> {
+    let changes = dictionary::apply(text, dictionary, language).changes;
+    let inside_a_change = |end: usize| changes.iter().any(|c| c.start < end && end <= c.end);
+    let mut out = Vec::new();
+    let mut start = 0;
+    for end in chunks::sentence_ends(text).into_iter().filter(|&end| !inside_a_change(end)) {
+        out.push(text[start..end].trim());
+        start = end;
+    }
+    out.push(text[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
 }
 
 /// A sentence as subtitles show it: without the stars of `*emphasis*`.
@@ -431,5 +448,16 @@ mod tests {
         let delay_ms = (audio::mp3_delay_seconds(24_000) * 1000.0).round() as u32;
         assert_eq!(timed.sentences[0].start_ms, delay_ms, "the codec's delay, nothing more");
         assert!(timed.sentences[1].start_ms > 500 && timed.sentences[1].start_ms < timed.sentences[1].end_ms);
+    }
+
+    /// A period that the reading writes out (a date's ordinal, an abbreviation) ends no
+    /// sentence: "3. Mai" is read as one date, and the subtitle keeps the sentence whole.
+    #[test]
+    fn ordinals_and_abbreviations_end_no_sentence() {
+        let text = "Am 3. Mai kostet es bei ACME z. B. 12,50 €. Danach nicht mehr.";
+        let plan = spoken_parts(text, "de-DE", &[], &LocalEngine::default(), "de+m3", 2000);
+        assert_eq!(plan.sentences, ["Am 3. Mai kostet es bei ACME z. B. 12,50 €.", "Danach nicht mehr."]);
+        let spoken = plan.parts[0].spoken.plain();
+        assert!(spoken.contains("dritten Mai") && spoken.contains("zum Beispiel"), "{spoken}");
     }
 }

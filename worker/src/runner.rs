@@ -262,6 +262,8 @@ mod tests {
                 "demo_speech",
                 "synthesize",
                 "train_voice",
+                "assemble_chapter",
+                "export_project",
                 "sweep",
                 "purge_expired",
                 "expire_audios",
@@ -271,6 +273,6 @@ mod tests {
             ]
         );
         let swept: Vec<_> = registry.recoveries().iter().map(|r| r.name).collect();
-        assert_eq!(swept, ["demo_speech", "synthesize", "train_voice"]);
+        assert_eq!(swept, ["demo_speech", "synthesize", "train_voice", "assemble_chapter", "export_project"]);
     }
 }

@@ -8,9 +8,10 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use shared::domain::kinds::JobStatus;
+use shared::domain::project::{ExportFormat, ParagraphState};
 use shared::domain::timed_text::{SubtitleFormat, TimedText};
-use shared::use_cases::projects::export::ExportFormat;
-use shared::use_cases::projects::{self, ChapterDetail, ExportView, ParagraphView, ProjectDetail, ProjectSummary};
+use shared::use_cases::projects;
 use shared::{Caller as SharedCaller, Services};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -44,6 +45,198 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(chapter_subtitles))
         .routes(routes!(create_export))
         .routes(routes!(export_download))
+}
+
+/// A project in the list.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectSummary)]
+pub struct ProjectSummary {
+    id: Uuid,
+    title: String,
+    voice_id: Option<Uuid>,
+    chapter_count: i64,
+    paragraph_count: i64,
+    /// Paragraphs with finished audio.
+    done_paragraphs: i64,
+    characters: i64,
+    /// What rendering the whole project costs, in cent.
+    cost_cent: i64,
+    created_at: chrono::DateTime<chrono::Utc>,
+    updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<projects::ProjectSummary> for ProjectSummary {
+    fn from(p: projects::ProjectSummary) -> Self {
+        let projects::ProjectSummary {
+            id,
+            title,
+            voice_id,
+            chapter_count,
+            paragraph_count,
+            done_paragraphs,
+            characters,
+            cost_cent,
+            created_at,
+            updated_at,
+        } = p;
+        ProjectSummary {
+            id,
+            title,
+            voice_id,
+            chapter_count,
+            paragraph_count,
+            done_paragraphs,
+            characters,
+            cost_cent,
+            created_at,
+            updated_at,
+        }
+    }
+}
+
+/// A chapter's joined audio.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChapterAudio)]
+pub struct ChapterAudio {
+    url: String,
+    duration_seconds: f64,
+    /// The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` beside it.
+    timestamps_url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChapterSummary)]
+pub struct ChapterSummary {
+    id: Uuid,
+    position: i32,
+    title: String,
+    /// The chapter's own voice; null: the project's.
+    voice_id: Option<Uuid>,
+    characters: i64,
+    /// What the whole chapter costs, in cent (each paragraph rounded up on its own).
+    cost_cent: i64,
+    /// What rendering the chapter now charges: its stale and failed paragraphs.
+    stale_cost_cent: i64,
+    paragraph_count: i64,
+    done_paragraphs: i64,
+    state: ParagraphState,
+    /// Null until every paragraph is done and the chapter is joined.
+    audio: Option<ChapterAudio>,
+}
+
+impl From<projects::ChapterSummary> for ChapterSummary {
+    fn from(c: projects::ChapterSummary) -> Self {
+        ChapterSummary {
+            id: c.id,
+            position: c.position,
+            title: c.title,
+            voice_id: c.voice_id,
+            characters: c.characters,
+            cost_cent: c.cost_cent,
+            stale_cost_cent: c.stale_cost_cent,
+            paragraph_count: c.paragraph_count,
+            done_paragraphs: c.done_paragraphs,
+            state: c.state,
+            audio: c.audio.map(|a| ChapterAudio {
+                url: a.url,
+                duration_seconds: a.duration_seconds,
+                timestamps_url: a.timestamps_url,
+            }),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ParagraphView)]
+pub struct ParagraphView {
+    id: Uuid,
+    position: i32,
+    text: String,
+    /// The paragraph's own voice (a second speaker); null: the chapter's.
+    voice_id: Option<Uuid>,
+    characters: i32,
+    cost_cent: i64,
+    state: ParagraphState,
+    /// Why its last rendering failed (it was refunded).
+    error: Option<String>,
+}
+
+impl From<projects::ParagraphView> for ParagraphView {
+    fn from(p: projects::ParagraphView) -> Self {
+        let projects::ParagraphView { id, position, text, voice_id, characters, cost_cent, state, error } = p;
+        ParagraphView { id, position, text, voice_id, characters, cost_cent, state, error }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChapterDetail)]
+pub struct ChapterDetail {
+    #[serde(flatten)]
+    chapter: ChapterSummary,
+    paragraphs: Vec<ParagraphView>,
+}
+
+impl From<projects::ChapterDetail> for ChapterDetail {
+    fn from(c: projects::ChapterDetail) -> Self {
+        ChapterDetail {
+            chapter: c.chapter.into(),
+            paragraphs: c.paragraphs.into_iter().map(ParagraphView::from).collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ExportView)]
+pub struct ExportView {
+    id: Uuid,
+    /// `m4b`, `mp3` or `zip`.
+    format: String,
+    status: JobStatus,
+    /// 0 to 1.
+    progress: f64,
+    error: Option<String>,
+    size_bytes: Option<i64>,
+    download_url: Option<String>,
+    created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<projects::ExportView> for ExportView {
+    fn from(e: projects::ExportView) -> Self {
+        let projects::ExportView { id, format, status, progress, error, size_bytes, download_url, created_at } = e;
+        ExportView { id, format, status, progress, error, size_bytes, download_url, created_at }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectDetail)]
+pub struct ProjectDetail {
+    id: Uuid,
+    title: String,
+    voice_id: Option<Uuid>,
+    characters: i64,
+    cost_cent: i64,
+    stale_cost_cent: i64,
+    created_at: chrono::DateTime<chrono::Utc>,
+    updated_at: chrono::DateTime<chrono::Utc>,
+    chapters: Vec<ChapterSummary>,
+    exports: Vec<ExportView>,
+}
+
+impl From<projects::ProjectDetail> for ProjectDetail {
+    fn from(p: projects::ProjectDetail) -> Self {
+        ProjectDetail {
+            id: p.id,
+            title: p.title,
+            voice_id: p.voice_id,
+            characters: p.characters,
+            cost_cent: p.cost_cent,
+            stale_cost_cent: p.stale_cost_cent,
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+            chapters: p.chapters.into_iter().map(ChapterSummary::from).collect(),
+            exports: p.exports.into_iter().map(ExportView::from).collect(),
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -119,7 +312,7 @@ async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResul
 }
 
 pub async fn list_of(svc: &Services, caller: &SharedCaller) -> ApiResult<Json<ProjectList>> {
-    Ok(Json(ProjectList { projects: projects::list(svc, caller).await? }))
+    Ok(Json(ProjectList { projects: projects::list(svc, caller).await?.into_iter().map(Into::into).collect() }))
 }
 
 /// A project from pasted text.
@@ -140,7 +333,7 @@ pub async fn create_for(
     base: &str,
 ) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
     let id = projects::create(svc, caller, &body.title, &body.text, body.voice_id).await?;
-    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?)))
+    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?.into())))
 }
 
 #[derive(ToSchema)]
@@ -193,7 +386,7 @@ pub async fn import_for(
         .transpose()
         .map_err(|_| ApiError(shared::Error::field("voice_id", "Bitte wählen Sie eine Stimme aus.")))?;
     let id = projects::import(svc, caller, &name, bytes, title.as_deref(), voice_id).await?;
-    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?)))
+    Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?.into())))
 }
 
 /// The project with its chapters (states, costs, audio) and exports.
@@ -204,7 +397,7 @@ async fn get(
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<ProjectDetail>> {
-    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?.into()))
 }
 
 /// Renames the project or changes its voice (its paragraphs become stale).
@@ -218,7 +411,7 @@ async fn update(
     ApiJson(body): ApiJson<ProjectChange>,
 ) -> ApiResult<Json<ProjectDetail>> {
     projects::update(&state.svc, &caller, id, body.title.as_deref(), body.voice_id).await?;
-    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?.into()))
 }
 
 /// Deletes the project and its audio for good (unfinished paragraphs are refunded).
@@ -242,7 +435,7 @@ async fn chapter(
     Caller(caller): Caller,
     ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<Json<ChapterDetail>> {
-    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?))
+    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?.into()))
 }
 
 /// Renames a chapter or gives it its own voice.
@@ -257,7 +450,7 @@ async fn update_chapter(
 ) -> ApiResult<Json<ChapterDetail>> {
     let svc = &state.svc;
     projects::edit::update_chapter(svc, &caller, id, chapter_id, body.title.as_deref(), body.voice_id).await?;
-    Ok(Json(projects::edit::chapter(svc, &caller, id, chapter_id, BASE).await?))
+    Ok(Json(projects::edit::chapter(svc, &caller, id, chapter_id, BASE).await?.into()))
 }
 
 /// Changes a paragraph's text or voice: it alone becomes stale.
@@ -285,7 +478,7 @@ pub async fn paragraph_changed(
         projects::edit::update_paragraph(svc, caller, id, paragraph_id, body.text.as_deref(), body.voice_id).await?;
     let chapter = projects::edit::chapter(svc, caller, id, chapter_id, base).await?;
     let paragraph = chapter.paragraphs.into_iter().find(|p| p.id == paragraph_id);
-    Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?))
+    Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?.into()))
 }
 
 /// Renders the chapter's stale paragraphs, charging exactly them (once, however often
@@ -310,7 +503,7 @@ pub async fn render_for(
     base: &str,
 ) -> ApiResult<(StatusCode, Json<RenderAnswer>)> {
     let r = projects::render::chapter(svc, caller, id, chapter_id, base).await?;
-    let answer = RenderAnswer { chapter: r.chapter, charged_cent: r.charged_cent, balance_cent: r.balance_cent };
+    let answer = RenderAnswer { chapter: r.chapter.into(), charged_cent: r.charged_cent, balance_cent: r.balance_cent };
     Ok((StatusCode::ACCEPTED, Json(answer)))
 }
 
@@ -416,7 +609,7 @@ pub async fn export_for(
     body: NewExport,
     base: &str,
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
-    Ok((StatusCode::ACCEPTED, Json(projects::export::create(svc, caller, id, body.format, base).await?)))
+    Ok((StatusCode::ACCEPTED, Json(projects::export::create(svc, caller, id, body.format, base).await?.into())))
 }
 
 /// A finished export's file.

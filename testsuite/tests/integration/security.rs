@@ -675,7 +675,7 @@ async fn hostile_multipart_fields_get_a_german_4xx_never_a_5xx(pool: PgPool) {
             }
         }
     }
-    assert_eq!(operations, 2, "the check and the upload of a recording");
+    assert_eq!(operations, 3, "the check and the upload of a recording, a manuscript's upload");
 }
 
 // Cookies in secure mode.

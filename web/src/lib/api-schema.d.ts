@@ -2212,7 +2212,7 @@ export interface components {
         ChapterAudio: {
             /** Format: double */
             duration_seconds: number;
-            /** @description The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` next to it. */
+            /** @description The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` beside it. */
             timestamps_url: string;
             url: string;
         };
@@ -2551,7 +2551,7 @@ export interface components {
             title: string;
         };
         /**
-         * @description The export formats.
+         * @description The export formats of a project.
          * @enum {string}
          */
         ExportFormat: "m4b" | "mp3" | "zip";

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use shared::use_cases::generation;
+use shared::use_cases::{generation, projects};
 use shared::{Services, queue};
 use uuid::Uuid;
 
@@ -32,5 +32,13 @@ impl QueuedJob for SynthesizeJob {
 }
 
 pub async fn process(svc: &Services, job_id: Uuid) -> shared::Result<Outcome> {
-    generation::queued::process(svc, job_id).await
+    let outcome = generation::queued::process(svc, job_id).await?;
+    // A project's paragraph: its chapter may be done now, and is joined then.
+    if outcome == Outcome::Completed
+        && let Err(e) = projects::render::paragraph_finished(svc, job_id).await
+    {
+        // The chapter's next render queues the joining again (nothing is lost).
+        tracing::warn!(%job_id, error = %e, "a project chapter was not queued for joining");
+    }
+    Ok(outcome)
 }

@@ -8,7 +8,7 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use shared::domain::timed_text::TimedText;
-use shared::use_cases::projects::{self, ChapterDetail, ExportView, ParagraphView, ProjectDetail};
+use shared::use_cases::projects;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -18,9 +18,9 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::projects::{
-    MAX_UPLOAD_REQUEST_BYTES, NewExport, NewProject, ParagraphChange, ProjectList, RenderAnswer, chapter_subtitles_of,
-    chapter_timed_text, create_for, export_for, list_of, paragraph_changed, render_for, serve_chapter_audio,
-    serve_export,
+    ChapterDetail, ExportView, MAX_UPLOAD_REQUEST_BYTES, NewExport, NewProject, ParagraphChange, ParagraphView,
+    ProjectDetail, ProjectList, RenderAnswer, chapter_subtitles_of, chapter_timed_text, create_for, export_for,
+    list_of, paragraph_changed, render_for, serve_chapter_audio, serve_export,
 };
 use crate::routes::timed_text::SubtitleQuery;
 
@@ -74,7 +74,7 @@ async fn get(
     KeyCaller(caller): KeyCaller,
     ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<ProjectDetail>> {
-    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?))
+    Ok(Json(projects::get(&state.svc, &caller, id, BASE).await?.into()))
 }
 
 /// Ein Kapitel mit seinen Absätzen abfragen
@@ -86,7 +86,7 @@ async fn chapter(
     KeyCaller(caller): KeyCaller,
     ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
 ) -> ApiResult<Json<ChapterDetail>> {
-    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?))
+    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?.into()))
 }
 
 /// Einen Absatz ändern

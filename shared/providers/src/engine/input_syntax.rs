@@ -38,12 +38,12 @@ impl Markup {
     pub fn render(self, spoken: &Spoken, language: &str) -> String {
         match self {
             Markup::Plain => spoken.plain(),
-            Markup::GoogleSsml => ssml(spoken, |out, spoken, ipa| {
+            Markup::GoogleSsml => ssml(spoken, false, |out, spoken, ipa| {
                 out.push_str(&format!(r#"<phoneme alphabet="ipa" ph="{}">{}</phoneme>"#, escape(ipa), escape(spoken)));
             }),
             Markup::Espeak => {
                 let german = language.to_ascii_lowercase().starts_with("de");
-                ssml(spoken, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
+                ssml(spoken, true, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
                     Some(phonemes) => out.push_str(&format!("[[{phonemes}]]")),
                     None => out.push_str(&escape(spoken)),
                 })
@@ -67,7 +67,7 @@ fn escape(text: &str) -> String {
 }
 
 /// `<speak>…</speak>` with breaks and emphases; terms with IPA as `phoneme` writes them.
-fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> String {
+fn ssml(spoken: &Spoken, espeak: bool, phoneme: impl Fn(&mut String, &str, &str)) -> String {
     let mut out = String::from("<speak>");
     for inline in spoken.inlines() {
         match inline {
@@ -75,7 +75,9 @@ fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> String {
             Inline::Term { spoken, ipa: Some(ipa) } => phoneme(&mut out, spoken, ipa),
             Inline::Emphasis(text) => out.push_str(&format!(r#"<emphasis level="strong">{}</emphasis>"#, escape(text))),
             Inline::Break(ms) => out.push_str(&format!(r#"<break time="{ms}ms"/>"#)),
-            Inline::Mark(n) => out.push_str(&format!(r#"<mark name="{n}"/>"#)),
+            // eSpeak tells where its words are; Google would need `enableTimePointing`.
+            Inline::Mark(n) if espeak => out.push_str(&format!(r#"<mark name="{n}"/>"#)),
+            Inline::Mark(_) => {}
         }
     }
     out.push_str("</speak>");

@@ -68,17 +68,9 @@ impl LocalEngine {
         voice: Voice<'_>,
         words_per_minute: u32,
     ) -> Result<EngineAudio, EngineError> {
-        // A local clone's voice file lives for this request only.
-        let dir = tempfile::tempdir()
-            .map_err(|e| EngineError::Transient(format!("Temporärer Ordner nicht verfügbar: {e}")))?;
         let voice = match voice {
             Voice::Spec(spec) => VoiceChoice::Spec(spec.to_owned()),
-            Voice::File(definition) => {
-                let path = dir.path().join("clone");
-                std::fs::write(&path, definition)
-                    .map_err(|e| EngineError::Transient(format!("Stimmdatei nicht schreibbar: {e}")))?;
-                VoiceChoice::File(path)
-            }
+            Voice::File(definition) => VoiceChoice::File(voice_file(definition)?),
         };
         let utterance = Utterance { ssml: ssml.to_owned(), voice, words_per_minute };
         let spoken = tokio::time::timeout(self.timeout, espeak::speak(utterance))
@@ -90,6 +82,24 @@ impl LocalEngine {
         let bytes = audio::wav_from_pcm16(&audio::pcm16_bytes(&spoken.samples), spoken.sample_rate);
         Ok(EngineAudio { timing, ..EngineAudio::new(bytes, "wav") })
     }
+}
+
+/// Where a local clone's voice definition is kept for the library: named by its content,
+/// so a voice is written once and never changes under a running request. eSpeak lowercases
+/// the path and takes at most 59 bytes of it, so the folder is a short lowercase one.
+fn voice_file(definition: &str) -> Result<std::path::PathBuf, EngineError> {
+    use sha2::Digest;
+    let failed = |e: std::io::Error| EngineError::Transient(format!("Stimmdatei nicht schreibbar: {e}"));
+    let dir = std::path::Path::new("/tmp/stimmwerk-voices");
+    let name = hex::encode(&sha2::Sha256::digest(definition.as_bytes())[..8]);
+    let path = dir.join(&name);
+    if !path.exists() {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+        let partial = dir.join(format!("{name}.{}", std::process::id()));
+        std::fs::write(&partial, definition).map_err(failed)?;
+        std::fs::rename(&partial, &path).map_err(failed)?;
+    }
+    Ok(path)
 }
 
 /// The library's events as seconds: each word with its text (as the input spells it,

@@ -102,10 +102,6 @@ async fn store(svc: &Services, job: &ClaimedJob, rendered: Rendered) -> std::res
     let completed = super::complete_stored(svc, job.id, job.attempts, &key, mp3.duration_seconds)
         .await
         .map_err(|e| EngineError::Transient(e.to_string()))?;
-    if completed && let Err(e) = crate::use_cases::projects::render::paragraph_finished(svc, job.id).await {
-        // The next render of the chapter joins it (nothing is lost).
-        tracing::warn!(job_id = %job.id, error = %e, "a project chapter was not queued for joining");
-    }
     Ok(if completed { Outcome::Completed } else { Outcome::Skipped })
 }
 

@@ -19,43 +19,12 @@ use super::{dictionary_fingerprint, not_found};
 use crate::caller::Caller;
 use crate::db::project_exports::{self, ExportRow};
 use crate::db::{self, projects};
+pub use crate::domain::project::ExportFormat;
 use crate::domain::project::ParagraphState;
 use crate::error::{Error, Result};
 use crate::queue::ExportProject;
 use crate::run::Outcome;
 use crate::services::Services;
-
-/// The export formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ExportFormat))]
-pub enum ExportFormat {
-    M4b,
-    Mp3,
-    Zip,
-}
-
-impl ExportFormat {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ExportFormat::M4b => "m4b",
-            ExportFormat::Mp3 => "mp3",
-            ExportFormat::Zip => "zip",
-        }
-    }
-
-    fn parse(s: &str) -> Option<ExportFormat> {
-        [ExportFormat::M4b, ExportFormat::Mp3, ExportFormat::Zip].into_iter().find(|f| f.as_str() == s)
-    }
-
-    pub fn content_type(self) -> &'static str {
-        match self {
-            ExportFormat::M4b => "audio/mp4",
-            ExportFormat::Mp3 => "audio/mpeg",
-            ExportFormat::Zip => "application/zip",
-        }
-    }
-}
 
 /// Starts an export once every chapter is rendered and joined; one at a time per project.
 pub async fn create(

@@ -1,8 +1,8 @@
 //! A project as callers see it (the web app and `/v1` alike): states and costs worked out
-//! from the paragraphs' facts, links under the caller's base path.
+//! from the paragraphs' facts, links under the caller's base path. The wire shapes are
+//! the api's (`api/src/routes/projects.rs`).
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 use uuid::Uuid;
 
 use super::{cost_of, state_of};
@@ -12,8 +12,7 @@ use crate::domain::kinds::JobStatus;
 use crate::domain::project::ParagraphState;
 
 /// A project in the list.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ProjectSummary))]
+#[derive(Debug, Clone)]
 pub struct ProjectSummary {
     pub id: Uuid,
     pub title: String,
@@ -49,8 +48,7 @@ impl From<SummaryRow> for ProjectSummary {
 }
 
 /// A chapter's joined audio.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChapterAudio))]
+#[derive(Debug, Clone)]
 pub struct ChapterAudio {
     pub url: String,
     pub duration_seconds: f64,
@@ -58,8 +56,7 @@ pub struct ChapterAudio {
     pub timestamps_url: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChapterSummary))]
+#[derive(Debug, Clone)]
 pub struct ChapterSummary {
     pub id: Uuid,
     pub position: i32,
@@ -78,8 +75,7 @@ pub struct ChapterSummary {
     pub audio: Option<ChapterAudio>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ParagraphView))]
+#[derive(Debug, Clone)]
 pub struct ParagraphView {
     pub id: Uuid,
     pub position: i32,
@@ -93,16 +89,13 @@ pub struct ParagraphView {
     pub error: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChapterDetail))]
+#[derive(Debug, Clone)]
 pub struct ChapterDetail {
-    #[serde(flatten)]
     pub chapter: ChapterSummary,
     pub paragraphs: Vec<ParagraphView>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ExportView))]
+#[derive(Debug, Clone)]
 pub struct ExportView {
     pub id: Uuid,
     /// `m4b`, `mp3` or `zip`.
@@ -116,8 +109,7 @@ pub struct ExportView {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ProjectDetail))]
+#[derive(Debug, Clone)]
 pub struct ProjectDetail {
     pub id: Uuid,
     pub title: String,
