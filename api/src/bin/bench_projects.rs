@@ -10,6 +10,8 @@
 
 use std::time::{Duration, Instant};
 
+// Its flags and percentiles serve the other benchmarks.
+#[allow(dead_code)]
 #[path = "../bench_support.rs"]
 mod support;
 
@@ -81,7 +83,8 @@ async fn get(http: &reqwest::Client, url: String) -> anyhow::Result<Value> {
 /// seconds from the first render to the last chapter joined, and the project.
 async fn project_run(http: &reqwest::Client, base: &str, voice: &str, text: &str) -> anyhow::Result<(f64, Value)> {
     let body = json!({ "title": "Bench", "text": text, "voice_id": voice });
-    let created: Value = http.post(format!("{base}/api/projects")).json(&body).send().await?.error_for_status()?.json().await?;
+    let created: Value =
+        http.post(format!("{base}/api/projects")).json(&body).send().await?.error_for_status()?.json().await?;
     let id = created["id"].as_str().context("id")?.to_owned();
     let started = Instant::now();
     for chapter in created["chapters"].as_array().context("chapters")? {
@@ -129,7 +132,11 @@ async fn stretch_to_a_book(pool: &PgPool, project: &Value) -> anyhow::Result<i64
     let project_id: uuid::Uuid = project["id"].as_str().context("id")?.parse()?;
     let chapter_id: uuid::Uuid = first["id"].as_str().context("chapter")?.parse()?;
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM project_chapters WHERE project_id = $1 AND id <> $2").bind(project_id).bind(chapter_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM project_chapters WHERE project_id = $1 AND id <> $2")
+        .bind(project_id)
+        .bind(chapter_id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "INSERT INTO project_chapters (project_id, position, title, voice_id, audio_key, duration_seconds, timed_text, audio_hash)
          SELECT project_id, g, 'Kapitel ' || (g + 1), voice_id, audio_key, duration_seconds, timed_text, audio_hash
