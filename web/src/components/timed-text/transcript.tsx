@@ -1,11 +1,10 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { truncate } from '@/lib/format';
 import { activeIndex, wordSegments, type TimedSentence, type TimedText } from '@/lib/timed-text';
 import { useFollowActive } from './use-follow-active';
 
-/** Characters of a sentence in its button's name ("Ab hier abspielen: …"). */
-export const SENTENCE_NAME_LENGTH = 40;
+/** What every sentence does, said once and referenced by each (its name is its own text). */
+export const SENTENCE_HINT = 'Ab hier abspielen';
 
 export type TranscriptProps = {
   timedText: TimedText;
@@ -41,6 +40,7 @@ export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript
     latestSeek.current = onSeek;
   });
   const seek = useCallback((seconds: number) => latestSeek.current(seconds), []);
+  const hint = useId();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div
@@ -50,7 +50,10 @@ export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript
         className="max-h-64 overflow-auto overscroll-contain rounded-lg border border-border bg-card px-3 py-2"
         data-testid="transcript"
       >
-        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} />
+        <span id={hint} hidden>
+          {SENTENCE_HINT}
+        </span>
+        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} hint={hint} />
       </div>
       {precision === 'estimated' && (
         <p className="text-xs text-muted-foreground" data-testid="transcript-estimated">
@@ -67,6 +70,8 @@ type SentenceFlowProps = {
   /** The spoken word of the active sentence, or -1. */
   word: number;
   onSeek: (seconds: number) => void;
+  /** The id of the hint every sentence is described by. */
+  hint: string;
 };
 
 /**
@@ -74,7 +79,7 @@ type SentenceFlowProps = {
  * the first): thousands of tab stops would trap a keyboard user in the transcript. The
  * arrow keys, Home and End move between sentences.
  */
-const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek }: SentenceFlowProps) {
+const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek, hint }: SentenceFlowProps) {
   const paragraph = useRef<HTMLParagraphElement>(null);
   const play = useCallback((index: number) => onSeek(sentences[index].start_ms / 1000), [onSeek, sentences]);
   const move = useCallback(
@@ -99,6 +104,7 @@ const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSee
           tabStop={index === tabStop}
           onPlay={play}
           onMove={move}
+          hint={hint}
         />
       ))}
     </p>
@@ -122,6 +128,7 @@ type SentenceProps = {
   tabStop: boolean;
   onPlay: (index: number) => void;
   onMove: (event: KeyboardEvent<HTMLElement>, index: number) => void;
+  hint: string;
 };
 
 /**
@@ -130,7 +137,7 @@ type SentenceProps = {
  * sentence would jump to a line of its own instead of running on in the paragraph.
  * It therefore does by hand what a button does: focus, Enter and Space.
  */
-const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove }: SentenceProps) {
+const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove, hint }: SentenceProps) {
   const segments = useMemo(() => (active && sentence.words?.length ? wordSegments(sentence) : null), [active, sentence]);
   const keyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -146,7 +153,7 @@ const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop
       <span
         role="button"
         tabIndex={tabStop ? 0 : -1}
-        aria-label={`Ab hier abspielen: ${truncate(sentence.text, SENTENCE_NAME_LENGTH)}`}
+        aria-describedby={hint}
         aria-current={active ? 'true' : undefined}
         data-sentence={index}
         data-active={active ? 'true' : undefined}

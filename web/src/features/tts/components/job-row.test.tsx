@@ -46,7 +46,7 @@ describe('JobRow: Mitlesen', () => {
     expect(panel).toBeVisible();
     expect(within(panel as HTMLElement).getByTestId('transcript-loading')).toHaveAttribute('aria-busy', 'true');
     release();
-    expect(await screen.findByRole('button', { name: 'Ab hier abspielen: Dies ist ein Test.' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dies ist ein Test.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Untertitel (SRT)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Untertitel (WebVTT)' })).toBeInTheDocument();
 
@@ -65,8 +65,8 @@ describe('JobRow: Mitlesen', () => {
     });
     const { user } = setup();
     await user.click(toggle());
-    const second = await screen.findByRole('button', { name: 'Ab hier abspielen: Dies ist ein Test.' });
-    const first = screen.getByRole('button', { name: 'Ab hier abspielen: Hallo Welt.' });
+    const second = await screen.findByRole('button', { name: 'Dies ist ein Test.' });
+    const first = screen.getByRole('button', { name: 'Hallo Welt.' });
     expect(first).toHaveAttribute('aria-current', 'true');
 
     const audio = screen.getByTestId('job-audio') as HTMLAudioElement;
