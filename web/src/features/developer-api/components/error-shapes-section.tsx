@@ -43,8 +43,9 @@ function ShapePart({ shape, operations }: { shape: ErrorShape; operations: Opera
         {routes.length > 0 ? (
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" data-testid="error-shape-routes">
             {routes.map((o) => (
-              <li key={o.id}>
-                <code className="font-mono text-xs">
+              // A project route's path is longer than a phone is wide: it breaks anywhere.
+              <li key={o.id} className="min-w-0 max-w-full">
+                <code className="break-all font-mono text-xs">
                   {o.method} {o.path}
                 </code>
               </li>
