@@ -5,7 +5,7 @@
 use uuid::Uuid;
 
 use super::views::{ChapterDetail, ParagraphView, chapter_summary, voice_of};
-use super::{cost_of, dictionary_fingerprint, not_found, state_of};
+use super::{cost_of, dictionary_fingerprint, owned_chapter, state_of};
 use crate::caller::Caller;
 use crate::db::{self, projects};
 use crate::domain::project;
@@ -22,10 +22,7 @@ pub async fn chapter(
     base: &str,
 ) -> Result<ChapterDetail> {
     let user = caller.user()?;
-    let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
-    let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user.id)
-        .await?
-        .ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
+    let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
     let dictionary = dictionary_fingerprint(svc, user.id).await?;
     let rows = projects::paragraphs(&svc.pool, chapter_id).await?;
     let facts: Vec<&projects::ParagraphFacts> = rows.iter().map(|r| &r.facts).collect();

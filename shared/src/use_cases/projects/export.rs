@@ -14,8 +14,8 @@ use serde_json::json;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use uuid::Uuid;
 
+use super::not_found;
 use super::views::{ExportView, export_view};
-use super::{dictionary_fingerprint, not_found};
 use crate::caller::Caller;
 use crate::db::project_exports::{self, ExportRow};
 use crate::db::{self, projects};
@@ -153,8 +153,6 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
 /// The project's joined chapters, streamed from the store into `dir`.
 async fn fetch_chapters(svc: &Services, row: &ExportRow, dir: &Path) -> Result<Vec<Chapter>> {
     let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
-    // The chapters must still be as they were joined (an edit since makes them stale).
-    let _ = dictionary_fingerprint(svc, row.user_id).await?;
     let mut out = Vec::new();
     for (i, chapter) in projects::chapters(&svc.pool, project.id).await?.into_iter().enumerate() {
         let (Some(key), Some(seconds)) = (chapter.audio_key, chapter.duration_seconds) else {

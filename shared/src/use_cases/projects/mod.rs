@@ -123,6 +123,20 @@ pub async fn get(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) 
     Ok(views::project_detail(project, chapters, &facts, &dictionary, exports, base))
 }
 
+/// One of the caller's projects and one of its chapters; 404 for anything else.
+pub(crate) async fn owned_chapter(
+    svc: &Services,
+    user_id: Uuid,
+    project_id: Uuid,
+    chapter_id: Uuid,
+) -> Result<(projects::ProjectRow, projects::ChapterRow)> {
+    let project = projects::get(&svc.pool, project_id, user_id).await?.ok_or_else(not_found)?;
+    let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user_id)
+        .await?
+        .ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
+    Ok((project, chapter))
+}
+
 /// The state of one paragraph, as its content is now.
 pub(crate) fn state_of(
     facts: &projects::ParagraphFacts,

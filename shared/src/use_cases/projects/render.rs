@@ -11,7 +11,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::views::{ChapterDetail, voice_of};
-use super::{cost_of, dictionary_fingerprint, not_found, state_of};
+use super::{cost_of, dictionary_fingerprint, owned_chapter, state_of};
 use crate::caller::Caller;
 use crate::db::{self, jobs, ledger, projects};
 use crate::domain::kinds::JobSource;
@@ -35,10 +35,7 @@ pub async fn chapter(
     base: &str,
 ) -> Result<Rendered> {
     let user = caller.user()?;
-    let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
-    let chapter = projects::chapter(&svc.pool, chapter_id, project_id, user.id)
-        .await?
-        .ok_or(Error::NotFound("Kapitel nicht gefunden."))?;
+    let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
     let dictionary = dictionary_fingerprint(svc, user.id).await?;
     let mut tx = svc.pool.begin().await?;
     projects::lock_chapter(&mut tx, chapter_id).await?;
