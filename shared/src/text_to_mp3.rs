@@ -233,9 +233,9 @@ where
     let pauses: Vec<u32> = plan.parts.iter().map(|p| p.pause_after_ms).collect();
     let track = audio::join_with_pauses(pieces.into_iter().map(|p| p.pcm).collect(), &pauses)
         .map_err(|e| EngineError::Permanent(e.to_string()))?;
-    // The pieces have the target loudness each; one more pass makes the whole exact.
+    // The pieces have the target loudness each; the whole is checked once more.
     // Loudness and LAME are CPU work: keep them off the async threads.
-    let mp3 = tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::normalize(&track)))
+    let mp3 = tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::level_joined(track)))
         .await
         .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
         .map_err(|e| EngineError::Permanent(e.to_string()))?;

@@ -117,10 +117,19 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// The children of `pid` (ffmpeg while exporting).
+/// The children of `pid` (ffmpeg while exporting). Each thread lists the children it
+/// started, and ffmpeg is started from a blocking-pool thread, not the main one.
 fn children(pid: u32) -> Vec<u32> {
-    let path = format!("/proc/{pid}/task/{pid}/children");
-    std::fs::read_to_string(path).unwrap_or_default().split_whitespace().filter_map(|c| c.parse().ok()).collect()
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).into_iter().flatten().flatten();
+    tasks
+        .flat_map(|task| {
+            std::fs::read_to_string(task.path().join("children"))
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|c| c.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
 }
 
 /// Repeats the project's first chapter (rows copied, audio shared) until the book is

@@ -527,10 +527,7 @@ pub async fn serve_chapter_audio(
     chapter_id: Uuid,
     headers: &HeaderMap,
 ) -> ApiResult<Response> {
-    let chapter = projects::edit::chapter(svc, caller, id, chapter_id, BASE).await?;
-    let not_found = || ApiError(shared::Error::NotFound("Das Kapitel ist noch nicht vertont."));
-    chapter.chapter.audio.as_ref().ok_or_else(not_found)?;
-    let key = shared::files::chapter_key(caller.user()?.id, chapter_id);
+    let key = projects::listen::chapter_audio_key(svc, caller, id, chapter_id).await?;
     crate::stored::object(svc, headers, &key, "audio/mpeg", "inline", "Das Kapitel ist noch nicht vertont.").await
 }
 
@@ -552,11 +549,7 @@ pub async fn chapter_timed_text(
     id: Uuid,
     chapter_id: Uuid,
 ) -> ApiResult<(String, TimedText)> {
-    let chapter = projects::edit::chapter(svc, caller, id, chapter_id, BASE).await?;
-    let not_found = || ApiError(shared::Error::NotFound("Das Kapitel ist noch nicht vertont."));
-    chapter.chapter.audio.as_ref().ok_or_else(not_found)?;
-    let timed = shared::db::projects::chapter_timed_text(&svc.pool, chapter_id).await.map_err(shared::Error::from)?;
-    Ok((chapter.chapter.title, timed.ok_or_else(not_found)?))
+    Ok(projects::listen::chapter_timed_text(svc, caller, id, chapter_id).await?)
 }
 
 /// The chapter's subtitles (SRT or WebVTT).

@@ -3,6 +3,7 @@
 //! join the pieces with a fixed pause and short fades, encode MP3 (LAME), measure the
 //! duration of the result.
 
+pub mod frames;
 pub mod loudness;
 
 use std::io::Cursor;
@@ -264,15 +265,17 @@ pub fn pcm16_bytes(samples: &[i16]) -> Vec<u8> {
     samples.iter().flat_map(|s| s.to_le_bytes()).collect()
 }
 
-/// A finished MP3 and its duration, measured by decoding what was encoded.
+/// A finished MP3 and its duration as players hear it.
 pub struct Mp3 {
     pub bytes: Vec<u8>,
     pub duration_seconds: f64,
 }
 
+/// Encodes and measures: the duration counted from the encoded frames (what a decoder
+/// makes of them, without decoding them).
 pub fn finish(pcm: &Pcm) -> Result<Mp3, AudioError> {
     let bytes = encode_mp3(pcm)?;
-    let duration_seconds = decode(&bytes, "mp3")?.duration_seconds();
+    let duration_seconds = frames::of(&bytes)?.duration_seconds();
     Ok(Mp3 { bytes, duration_seconds })
 }
 

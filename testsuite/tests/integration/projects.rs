@@ -102,6 +102,8 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     let cost = created["cost_cent"].as_i64().unwrap();
     assert_eq!(created["stale_cost_cent"].as_i64().unwrap(), cost, "everything to render, shown before any charge");
     assert_eq!(app.balance(user).await, start_balance, "creating costs nothing");
+    let list: Value = client.get("/api/projects").await.json().await.unwrap();
+    assert_eq!(list["projects"][0]["cost_cent"], cost, "the list shows what the project's page shows");
 
     let (stop, worker) = app.spawn_worker(app.worker_state(app.local_engines()));
     for chapter in &chapters {

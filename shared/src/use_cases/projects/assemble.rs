@@ -1,15 +1,15 @@
-//! Joining a finished chapter (worker): its paragraphs' MP3s in order, a pause between
-//! them, encoded as one MP3 paragraph by paragraph (never the whole chapter as samples in
-//! memory), with the paragraphs' timed texts moved to where they now start. Each
-//! paragraph was levelled to the target loudness when it was made, so the joins need no
-//! second pass. A chapter already joined from the same paragraph jobs is left alone.
+//! Joining a finished chapter (worker): its paragraphs' MP3 frames in order, a pause
+//! between them, as one MP3 (never decoded, never the chapter as samples in memory), with
+//! the paragraphs' timed texts moved to where they now start. Each paragraph was levelled
+//! to the target loudness when it was made, so the joins need no second pass. A chapter
+//! already joined from the same paragraph jobs is left alone.
 
 use serde_json::json;
 use uuid::Uuid;
 
 use super::views::voice_of;
 use super::{dictionary_fingerprint, state_of};
-use crate::audio::{self, Mp3Stream};
+use crate::audio;
 use crate::db::{self, projects};
 use crate::domain::project::{self, PARAGRAPH_PAUSE_MS, ParagraphState};
 use crate::domain::timed_text::TimedText;
@@ -71,48 +71,47 @@ pub async fn run(svc: &Services, chapter_id: Uuid) -> Result<Outcome> {
     Ok(Outcome::Completed)
 }
 
-/// The paragraphs' audio one after another: MP3 bytes, seconds, timed text.
+/// The paragraphs' audio one after another: MP3 bytes, seconds, timed text. Their MP3
+/// frames are copied as they are (`audio::frames`), with encoded silence between them, so
+/// a chapter costs no decoding and no second encoding; a paragraph's times move by the
+/// samples before it, counted from the frames.
 async fn join(svc: &Services, parts: &[projects::PartAudio]) -> Result<(Vec<u8>, f64, TimedText)> {
-    let mut encoder: Option<Mp3Stream> = None;
-    let (mut mp3, mut samples_so_far, mut rate) = (Vec::new(), 0u64, 0u32);
+    let internal = |e: audio::AudioError| Error::Internal(e.into());
+    let (mut mp3, mut samples, mut rate) = (Vec::new(), 0u64, None::<u32>);
+    let mut pause: Option<audio::frames::Mp3Frames> = None;
     let mut timed = Vec::with_capacity(parts.len());
-    for (i, part) in parts.iter().enumerate() {
+    for part in parts {
         let key = part.audio_key.as_deref().ok_or_else(|| Error::Conflict("Ein Absatz hat kein Audio mehr.".into()))?;
         let bytes = svc.storage.read(key).await.map_err(|e| Error::Internal(e.into()))?;
-        let first = i == 0;
-        let current = encoder.take();
-        let (next, encoded, pcm_rate, count) = tokio::task::spawn_blocking(move || {
-            let pcm = audio::decode(&bytes, "mp3")?;
-            let mut stream = match current {
-                Some(stream) => stream,
-                None => Mp3Stream::new(pcm.sample_rate)?,
-            };
-            let pause = if first { 0 } else { pcm.sample_rate as usize * PARAGRAPH_PAUSE_MS as usize / 1000 };
-            let mut samples = vec![0i16; pause];
-            samples.extend_from_slice(&pcm.samples);
-            let encoded = stream.encode(&samples)?;
-            Ok::<_, audio::AudioError>((stream, encoded, pcm.sample_rate, (pause, pcm.samples.len())))
+        // The first paragraph sets the chapter's rate; reading frames is quick, bringing
+        // another rate to it is not: off the async threads.
+        let (frames, later) = tokio::task::spawn_blocking(move || match rate {
+            Some(rate) => audio::frames::at_rate(&bytes, rate),
+            None => audio::frames::of(&bytes).map(|f| (f, 0.0)),
         })
         .await
         .map_err(|e| Error::Internal(e.into()))?
-        .map_err(|e| Error::Internal(e.into()))?;
-        if !first && pcm_rate != rate {
-            return Err(Error::Conflict("Die Absätze haben verschiedene Abtastraten.".into()));
+        .map_err(internal)?;
+        let rate = *rate.get_or_insert(frames.sample_rate);
+        if samples > 0 {
+            let pause = match &pause {
+                Some(pause) => pause,
+                None => pause.insert(audio::frames::silence(rate, PAUSE_FRAMES_MS).map_err(internal)?),
+            };
+            mp3.extend_from_slice(&pause.bytes);
+            samples += pause.samples;
         }
-        rate = pcm_rate;
-        encoder = Some(next);
-        mp3.extend_from_slice(&encoded);
-        samples_so_far += count.0 as u64;
-        let offset_ms = (samples_so_far * 1000 / rate as u64) as u32;
         if let Some(t) = &part.timed_text {
+            let offset_ms = (samples * 1000 / rate as u64) as u32 + (later * 1000.0).round() as u32;
             timed.push((offset_ms, t.0.clone()));
         }
-        samples_so_far += count.1 as u64;
+        mp3.extend_from_slice(&frames.bytes);
+        samples += frames.samples;
     }
-    let encoder = encoder.ok_or_else(|| Error::Conflict("Das Kapitel hat keine Absätze.".into()))?;
-    mp3.extend(encoder.finish().map_err(|e| Error::Internal(e.into()))?);
-    // The joined file is encoded once more: its own codec delay comes on top.
-    let delay_ms = (audio::mp3_delay_seconds(rate) * 1000.0).round() as u32;
-    let timed = TimedText::concat(timed.into_iter().map(|(offset, t)| (offset + delay_ms, t)));
-    Ok((mp3, samples_so_far as f64 / rate.max(1) as f64, timed))
+    let rate = rate.ok_or_else(|| Error::Conflict("Das Kapitel hat keine Absätze.".into()))?;
+    Ok((mp3, samples as f64 / rate as f64, TimedText::concat(timed)))
 }
+
+/// The encoded silence between two paragraphs: the encoder's delay and padding at each
+/// end of a paragraph (about 0.1 s together) make up the rest of [`PARAGRAPH_PAUSE_MS`].
+const PAUSE_FRAMES_MS: u32 = PARAGRAPH_PAUSE_MS - 100;

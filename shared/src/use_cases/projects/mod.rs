@@ -9,6 +9,7 @@
 pub mod assemble;
 pub mod edit;
 pub mod export;
+pub mod listen;
 pub mod render;
 mod views;
 

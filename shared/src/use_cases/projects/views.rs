@@ -38,9 +38,7 @@ impl From<SummaryRow> for ProjectSummary {
             paragraph_count: r.paragraph_count,
             done_paragraphs: r.done_paragraphs,
             characters: r.characters,
-            // Paragraphs are charged one by one; the list's figure is close (rounding per
-            // paragraph is at most a cent each) and exact on the project's page.
-            cost_cent: crate::domain::money::generation_cost_cent(r.characters.max(0) as usize).max(r.paragraph_count),
+            cost_cent: r.cost_cent,
             created_at: r.created_at,
             updated_at: r.updated_at,
         }

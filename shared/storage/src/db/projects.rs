@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::kinds::JobStatus;
+use domain::money::CHARS_PER_CENT;
 use domain::timed_text::TimedText;
 use sqlx::types::Json;
 use sqlx::{PgConnection, PgExecutor};
@@ -28,6 +29,8 @@ pub struct SummaryRow {
     pub paragraph_count: i64,
     pub done_paragraphs: i64,
     pub characters: i64,
+    /// What rendering every paragraph costs, each charged on its own (as `cost_of` does).
+    pub cost_cent: i64,
 }
 
 pub struct ChapterRow {
@@ -121,7 +124,8 @@ pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<SummaryR
                   (SELECT count(*) FROM project_chapters c WHERE c.project_id = p.id) AS "chapter_count!",
                   count(pp.id) AS "paragraph_count!",
                   count(pp.id) FILTER (WHERE j.status = 'completed') AS "done_paragraphs!",
-                  coalesce(sum(pp.characters), 0)::bigint AS "characters!"
+                  coalesce(sum(pp.characters), 0)::bigint AS "characters!",
+                  coalesce(sum(greatest(1, (pp.characters + $2 - 1) / $2)), 0)::bigint AS "cost_cent!"
            FROM projects p
            LEFT JOIN project_chapters c ON c.project_id = p.id
            LEFT JOIN project_paragraphs pp ON pp.chapter_id = c.id
@@ -130,7 +134,8 @@ pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<SummaryR
            GROUP BY p.id
            ORDER BY p.created_at DESC
            LIMIT 500"#,
-        user_id
+        user_id,
+        CHARS_PER_CENT as i32
     )
     .fetch_all(db)
     .await
