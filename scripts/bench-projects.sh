@@ -3,6 +3,7 @@
 # characters per second from "render" to every chapter joined, against raw espeak-ng plus
 # MP3 encoding of the same text in the same run (target: at least 0.7 of it), and the
 # worker's memory while it exports a 10-hour audiobook as M4B (bounded: streamed).
+# EXPORT=no measures the throughput alone.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
@@ -13,10 +14,11 @@ build_rust release stimmwerk-bench-projects
 
 bench_server stimmwerk_bench_projects 18094 worker
 WORKER_PID="${BENCH_PIDS%% *}"
+API_PID="${BENCH_PIDS##* }"
 
 log "Projekte: 4 Kapitel, lokale Engine, zweimal im Wechsel mit espeak-ng; dann ein 10-Stunden-Export"
 "$BIN/stimmwerk-bench-projects" --base-url "$APP__HTTP__PUBLIC_URL" --database-url "$APP__DATABASE__URL" \
-  --worker-pid "$WORKER_PID" | tee "$WORK/projects.txt"
+  --worker-pid "$WORKER_PID" --api-pid "$API_PID" --export "${EXPORT:-yes}" | tee "$WORK/projects.txt"
 
 python3 - "$WORK/projects.txt" "$(nproc)" <<'PY'
 import sys
@@ -27,6 +29,13 @@ print(f"| {float(v['characters']):.0f} characters, local engine ({sys.argv[2]} c
 print("|---|---|---|")
 print(f"| raw espeak-ng + MP3 encoding, baseline | {raw:.0f} | 1.000 |")
 print(f"| project: render every chapter until joined | {project:.0f} | {project / raw:.3f} x |")
+print()
+print("| CPU seconds per 1,000 characters (all cores) | s |")
+print("|---|---|")
+print(f"| raw espeak-ng + MP3 encoding | {float(v['raw_cpu_per_1000']):.3f} |")
+print(f"| project (worker and api) | {float(v['project_cpu_per_1000']):.3f} |")
+if "worker_peak_kib" not in v:
+    sys.exit(0)
 mib = lambda k: float(v[k]) / 1024
 print()
 print(f"| {v['book_chapters']} chapters, 10 hours, M4B export | MiB |")
