@@ -45,7 +45,7 @@ pub struct Stats {
     api_requests_today: i64,
     /// Audios made with cloned voices (not in the trash).
     clone_audios: i64,
-    /// What all audios cost (failed ones were refunded and do not count).
+    /// What all audios and project paragraphs cost (failed ones were refunded and do not count).
     cost_cent: i64,
     balance_cent: i64,
     /// Categories and tags the user can use (own and global).

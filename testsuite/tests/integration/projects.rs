@@ -177,6 +177,13 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     assert_eq!(charges(&app, user).await, before + 7);
     assert!(app.ledger_drift().await.is_empty());
 
+    // The paragraphs are not audios of the library, but what they cost is spent.
+    let stats: Value = client.get("/api/library/stats").await.json().await.unwrap();
+    let listed: Value = client.get("/api/jobs").await.json().await.unwrap();
+    assert_eq!(listed["jobs"].as_array().unwrap().len(), 0);
+    assert_eq!((stats["audios"].as_i64(), stats["active_audios"].as_i64()), (Some(0), Some(0)), "{stats}");
+    assert_eq!(stats["cost_cent"].as_i64(), Some(charges(&app, user).await), "{stats}");
+
     // Another user finds nothing of it.
     let (stranger, _) = app.signed_in_user("fremd-projekt@example.de").await;
     assert_eq!(stranger.get(&format!("/api/projects/{id}")).await.status(), StatusCode::NOT_FOUND);
