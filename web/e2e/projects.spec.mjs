@@ -2,8 +2,10 @@
 // chapters of German paragraphs), sees both chapters, renders the first after confirming
 // its price, waits until its paragraphs are done and the chapter audio is joined, plays it
 // with the transcript following (a clicked sentence moves the player there), renders the
-// second chapter, then exports an M4B audiobook and downloads it (an MP4 file: "ftyp" at
-// byte 4). axe scans the dialog and the editor, before and after the first render.
+// second chapter, splits the first chapter before its last paragraph by hand (nothing is
+// charged again; both halves are joined anew and play), then exports an M4B audiobook and
+// downloads it (an MP4 file: "ftyp" at byte 4). axe scans the dialogs and the editor,
+// before and after the first render.
 //
 // Written against the projects API contract; not run against a server in its branch.
 import assert from 'node:assert/strict';
@@ -120,6 +122,40 @@ async function playWithTranscript(page, projectId, chapterId) {
   await page.waitForFunction(() => document.querySelector('[data-testid="chapter-audio"]')?.paused === true);
 }
 
+/**
+ * Splits the first chapter before its last paragraph ("Hier teilen"), naming the new chapter
+ * `title`: it opens with that one paragraph, still done; then both halves get their audio
+ * joined again. Returns the new chapter's id.
+ */
+async function splitFirstChapter(page, title) {
+  const first = CHAPTERS[0];
+  await page.getByTestId('chapter-item').first().click();
+  await page.getByRole('heading', { level: 2, name: first.title }).waitFor();
+  const last = first.paragraphs.length;
+  await page.getByRole('button', { name: `Hier teilen: Absatz ${last} beginnt ein neues Kapitel` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kapitel hier teilen?' });
+  await dialog.getByText('werden nicht noch einmal berechnet', { exact: false }).waitFor();
+  const field = dialog.getByLabel('Titel des neuen Kapitels');
+  assert.equal(await field.inputValue(), 'Kapitel 2', 'the new chapter is named after its place');
+  await assertAccessible(page, 'split dialog');
+  await field.fill(title);
+  await dialog.getByTestId('chapter-split-confirm').click();
+  await expectVisibleText(page, 'Kapitel geteilt');
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+  const newId = new URL(page.url()).searchParams.get('kapitel');
+  const items = page.getByTestId('chapter-item');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="chapter-item"]').length === n, CHAPTERS.length + 1);
+  assert.equal(await items.nth(1).getAttribute('data-chapter-id'), newId, 'the new chapter comes right after the first');
+  await waitForParagraphsDone(page, 1);
+  assert.equal(await page.getByTestId('paragraph-text').first().textContent(), first.paragraphs[last - 1]);
+  // The moved paragraph keeps its audio: the halves are only joined again.
+  await page.getByTestId('chapter-player').waitFor({ timeout: 120_000 });
+  await items.first().click();
+  await waitForParagraphsDone(page, last - 1);
+  await page.getByTestId('chapter-player').waitFor({ timeout: 120_000 });
+  return newId;
+}
+
 /** Starts the M4B export, waits until it is made, downloads it and returns its bytes. */
 async function exportM4b(page) {
   const button = page.getByTestId('export-m4b');
@@ -168,7 +204,7 @@ describe('Projekte (end to end)', { skip }, () => {
     await browser?.close();
   });
 
-  test('upload a DOCX, render both chapters, read along, export and download an M4B', { timeout: 900_000 }, async () => {
+  test('upload a DOCX, render both chapters, read along, split a chapter, export and download an M4B', { timeout: 900_000 }, async () => {
     const { context, page, errors } = await newPage(browser);
     try {
       await signUpConfirmAndSignIn(page);
@@ -214,6 +250,10 @@ describe('Projekte (end to end)', { skip }, () => {
 
       await renderChapter(page, 1);
       await assertBalance(page, START_BALANCE_CENT - total);
+      await splitFirstChapter(page, 'Das weiße Segel');
+      // Asked of the server after both joins: the split charged nothing.
+      const me = await (await page.request.get(`${BASE_URL}/api/me`)).json();
+      assert.equal(me.balance_cent, START_BALANCE_CENT - total, 'a split charges nothing');
       const m4b = await exportM4b(page);
       assert.ok(m4b.length > 1000, `the M4B has ${m4b.length} bytes`);
       assert.equal(m4b.subarray(4, 8).toString('latin1'), 'ftyp', `an MP4 file: ${m4b.subarray(0, 12).toString('hex')}`);

@@ -39,6 +39,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get, update, delete))
         .routes(routes!(chapter, update_chapter))
         .routes(routes!(update_paragraph))
+        .routes(routes!(split))
+        .routes(routes!(merge))
         .routes(routes!(render))
         .routes(routes!(chapter_audio))
         .routes(routes!(chapter_timestamps))
@@ -305,6 +307,23 @@ pub struct NewExport {
     format: ExportFormat,
 }
 
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ChapterSplit)]
+pub struct ChapterSplit {
+    /// Titel des neuen Kapitels, 1 bis 200 Zeichen; ohne: „Kapitel N“ nach seinem Platz.
+    title: Option<String>,
+}
+
+/// The project after a split or merge, and the chapter the change is about.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChaptersChanged)]
+pub struct ChaptersChanged {
+    /// Geteilt: das Kapitel, das jetzt mit dem Absatz beginnt. Zusammengeführt: das
+    /// Kapitel, in das die Absätze gewandert sind.
+    chapter_id: Uuid,
+    project: ProjectDetail,
+}
+
 /// The user's projects, newest first.
 #[utoipa::path(get, path = "/api/projects", tag = "projects", responses((status = 200, body = ProjectList)))]
 async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<ProjectList>> {
@@ -315,24 +334,34 @@ pub async fn list_of(svc: &Services, caller: &SharedCaller) -> ApiResult<Json<Pr
     Ok(Json(ProjectList { projects: projects::list(svc, caller).await?.into_iter().map(Into::into).collect() }))
 }
 
-/// A project from pasted text.
-#[utoipa::path(post, path = "/api/projects", tag = "projects", request_body = NewProject, responses(
-    (status = 201, body = ProjectDetail), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// A project from pasted text. With an `Idempotency-Key` header a repeated request answers
+/// the project the first one made, with the same status (201), and makes nothing new.
+#[utoipa::path(post, path = "/api/projects", tag = "projects", request_body = NewProject,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
+    responses((status = 201, body = ProjectDetail),
+        (status = 409, description = "Zu viele Projekte, oder der Idempotency-Key gehört zu einer anderen Anfrage",
+            body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
 async fn create(
     State(state): State<AppState>,
     Caller(caller): Caller,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<NewProject>,
 ) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
-    create_for(&state.svc, &caller, body, BASE).await
+    create_for(&state.svc, &caller, &headers, body, BASE).await
 }
 
 pub async fn create_for(
     svc: &Services,
     caller: &SharedCaller,
+    headers: &HeaderMap,
     body: NewProject,
     base: &str,
 ) -> ApiResult<(StatusCode, Json<ProjectDetail>)> {
-    let id = projects::create(svc, caller, &body.title, &body.text, body.voice_id).await?;
+    let key = crate::routes::jobs::idempotency_key(headers)?;
+    let id = projects::create(svc, caller, &body.title, &body.text, body.voice_id, key.as_deref()).await?;
+    // A replay answers as the first request did: a program that lost the answer to its
+    // create gets exactly what it would have read.
     Ok((StatusCode::CREATED, Json(projects::get(svc, caller, id, base).await?.into())))
 }
 
@@ -481,6 +510,65 @@ pub async fn paragraph_changed(
     Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?.into()))
 }
 
+/// Splits a chapter before the paragraph: it and the paragraphs after it become a new
+/// chapter right after. Rendered paragraphs stay rendered (nothing is charged again); the
+/// two chapters' audio is joined anew. When the paragraph already begins a chapter nothing
+/// changes (200), so a repeated request makes no second chapter.
+#[utoipa::path(post, path = "/api/projects/{id}/paragraphs/{paragraph_id}/split", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path)), request_body = ChapterSplit,
+    responses((status = 201, body = ChaptersChanged),
+        (status = 200, description = "Der Absatz beginnt schon ein Kapitel", body = ChaptersChanged),
+        (status = 404, body = ErrorBody), (status = 409, description = "Schon 500 Kapitel", body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn split(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(body): ApiJson<ChapterSplit>,
+) -> ApiResult<(StatusCode, Json<ChaptersChanged>)> {
+    split_for(&state.svc, &caller, id, paragraph_id, body, BASE).await
+}
+
+pub async fn split_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    paragraph_id: Uuid,
+    body: ChapterSplit,
+    base: &str,
+) -> ApiResult<(StatusCode, Json<ChaptersChanged>)> {
+    let split = projects::structure::split(svc, caller, id, paragraph_id, body.title.as_deref()).await?;
+    let status = if split.created { StatusCode::CREATED } else { StatusCode::OK };
+    let project = projects::get(svc, caller, id, base).await?.into();
+    Ok((status, Json(ChaptersChanged { chapter_id: split.chapter_id, project })))
+}
+
+/// Merges a chapter into the one before (the undo of a split): its paragraphs are
+/// appended there, rendered ones stay rendered, and the chapter is gone.
+#[utoipa::path(post, path = "/api/projects/{id}/chapters/{chapter_id}/merge", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 200, body = ChaptersChanged), (status = 404, body = ErrorBody),
+        (status = 409, description = "Das erste Kapitel hat kein voriges", body = ErrorBody)))]
+async fn merge(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<ChaptersChanged>> {
+    merge_for(&state.svc, &caller, id, chapter_id, BASE).await
+}
+
+pub async fn merge_for(
+    svc: &Services,
+    caller: &SharedCaller,
+    id: Uuid,
+    chapter_id: Uuid,
+    base: &str,
+) -> ApiResult<Json<ChaptersChanged>> {
+    let into = projects::structure::merge(svc, caller, id, chapter_id).await?;
+    let project = projects::get(svc, caller, id, base).await?.into();
+    Ok(Json(ChaptersChanged { chapter_id: into, project }))
+}
+
 /// Renders the chapter's stale paragraphs, charging exactly them (once, however often
 /// this is called).
 #[utoipa::path(post, path = "/api/projects/{id}/chapters/{chapter_id}/render", tag = "projects",
@@ -582,27 +670,36 @@ pub async fn chapter_subtitles_of(
         .into_response())
 }
 
-/// Starts an export of the whole project (every chapter rendered).
-#[utoipa::path(post, path = "/api/projects/{id}/exports", tag = "projects", params(("id" = Uuid, Path)),
+/// Starts an export of the whole project (every chapter rendered); one at a time per
+/// format. With an `Idempotency-Key` header a repeated request answers the export the
+/// first one started (202) and starts nothing new.
+#[utoipa::path(post, path = "/api/projects/{id}/exports", tag = "projects",
+    params(("id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "Höchstens 255 Zeichen")),
     request_body = NewExport,
-    responses((status = 202, body = ExportView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 202, body = ExportView), (status = 404, body = ErrorBody),
+        (status = 409, description = "Nicht alle Kapitel vertont, ein Export in diesem Format läuft, oder der \
+            Idempotency-Key gehört zu einer anderen Anfrage", body = ErrorBody)))]
 async fn create_export(
     State(state): State<AppState>,
     Caller(caller): Caller,
     ApiPath(id): ApiPath<Uuid>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<NewExport>,
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
-    export_for(&state.svc, &caller, id, body, BASE).await
+    export_for(&state.svc, &caller, id, &headers, body, BASE).await
 }
 
 pub async fn export_for(
     svc: &Services,
     caller: &SharedCaller,
     id: Uuid,
+    headers: &HeaderMap,
     body: NewExport,
     base: &str,
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
-    Ok((StatusCode::ACCEPTED, Json(projects::export::create(svc, caller, id, body.format, base).await?.into())))
+    let key = crate::routes::jobs::idempotency_key(headers)?;
+    let export = projects::export::create(svc, caller, id, body.format, base, key.as_deref()).await?;
+    Ok((StatusCode::ACCEPTED, Json(export.into())))
 }
 
 /// A finished export's file.

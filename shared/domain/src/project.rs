@@ -133,6 +133,48 @@ pub fn audio_hash(job_ids: impl IntoIterator<Item = Uuid>) -> String {
     hex(hash.finalize().as_slice())
 }
 
+/// Finished exports kept per format and project: a new one that ends pushes the oldest out
+/// (row and file), so stored exports cannot pile up.
+pub const EXPORTS_KEPT_PER_FORMAT: i64 = 3;
+
+/// What a project's creation asked for. A retry with the same Idempotency-Key must ask the
+/// same; another body under that key is refused.
+pub fn create_fingerprint(title: &str, text: &str, voice_id: Option<Uuid>) -> String {
+    let mut hash = Sha256::new();
+    for field in [title.as_bytes(), voice_id.unwrap_or_default().as_bytes(), text.as_bytes()] {
+        hash.update((field.len() as u64).to_be_bytes());
+        hash.update(field);
+    }
+    hex(hash.finalize().as_slice())
+}
+
+/// What an export's creation asked for (the project and the format).
+pub fn export_fingerprint(project_id: Uuid, format: ExportFormat) -> String {
+    let mut hash = Sha256::new();
+    hash.update(project_id.as_bytes());
+    hash.update(format.as_str().as_bytes());
+    hex(hash.finalize().as_slice())
+}
+
+/// The title a chapter gets when the user names none: "Kapitel N", N its place from 1.
+pub fn default_chapter_title(position: usize) -> String {
+    format!("Kapitel {}", position + 1)
+}
+
+/// Merging a chapter into the one before: the voice its paragraphs without their own voice
+/// must now carry so that they are still spoken as before (and stay rendered, not charged
+/// again). `None` when the chapter before speaks them the same way anyway, or when there
+/// was no voice to keep.
+pub fn voice_to_keep_when_merged(
+    chapter_voice: Option<Uuid>,
+    previous_chapter_voice: Option<Uuid>,
+    project_voice: Option<Uuid>,
+) -> Option<Uuid> {
+    let before = chapter_voice.or(project_voice);
+    let after = previous_chapter_voice.or(project_voice);
+    if before == after { None } else { before }
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -190,6 +232,36 @@ mod tests {
         assert_eq!(ParagraphState::of_chapter([Done, Failed, Rendering]), Failed);
         assert_eq!(ParagraphState::of_chapter([Done, Done]), Done);
         assert_eq!(ParagraphState::of_chapter([]), Stale);
+    }
+
+    #[test]
+    fn a_merged_paragraph_keeps_the_voice_it_was_rendered_with() {
+        let voice = |b: u8| Some(Uuid::from_bytes([b; 16]));
+        // Same voice on both sides (a split undone): nothing to pin.
+        assert_eq!(voice_to_keep_when_merged(None, None, voice(1)), None);
+        assert_eq!(voice_to_keep_when_merged(voice(2), voice(2), voice(1)), None);
+        // The chapter had its own voice, the one before has none: keep the chapter's.
+        assert_eq!(voice_to_keep_when_merged(voice(2), None, voice(1)), voice(2));
+        // The chapter spoke with the project's voice, the one before has its own: keep the project's.
+        assert_eq!(voice_to_keep_when_merged(None, voice(3), voice(1)), voice(1));
+        // Nothing was speakable before: nothing to keep.
+        assert_eq!(voice_to_keep_when_merged(None, voice(3), None), None);
+    }
+
+    #[test]
+    fn a_retry_must_ask_for_the_same_project_and_export() {
+        let voice = Some(Uuid::from_bytes([1; 16]));
+        let base = create_fingerprint("Buch", "Text", voice);
+        assert_eq!(base, create_fingerprint("Buch", "Text", voice));
+        assert_ne!(base, create_fingerprint("Buch", "Text!", voice));
+        assert_ne!(base, create_fingerprint("Buch2", "Text", voice));
+        assert_ne!(base, create_fingerprint("Buch", "Text", None));
+        // Field boundaries count: the title's end cannot move into the text.
+        assert_ne!(create_fingerprint("ab", "c", voice), create_fingerprint("a", "bc", voice));
+        let project = Uuid::from_bytes([7; 16]);
+        assert_ne!(export_fingerprint(project, ExportFormat::Zip), export_fingerprint(project, ExportFormat::Mp3));
+        assert_ne!(export_fingerprint(project, ExportFormat::Zip), export_fingerprint(Uuid::nil(), ExportFormat::Zip));
+        assert_eq!(default_chapter_title(2), "Kapitel 3");
     }
 
     #[test]

@@ -21,11 +21,11 @@ pub(crate) struct Program {
 }
 
 impl Program {
-    fn new(app: &TestApp, key: &str) -> Program {
+    pub(crate) fn new(app: &TestApp, key: &str) -> Program {
         Program { http: reqwest::Client::new(), base: app.base.clone(), key: key.to_owned() }
     }
 
-    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+    pub(crate) fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.http.request(method, format!("{}{path}", self.base)).bearer_auth(&self.key)
     }
 
@@ -43,7 +43,7 @@ impl Program {
 }
 
 /// Creates a key through the account (browser session) and returns (id, full key).
-async fn create_key(client: &Client, name: &str) -> (String, String) {
+pub(crate) async fn create_key(client: &Client, name: &str) -> (String, String) {
     let res = client.post("/api/api-keys", json!({ "name": name })).await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let created: Value = res.json().await.unwrap();

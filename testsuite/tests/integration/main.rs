@@ -20,6 +20,7 @@ mod engines;
 mod jobs;
 mod library;
 mod observability;
+mod project_editing;
 mod projects;
 mod pronunciation;
 mod proxy;

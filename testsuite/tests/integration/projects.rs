@@ -52,7 +52,7 @@ async fn project(client: &Client, id: &str) -> Value {
 }
 
 /// Polls the project until `done` says so (the worker runs meanwhile).
-async fn wait_for(client: &Client, id: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn wait_for(client: &Client, id: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
     let start = std::time::Instant::now();
     loop {
         let p = project(client, id).await;
@@ -64,11 +64,11 @@ async fn wait_for(client: &Client, id: &str, limit: Duration, done: impl Fn(&Val
     }
 }
 
-fn all_joined(p: &Value) -> bool {
+pub(crate) fn all_joined(p: &Value) -> bool {
     p["chapters"].as_array().unwrap().iter().all(|c| c["state"] == "done" && !c["audio"].is_null())
 }
 
-async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
+pub(crate) async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
     let res = client
         .post(&format!("/api/projects/{project}/chapters/{}/render", chapter["id"].as_str().unwrap()), json!({}))
         .await;
@@ -76,7 +76,7 @@ async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
     res.json().await.unwrap()
 }
 
-async fn charges(app: &TestApp, user: Uuid) -> i64 {
+pub(crate) async fn charges(app: &TestApp, user: Uuid) -> i64 {
     app.ledger_rows(user, "charge").await.iter().map(|c| -c).sum()
 }
 

@@ -1006,7 +1006,10 @@ export interface paths {
         /** The user's projects, newest first. */
         get: operations["get_projects"];
         put?: never;
-        /** A project from pasted text. */
+        /**
+         * A project from pasted text. With an `Idempotency-Key` header a repeated request answers
+         *     the project the first one made, with the same status (201), and makes nothing new.
+         */
         post: operations["post_projects"];
         delete?: never;
         options?: never;
@@ -1085,6 +1088,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/chapters/{chapter_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges a chapter into the one before (the undo of a split): its paragraphs are
+         *     appended there, rendered ones stay rendered, and the chapter is gone.
+         */
+        post: operations["post_projects_id_chapters_chapter_id_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/chapters/{chapter_id}/render": {
         parameters: {
             query?: never;
@@ -1148,7 +1171,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts an export of the whole project (every chapter rendered). */
+        /**
+         * Starts an export of the whole project (every chapter rendered); one at a time per
+         *     format. With an `Idempotency-Key` header a repeated request answers the export the
+         *     first one started (202) and starts nothing new.
+         */
         post: operations["post_projects_id_exports"];
         delete?: never;
         options?: never;
@@ -1188,6 +1215,28 @@ export interface paths {
         head?: never;
         /** Changes a paragraph's text or voice: it alone becomes stale. */
         patch: operations["patch_projects_id_paragraphs_paragraph_id"];
+        trace?: never;
+    };
+    "/api/projects/{id}/paragraphs/{paragraph_id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Splits a chapter before the paragraph: it and the paragraphs after it become a new
+         *     chapter right after. Rendered paragraphs stay rendered (nothing is charged again); the
+         *     two chapters' audio is joined anew. When the paragraph already begins a chapter nothing
+         *     changes (200), so a repeated request makes no second chapter.
+         */
+        post: operations["post_projects_id_paragraphs_paragraph_id_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/pronunciation/dictionary": {
@@ -1804,7 +1853,10 @@ export interface paths {
         /**
          * Ein Projekt anlegen
          * @description Aus einem Manuskript bis 500.000 Zeichen; Überschriften („Kapitel 3“, „# Titel“) beginnen
-         *     Kapitel, Leerzeilen Absätze. Kostet nichts, bis ein Kapitel vertont wird.
+         *     Kapitel, Leerzeilen Absätze. Kostet nichts, bis ein Kapitel vertont wird. Eine
+         *     Wiederholung mit demselben `Idempotency-Key` liefert dasselbe Projekt mit derselben
+         *     Antwort (201), ohne ein zweites anzulegen; derselbe Schlüssel mit einer anderen Anfrage
+         *     wird abgelehnt (409).
          */
         post: operations["post_v1_projects"];
         delete?: never;
@@ -1862,6 +1914,27 @@ export interface paths {
         get: operations["get_v1_projects_id_chapters_chapter_id_audio"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/chapters/{chapter_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ein Kapitel mit dem vorigen zusammenführen
+         * @description Die Absätze werden an das vorige Kapitel angehängt (die Umkehrung einer Teilung); schon
+         *     vertonte bleiben vertont. Das Kapitel entfällt.
+         */
+        post: operations["post_v1_projects_id_chapters_chapter_id_merge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1936,7 +2009,10 @@ export interface paths {
         /**
          * Einen Export starten
          * @description `m4b` (Hörbuch mit Kapitelmarken), `mp3` (mit ID3-Kapiteln) oder `zip` (die Kapitel als
-         *     MP3); erst wenn alle Kapitel vertont sind. Fertig meldet der Webhook `export.completed`.
+         *     MP3); erst wenn alle Kapitel vertont sind, und je Format einer zur Zeit. Fertig meldet
+         *     der Webhook `export.completed`. Je Format bleiben die letzten drei fertigen Exporte
+         *     erhalten; ältere werden gelöscht. Eine Wiederholung mit demselben `Idempotency-Key`
+         *     liefert denselben Export, ohne einen zweiten zu starten.
          */
         post: operations["post_v1_projects_id_exports"];
         delete?: never;
@@ -1980,6 +2056,29 @@ export interface paths {
          * @description Neuer Text oder eigene Stimme; nur dieser Absatz muss danach neu vertont werden.
          */
         patch: operations["patch_v1_projects_id_paragraphs_paragraph_id"];
+        trace?: never;
+    };
+    "/v1/projects/{id}/paragraphs/{paragraph_id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ein Kapitel teilen
+         * @description Der Absatz und die Absätze danach werden ein neues Kapitel direkt dahinter (Titel aus
+         *     `title`, sonst „Kapitel N“). Schon vertonte Absätze bleiben vertont und werden nicht noch
+         *     einmal berechnet; das Audio beider Kapitel wird neu zusammengefügt. Beginnt der Absatz
+         *     schon ein Kapitel, ändert sich nichts (200): eine Wiederholung legt kein zweites an.
+         */
+        post: operations["post_v1_projects_id_paragraphs_paragraph_id_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/usage": {
@@ -2227,6 +2326,10 @@ export interface components {
         ChapterDetail: components["schemas"]["ChapterSummary"] & {
             paragraphs: components["schemas"]["ParagraphView"][];
         };
+        ChapterSplit: {
+            /** @description Titel des neuen Kapitels, 1 bis 200 Zeichen; ohne: „Kapitel N“ nach seinem Platz. */
+            title?: string | null;
+        };
         ChapterSummary: {
             audio?: null | components["schemas"]["ChapterAudio"];
             /** Format: int64 */
@@ -2256,6 +2359,16 @@ export interface components {
              * @description The chapter's own voice; null: the project's.
              */
             voice_id?: string | null;
+        };
+        /** @description The project after a split or merge, and the chapter the change is about. */
+        ChaptersChanged: {
+            /**
+             * Format: uuid
+             * @description Geteilt: das Kapitel, das jetzt mit dem Absatz beginnt. Zusammengeführt: das
+             *     Kapitel, in das die Absätze gewandert sind.
+             */
+            chapter_id: string;
+            project: components["schemas"]["ProjectDetail"];
         };
         CheckoutStart: {
             /** @description Stripe's payment page; the browser goes there. */
@@ -6019,7 +6132,10 @@ export interface operations {
     post_projects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6037,6 +6153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectDetail"];
                 };
             };
+            /** @description Zu viele Projekte, oder der Idempotency-Key gehört zu einer anderen Anfrage */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6286,6 +6403,45 @@ export interface operations {
             };
         };
     };
+    post_projects_id_chapters_chapter_id_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Das erste Kapitel hat kein voriges */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_projects_id_chapters_chapter_id_render: {
         parameters: {
             query?: never;
@@ -6399,7 +6555,10 @@ export interface operations {
     post_projects_id_exports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 id: string;
             };
@@ -6427,6 +6586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Nicht alle Kapitel vertont, ein Export in diesem Format läuft, oder der Idempotency-Key gehört zu einer anderen Anfrage */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,6 +6651,66 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_id_paragraphs_paragraph_id_split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterSplit"];
+            };
+        };
+        responses: {
+            /** @description Der Absatz beginnt schon ein Kapitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Schon 500 Kapitel */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8250,7 +8470,10 @@ export interface operations {
     post_v1_projects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8269,6 +8492,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Zu viele Projekte, oder der Idempotency-Key gehört zu einer anderen Anfrage */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8391,6 +8623,53 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_projects_id_chapters_chapter_id_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Das erste Kapitel hat kein voriges */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8529,7 +8808,10 @@ export interface operations {
     post_v1_projects_id_exports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Höchstens 255 Zeichen */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 id: string;
             };
@@ -8565,6 +8847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Nicht alle Kapitel vertont, ein Export in diesem Format läuft, oder der Idempotency-Key gehört zu einer anderen Anfrage */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8645,6 +8928,74 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_projects_id_paragraphs_paragraph_id_split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterSplit"];
+            };
+        };
+        responses: {
+            /** @description Der Absatz beginnt schon ein Kapitel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChaptersChanged"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Schon 500 Kapitel */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -119,10 +119,7 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         }
         options["instructions"] = json!(instructions);
     }
-    let key = request.idempotency_key.as_deref().map(str::trim);
-    if key.is_some_and(|k| k.is_empty() || k.chars().count() > 255) {
-        return Err(Error::invalid("Ungültige Anfrage", "Der Idempotency-Key muss 1 bis 255 Zeichen lang sein."));
-    }
+    let key = crate::domain::input::idempotency_key(request.idempotency_key.as_deref())?;
     if let Some(category) = request.category_id {
         db::labels::visible_category(&svc.pool, category, user.id)
             .await?

@@ -20,21 +20,35 @@ use crate::caller::Caller;
 use crate::db::project_exports::{self, ExportRow};
 use crate::db::{self, projects};
 pub use crate::domain::project::ExportFormat;
-use crate::domain::project::ParagraphState;
+use crate::domain::project::{EXPORTS_KEPT_PER_FORMAT, ParagraphState};
 use crate::error::{Error, Result};
 use crate::queue::ExportProject;
 use crate::run::Outcome;
 use crate::services::Services;
 
-/// Starts an export once every chapter is rendered and joined; one at a time per project.
+/// Starts an export once every chapter is rendered and joined; one at a time per format
+/// and project. With an Idempotency-Key, a retry of the same request answers the export
+/// the first one started (however far it got); the same key for another project or format
+/// is refused (409).
 pub async fn create(
     svc: &Services,
     caller: &Caller,
     project_id: Uuid,
     format: ExportFormat,
     base: &str,
+    idempotency_key: Option<&str>,
 ) -> Result<ExportView> {
     let user = caller.user()?;
+    let key = crate::domain::input::idempotency_key(idempotency_key)?;
+    let fingerprint = crate::domain::project::export_fingerprint(project_id, format);
+    let idempotency = key.map(|key| projects::Idempotency { key, fingerprint: &fingerprint });
+    // A retry is answered before the project is looked at again: its export is under way
+    // or done, and the rules below (ready, one running per format) would refuse it.
+    if idempotency.is_some()
+        && let Some(row) = replayed_export(&mut *svc.pool.acquire().await?, user.id, idempotency.as_ref()).await?
+    {
+        return Ok(export_view(row, base));
+    }
     let project = super::get(svc, caller, project_id, base).await?;
     let ready = !project.chapters.is_empty()
         && project.chapters.iter().all(|c| c.state == ParagraphState::Done && c.audio.is_some());
@@ -43,16 +57,38 @@ pub async fn create(
     }
     let mut tx = svc.pool.begin().await?;
     projects::lock_owner(&mut tx, user.id).await?;
-    if project_exports::unfinished(&mut *tx, project_id).await? > 0 {
-        return Err(Error::Conflict("Für dieses Projekt läuft bereits ein Export.".into()));
+    // Under the lock: a retry sent while the first request was still writing finds it here.
+    if let Some(row) = replayed_export(&mut tx, user.id, idempotency.as_ref()).await? {
+        return Ok(export_view(row, base));
     }
-    let id = project_exports::insert(&mut *tx, project_id, user.id, format.as_str()).await?;
+    if project_exports::unfinished(&mut *tx, project_id, format.as_str()).await? > 0 {
+        return Err(Error::Conflict("Ein Export in diesem Format läuft bereits.".into()));
+    }
+    let id = project_exports::insert(&mut *tx, project_id, user.id, format.as_str(), idempotency.as_ref()).await?;
     tx.commit().await?;
     if let Err(e) = svc.queue.push::<ExportProject>(id).await {
         tracing::warn!(export_id = %id, error = %e, "enqueue failed; the sweep will retry");
     }
     let row = project_exports::get_for_user(&svc.pool, id, user.id).await?.ok_or_else(not_found)?;
     Ok(export_view(row, base))
+}
+
+/// The export an earlier request with this key started, if it asked the same; 409 if it
+/// asked something else. A key whose export was since pruned starts a new one.
+async fn replayed_export(
+    conn: &mut sqlx::PgConnection,
+    user_id: Uuid,
+    idempotency: Option<&projects::Idempotency<'_>>,
+) -> Result<Option<ExportRow>> {
+    let Some(idempotency) = idempotency else { return Ok(None) };
+    let Some((id, earlier)) = project_exports::find_by_idempotency_key(&mut *conn, user_id, idempotency.key).await?
+    else {
+        return Ok(None);
+    };
+    if earlier.as_deref() != Some(idempotency.fingerprint) {
+        return Err(super::key_used_elsewhere());
+    }
+    Ok(project_exports::get_for_user(conn, id, user_id).await?)
 }
 
 /// A finished export's file: (storage key, format, download name). 404 for anyone else.
@@ -109,7 +145,27 @@ pub async fn run(svc: &Services, export_id: Uuid) -> Result<Outcome> {
                 "Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
             )
             .await?;
+            prune(svc, export_id).await;
             Ok(Outcome::Failed)
+        }
+    }
+}
+
+/// Keeps the newest [`EXPORTS_KEPT_PER_FORMAT`] finished exports of the project in the
+/// format of `export_id` (which just finished) and deletes the older ones, rows and files.
+/// Run when an export finishes, not when one starts: the user keeps three downloadable
+/// files while a new one is made. An older file being downloaded right now is removed
+/// under the reader: a local file stays readable through its open handle, and an object
+/// store serves a GET that has started.
+async fn prune(svc: &Services, export_id: Uuid) {
+    let keys = match project_exports::prune_beside(&svc.pool, export_id, EXPORTS_KEPT_PER_FORMAT).await {
+        Ok(keys) => keys,
+        // The new export is done; the older ones go with the next one that finishes.
+        Err(e) => return tracing::warn!(%export_id, error = %e, "older exports not pruned"),
+    };
+    for key in keys {
+        if let Err(e) = svc.storage.delete(&key).await {
+            tracing::warn!(%key, error = %e, "a pruned export's file was not removed");
         }
     }
 }
@@ -138,6 +194,7 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
         svc.storage.delete(&key).await.ok();
         return Ok(false);
     }
+    prune(svc, row.id).await;
     let payload = json!({
         "type": "export.completed",
         "created_at": chrono::Utc::now(),
@@ -264,6 +321,7 @@ pub async fn recover(svc: &Services) -> Result<u64> {
                 "Der Export wurde mehrfach unterbrochen. Bitte versuchen Sie es erneut.",
             )
             .await?;
+            prune(svc, id).await;
         } else if status == "pending" || project_exports::release(&svc.pool, id, false).await? {
             svc.queue.push::<ExportProject>(id).await.ok();
         }

@@ -2,7 +2,8 @@
 //! chapters and paragraphs; its costs before anything is charged; edits that make only
 //! the edited paragraph stale ([`edit`]); rendering a chapter as one job per stale
 //! paragraph, charged once through the ledger ([`render`]); joining a finished chapter
-//! into one MP3 with its timed text ([`assemble`]); exports ([`export`]).
+//! into one MP3 with its timed text ([`assemble`]); exports ([`export`]); chapters split
+//! and merged by hand ([`structure`]).
 //!
 //! Every read and write names the caller: another user's project is a 404.
 
@@ -11,6 +12,7 @@ pub mod edit;
 pub mod export;
 pub mod listen;
 pub mod render;
+pub mod structure;
 mod views;
 
 use uuid::Uuid;
@@ -34,10 +36,51 @@ pub fn not_found() -> Error {
     Error::NotFound("Projekt nicht gefunden.")
 }
 
-/// A new project from pasted text: chapters from its headings (`manuscript`).
-pub async fn create(svc: &Services, caller: &Caller, title: &str, text: &str, voice_id: Option<Uuid>) -> Result<Uuid> {
+/// A new project from pasted text: chapters from its headings (`manuscript`). With an
+/// Idempotency-Key, a retry of the same request answers the project the first one made
+/// (nothing new, the per-account cap not used twice); the same key with another request
+/// is refused (409), as for jobs.
+pub async fn create(
+    svc: &Services,
+    caller: &Caller,
+    title: &str,
+    text: &str,
+    voice_id: Option<Uuid>,
+    idempotency_key: Option<&str>,
+) -> Result<Uuid> {
+    let user = caller.user()?;
+    let key = crate::domain::input::idempotency_key(idempotency_key)?;
+    let fingerprint = project::create_fingerprint(title, text, voice_id);
+    let idempotency = key.map(|key| projects::Idempotency { key, fingerprint: &fingerprint });
+    // A retry is answered before the manuscript is read again, and whatever changed since
+    // (a voice no longer usable, the cap reached by this very project) cannot refuse it.
+    if let Some(id) = replayed_project(&svc.pool, user.id, idempotency.as_ref()).await? {
+        return Ok(id);
+    }
     let manuscript = manuscript::from_plain_text(text).map_err(|e| Error::from(rename_file_field(e, "text")))?;
-    store(svc, caller, Some(title), manuscript, voice_id).await
+    store(svc, caller, Some(title), manuscript, voice_id, idempotency.as_ref()).await
+}
+
+/// The project an earlier request with this key made, if it asked the same; 409 if it
+/// asked something else.
+async fn replayed_project(
+    db: impl sqlx::PgExecutor<'_>,
+    user_id: Uuid,
+    idempotency: Option<&projects::Idempotency<'_>>,
+) -> Result<Option<Uuid>> {
+    let Some(idempotency) = idempotency else { return Ok(None) };
+    let Some((id, earlier)) = projects::find_by_idempotency_key(db, user_id, idempotency.key).await? else {
+        return Ok(None);
+    };
+    if earlier.as_deref() != Some(idempotency.fingerprint) {
+        return Err(key_used_elsewhere());
+    }
+    Ok(Some(id))
+}
+
+/// The refusal of an Idempotency-Key sent again with another request (the jobs' words).
+pub(crate) fn key_used_elsewhere() -> Error {
+    Error::Conflict("Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into())
 }
 
 /// A new project from an uploaded file (TXT, Markdown, DOCX, EPUB). The parsing runs on
@@ -61,7 +104,7 @@ pub async fn import(
     let fallback = file_name.rsplit_once('.').map_or(file_name, |(stem, _)| stem);
     let title = title.map(str::trim).filter(|t| !t.is_empty()).or(manuscript.title.as_deref()).unwrap_or(fallback);
     let title = title.to_owned();
-    store(svc, caller, Some(&title), manuscript, voice_id).await
+    store(svc, caller, Some(&title), manuscript, voice_id, None).await
 }
 
 fn rename_file_field(mut invalid: crate::domain::Invalid, field: &'static str) -> crate::domain::Invalid {
@@ -78,6 +121,7 @@ async fn store(
     title: Option<&str>,
     manuscript: Manuscript,
     voice_id: Option<Uuid>,
+    idempotency: Option<&projects::Idempotency<'_>>,
 ) -> Result<Uuid> {
     let user = caller.user()?;
     let title = project::title("title", title.unwrap_or_default())?;
@@ -88,16 +132,21 @@ async fn store(
     let mut tx = svc.pool.begin().await?;
     // One statement decides the cap under the user's lock: parallel creates cannot pass it.
     projects::lock_owner(&mut tx, user.id).await?;
+    // Under the same lock: a retry sent while the first request was still writing waits
+    // for it and finds its project here, before the cap is counted.
+    if let Some(id) = replayed_project(&mut *tx, user.id, idempotency).await? {
+        return Ok(id);
+    }
     if projects::count_for_user(&mut *tx, user.id).await? >= MAX_PROJECTS_PER_USER {
         return Err(Error::Conflict(format!(
             "Sie haben bereits {MAX_PROJECTS_PER_USER} Projekte. Bitte löschen Sie zuerst ein altes."
         )));
     }
-    let project_id = projects::insert_project(&mut tx, user.id, &title, voice_id).await?;
+    let project_id = projects::insert_project(&mut tx, user.id, &title, voice_id, idempotency).await?;
     for (position, chapter) in manuscript.chapters.iter().enumerate() {
         let chapter_title =
-            project::title("title", &chapter.title).unwrap_or_else(|_| format!("Kapitel {}", position + 1));
-        let chapter_id = projects::insert_chapter(&mut tx, project_id, position as i32, &chapter_title).await?;
+            project::title("title", &chapter.title).unwrap_or_else(|_| project::default_chapter_title(position));
+        let chapter_id = projects::insert_chapter(&mut tx, project_id, position as i32, &chapter_title, None).await?;
         let characters: Vec<i32> = chapter.paragraphs.iter().map(|p| p.chars().count() as i32).collect();
         let hashes: Vec<String> = chapter.paragraphs.iter().map(|p| project::text_hash(p)).collect();
         projects::insert_paragraphs(&mut tx, chapter_id, &chapter.paragraphs, &characters, &hashes).await?;

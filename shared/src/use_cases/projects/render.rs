@@ -122,7 +122,9 @@ pub async fn paragraph_finished(svc: &Services, job_id: Uuid) -> Result<()> {
     queue_assembly_if_done(svc, chapter_id).await
 }
 
-async fn queue_assembly_if_done(svc: &Services, chapter_id: Uuid) -> Result<()> {
+/// Queues the joining of the chapter when every paragraph is done and its audio is not
+/// joined from exactly them (also after a split or merge moved finished paragraphs).
+pub(crate) async fn queue_assembly_if_done(svc: &Services, chapter_id: Uuid) -> Result<()> {
     let Some(plan) = super::assemble::plan(svc, chapter_id).await? else {
         return Ok(());
     };

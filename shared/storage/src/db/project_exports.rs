@@ -20,7 +20,8 @@ pub struct ExportRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// Most exports kept per project (older finished ones are listed no more).
+/// Most exports listed per project (a project keeps at most three finished ones per
+/// format, `domain::project::EXPORTS_KEPT_PER_FORMAT`, and one running per format).
 pub const LISTED: i64 = 20;
 
 pub async fn insert(
@@ -28,25 +29,66 @@ pub async fn insert(
     project_id: Uuid,
     user_id: Uuid,
     format: &str,
+    idempotency: Option<&super::projects::Idempotency<'_>>,
 ) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
-        "INSERT INTO project_exports (project_id, user_id, format) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO project_exports (project_id, user_id, format, idempotency_key, request_fingerprint)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
         project_id,
         user_id,
+        format,
+        idempotency.map(|i| i.key),
+        idempotency.map(|i| i.fingerprint)
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// The export made earlier with this Idempotency-Key, with its request's fingerprint.
+pub async fn find_by_idempotency_key(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    key: &str,
+) -> Result<Option<(Uuid, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT id, request_fingerprint FROM project_exports WHERE user_id = $1 AND idempotency_key = $2",
+        user_id,
+        key
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| (r.id, r.request_fingerprint)))
+}
+
+/// Exports of this format not yet finished for this project (one at a time per format).
+pub async fn unfinished(db: impl PgExecutor<'_>, project_id: Uuid, format: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM project_exports
+           WHERE project_id = $1 AND format = $2 AND status IN ('pending', 'processing')"#,
+        project_id,
         format
     )
     .fetch_one(db)
     .await
 }
 
-/// Exports not yet finished for this project (one at a time per project).
-pub async fn unfinished(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"SELECT count(*) AS "n!" FROM project_exports WHERE project_id = $1 AND status IN ('pending', 'processing')"#,
-        project_id
+/// Deletes the finished exports of the same project and format as `export_id` beyond the
+/// newest `keep`; answers the storage keys of the deleted ones, for the caller to remove.
+/// Unfinished exports are never touched (at most one per format exists).
+pub async fn prune_beside(db: impl PgExecutor<'_>, export_id: Uuid, keep: i64) -> Result<Vec<String>, sqlx::Error> {
+    let keys = sqlx::query_scalar!(
+        "DELETE FROM project_exports WHERE id IN (
+             SELECT o.id FROM project_exports o
+             JOIN project_exports n ON n.id = $1 AND o.project_id = n.project_id AND o.format = n.format
+             WHERE o.status IN ('completed', 'failed')
+             ORDER BY o.created_at DESC, o.id DESC OFFSET $2)
+         RETURNING storage_key",
+        export_id,
+        keep
     )
-    .fetch_one(db)
-    .await
+    .fetch_all(db)
+    .await?;
+    Ok(keys.into_iter().flatten().collect())
 }
 
 pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ExportRow>, sqlx::Error> {

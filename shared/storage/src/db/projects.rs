@@ -63,20 +63,46 @@ pub struct ParagraphRow {
     pub text: String,
 }
 
+/// A request's Idempotency-Key with the fingerprint of what it asked for.
+pub struct Idempotency<'a> {
+    pub key: &'a str,
+    pub fingerprint: &'a str,
+}
+
 pub async fn insert_project(
     conn: &mut PgConnection,
     user_id: Uuid,
     title: &str,
     voice_id: Uuid,
+    idempotency: Option<&Idempotency<'_>>,
 ) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
-        "INSERT INTO projects (user_id, title, voice_id) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO projects (user_id, title, voice_id, idempotency_key, request_fingerprint)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
         user_id,
         title,
-        voice_id
+        voice_id,
+        idempotency.map(|i| i.key),
+        idempotency.map(|i| i.fingerprint)
     )
     .fetch_one(conn)
     .await
+}
+
+/// The project made earlier with this Idempotency-Key, with its request's fingerprint.
+pub async fn find_by_idempotency_key(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    key: &str,
+) -> Result<Option<(Uuid, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT id, request_fingerprint FROM projects WHERE user_id = $1 AND idempotency_key = $2",
+        user_id,
+        key
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| (r.id, r.request_fingerprint)))
 }
 
 pub async fn insert_chapter(
@@ -84,12 +110,14 @@ pub async fn insert_chapter(
     project_id: Uuid,
     position: i32,
     title: &str,
+    voice_id: Option<Uuid>,
 ) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
-        "INSERT INTO project_chapters (project_id, position, title) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO project_chapters (project_id, position, title, voice_id) VALUES ($1, $2, $3, $4) RETURNING id",
         project_id,
         position,
-        title
+        title,
+        voice_id
     )
     .fetch_one(conn)
     .await
@@ -150,6 +178,157 @@ pub async fn lock_owner(conn: &mut PgConnection, user_id: Uuid) -> Result<(), sq
 
 pub async fn count_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM projects WHERE user_id = $1"#, user_id).fetch_one(db).await
+}
+
+/// The user's project, locked for this transaction: changes to its chapters' order run one
+/// after the other. None when it is not the user's.
+pub async fn lock_project(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<ProjectRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ProjectRow,
+        "SELECT id, user_id, title, voice_id, created_at, updated_at FROM projects
+         WHERE id = $1 AND user_id = $2 FOR UPDATE",
+        id,
+        user_id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn count_chapters(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM project_chapters WHERE project_id = $1"#, project_id)
+        .fetch_one(db)
+        .await
+}
+
+/// Where the positions of chapters being moved wait between the two steps of a move: above
+/// any real position (a project has at most 500 chapters).
+const PARKED: i32 = 1_000_000;
+
+/// Moves every chapter after `after` by `by` places (+1 opens a gap behind `after`, -1
+/// closes the one a deleted chapter left). Two statements: Postgres checks the unique
+/// (project, position) row by row, so the moved chapters are parked out of the way first.
+pub async fn move_chapters_after(
+    conn: &mut PgConnection,
+    project_id: Uuid,
+    after: i32,
+    by: i32,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE project_chapters SET position = position + $3 WHERE project_id = $1 AND position > $2",
+        project_id,
+        after,
+        PARKED
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "UPDATE project_chapters SET position = position - $2 + $3 WHERE project_id = $1 AND position >= $2",
+        project_id,
+        PARKED,
+        by
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The chapter at `position` of the project.
+pub async fn chapter_at(
+    db: impl PgExecutor<'_>,
+    project_id: Uuid,
+    position: i32,
+) -> Result<Option<ChapterRow>, sqlx::Error> {
+    sqlx::query_as!(
+        ChapterRow,
+        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash
+         FROM project_chapters WHERE project_id = $1 AND position = $2",
+        project_id,
+        position
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Where a paragraph of the project sits: its chapter and its position in it.
+pub async fn paragraph_place(
+    db: impl PgExecutor<'_>,
+    paragraph_id: Uuid,
+    project_id: Uuid,
+) -> Result<Option<(ChapterRow, i32)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash,
+                pp.position AS paragraph_position
+         FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+         WHERE pp.id = $1 AND c.project_id = $2",
+        paragraph_id,
+        project_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| {
+        let chapter = ChapterRow {
+            id: r.id,
+            project_id: r.project_id,
+            position: r.position,
+            title: r.title,
+            voice_id: r.voice_id,
+            audio_key: r.audio_key,
+            duration_seconds: r.duration_seconds,
+            audio_hash: r.audio_hash,
+        };
+        (chapter, r.paragraph_position)
+    }))
+}
+
+/// Moves the paragraphs of `from` at `position` and after into the empty chapter `to`,
+/// keeping their order and everything they carry (text, voice, job, hash), from place 0.
+pub async fn move_paragraphs_from(
+    conn: &mut PgConnection,
+    from: Uuid,
+    position: i32,
+    to: Uuid,
+) -> Result<u64, sqlx::Error> {
+    let moved = sqlx::query!(
+        "UPDATE project_paragraphs SET chapter_id = $3, position = position - $2
+         WHERE chapter_id = $1 AND position >= $2",
+        from,
+        position,
+        to
+    )
+    .execute(conn)
+    .await?;
+    Ok(moved.rows_affected())
+}
+
+/// Appends every paragraph of `from` to `to`, in order, with what they carry; those
+/// without their own voice get `keep_voice` when given (see
+/// `domain::project::voice_to_keep_when_merged`).
+pub async fn append_paragraphs(
+    conn: &mut PgConnection,
+    from: Uuid,
+    to: Uuid,
+    keep_voice: Option<Uuid>,
+) -> Result<u64, sqlx::Error> {
+    let moved = sqlx::query!(
+        "UPDATE project_paragraphs
+         SET chapter_id = $2, voice_id = coalesce(voice_id, $3),
+             position = position + (SELECT coalesce(max(position) + 1, 0) FROM project_paragraphs WHERE chapter_id = $2)
+         WHERE chapter_id = $1",
+        from,
+        to,
+        keep_voice
+    )
+    .execute(conn)
+    .await?;
+    Ok(moved.rows_affected())
+}
+
+/// Deletes an (emptied) chapter; answers its joined audio's key, for the caller to remove.
+pub async fn delete_chapter(conn: &mut PgConnection, chapter_id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    let key = sqlx::query_scalar!("DELETE FROM project_chapters WHERE id = $1 RETURNING audio_key", chapter_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(key.flatten())
 }
 
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ProjectRow>, sqlx::Error> {

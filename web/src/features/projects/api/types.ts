@@ -106,3 +106,12 @@ export type ChapterChange = { title?: string; voice_id?: string | null };
 
 /** `PATCH /api/projects/{id}/paragraphs/{paragraphId}`; a null voice goes back to the chapter's. */
 export type ParagraphChange = { text?: string; voice_id?: string | null };
+
+/** `POST /api/projects/{id}/paragraphs/{paragraphId}/split`; without a title the server names it "Kapitel N". */
+export type ChapterSplit = { title?: string };
+
+/**
+ * The answer of a split (the chapter the paragraph now begins) or a merge (the chapter the
+ * paragraphs went into), with the project as it is now.
+ */
+export type ChaptersChanged = { chapter_id: string; project: ProjectDetail };

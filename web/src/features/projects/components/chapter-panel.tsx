@@ -10,9 +10,10 @@ import { formatEuroFromCents } from '@/lib/format';
 import type { Voice } from '@/lib/voices';
 import { useChapter } from '../api/get-chapter';
 import { useUpdateChapter } from '../api/update-chapter';
-import type { ChapterDetail } from '../api/types';
+import type { ChapterDetail, ChapterSummary } from '../api/types';
 import { ChapterPlayer } from './chapter-player';
 import { EditableTitle } from './editable-title';
+import { MergeChapter } from './merge-chapter';
 import { ParagraphList } from './paragraph-list';
 import { RenderChapter } from './render-chapter';
 import { StateBadge } from './state-badge';
@@ -23,10 +24,18 @@ export function chapterCosts(chapter: Pick<ChapterDetail, 'cost_cent' | 'stale_c
   return `Kapitel: ${formatEuroFromCents(chapter.cost_cent)} · jetzt zu vertonen: ${formatEuroFromCents(chapter.stale_cost_cent)}`;
 }
 
-type ChapterPanelProps = { projectId: string; chapterId: string; voices: Voice[] };
+type ChapterPanelProps = {
+  projectId: string;
+  chapterId: string;
+  /** Its place in the project, counted from 1. */
+  number: number;
+  /** The chapter before it, into which it can be merged; null for the first. */
+  previous: ChapterSummary | null;
+  voices: Voice[];
+};
 
 /** The open chapter: its head (title, voice, cost, "Kapitel vertonen"), its audio once joined, its paragraphs. */
-export function ChapterPanel({ projectId, chapterId, voices }: ChapterPanelProps) {
+export function ChapterPanel({ projectId, chapterId, number, previous, voices }: ChapterPanelProps) {
   const query = useChapter(projectId, chapterId);
   if (query.isPending) return <LoadingSkeleton label="Kapitel wird geladen…" rows={4} />;
   if (query.isError) return <LoadErrorAlert title="Kapitel konnte nicht geladen werden" error={query.error} onRetry={() => void query.refetch()} />;
@@ -34,19 +43,21 @@ export function ChapterPanel({ projectId, chapterId, voices }: ChapterPanelProps
   return (
     <Card data-testid="chapter-panel" data-chapter-id={chapter.id} data-state={chapter.state}>
       <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
-        <ChapterHead projectId={projectId} chapter={chapter} voices={voices} />
+        <ChapterHead projectId={projectId} chapter={chapter} previous={previous} voices={voices} />
         {chapter.audio ? (
           <ChapterPlayer projectId={projectId} chapterId={chapter.id} title={chapter.title} audio={chapter.audio} />
         ) : (
           chapter.state === 'done' && <JoiningNotice />
         )}
-        <ParagraphList projectId={projectId} chapter={chapter} voices={voices} />
+        <ParagraphList projectId={projectId} chapter={chapter} chapterNumber={number} voices={voices} />
       </CardContent>
     </Card>
   );
 }
 
-function ChapterHead({ projectId, chapter, voices }: { projectId: string; chapter: ChapterDetail; voices: Voice[] }) {
+type ChapterHeadProps = { projectId: string; chapter: ChapterDetail; previous: ChapterSummary | null; voices: Voice[] };
+
+function ChapterHead({ projectId, chapter, previous, voices }: ChapterHeadProps) {
   const voiceId = useId();
   const update = useUpdateChapter({
     mutationConfig: {
@@ -69,6 +80,11 @@ function ChapterHead({ projectId, chapter, voices }: { projectId: string; chapte
           testId="chapter-title"
         />
         <StateBadge state={chapter.state} of="chapter" />
+        {previous && (
+          <span className="ml-auto">
+            <MergeChapter projectId={projectId} chapter={chapter} previous={previous} />
+          </span>
+        )}
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex w-full flex-col gap-2 sm:w-72">

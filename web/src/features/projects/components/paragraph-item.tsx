@@ -8,6 +8,7 @@ import { formatEuroFromCents } from '@/lib/format';
 import type { Voice } from '@/lib/voices';
 import { useUpdateParagraph } from '../api/update-paragraph';
 import type { ParagraphView } from '../api/types';
+import { SplitParagraph } from './split-paragraph';
 import { StateBadge } from './state-badge';
 import { ParagraphVoiceSelect } from './voice-select';
 
@@ -17,15 +18,18 @@ type ParagraphItemProps = {
   paragraph: ParagraphView;
   /** Its place in the chapter, counted from 1. */
   number: number;
+  /** The place its chapter has in the project, counted from 1 (a split's new chapter comes next). */
+  chapterNumber: number;
   voices: Voice[];
 };
 
 /**
  * One paragraph: its state, cost and text; "Bearbeiten" turns the text into a field, and
  * its own voice can be set (dialogue with two speakers). Either change makes it stale.
- * Nothing can be changed while it is being rendered.
+ * Nothing can be changed while it is being rendered. Every paragraph but the first can
+ * begin a new chapter ("Hier teilen"), which keeps it as it is.
  */
-export function ParagraphItem({ projectId, chapterId, paragraph, number, voices }: ParagraphItemProps) {
+export function ParagraphItem({ projectId, chapterId, paragraph, number, chapterNumber, voices }: ParagraphItemProps) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateParagraph({
     mutationConfig: {
@@ -48,6 +52,7 @@ export function ParagraphItem({ projectId, chapterId, paragraph, number, voices 
           {formatEuroFromCents(paragraph.cost_cent)}
         </span>
         <span className="ml-auto flex flex-wrap items-center gap-1">
+          {number > 1 && <SplitParagraph projectId={projectId} paragraphId={paragraph.id} number={number} newChapterNumber={chapterNumber + 1} />}
           <ParagraphVoiceSelect
             voices={voices}
             value={paragraph.voice_id}

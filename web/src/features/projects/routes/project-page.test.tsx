@@ -247,3 +247,91 @@ describe('Projekt-Editor: Export', () => {
     await waitFor(() => expect(saved).toEqual(['Die_Reise_nach_R_gen.m4b']));
   });
 });
+
+describe('Projekt-Editor: Kapitel teilen und zusammenführen', () => {
+  const SPLIT = 'POST /api/projects/p-1/paragraphs/para-2/split';
+  const MERGE = 'POST /api/projects/p-1/chapters/c-2/merge';
+  const leuchtturm = () => makeChapter({ id: 'c-2', position: 1, title: 'Der Leuchtturm', paragraphs: [makeParagraph({ id: 'para-9', state: 'done' })] });
+
+  it('splits a chapter at a paragraph after asking for the new title, then opens the new chapter', async () => {
+    const newChapter = makeChapter({ id: 'c-new', position: 1, title: 'Der Wind', paragraphs: [makeParagraph({ id: 'para-2', state: 'done' })] });
+    const after = makeProjectDetail({
+      chapters: [
+        makeChapterSummary(),
+        makeChapterSummary({ id: 'c-new', position: 1, title: 'Der Wind', state: 'done', stale_cost_cent: 0 }),
+        makeChapterSummary({ id: 'c-2', position: 2, title: 'Der Leuchtturm', state: 'done', stale_cost_cent: 0 }),
+      ],
+    });
+    const { api, user } = setup({
+      extra: { [SPLIT]: { status: 201, json: { chapter_id: 'c-new', project: after } }, 'GET /api/projects/p-1/chapters/c-new': { json: newChapter } },
+    });
+    const [first, second] = await paragraphs();
+    // The first paragraph begins its chapter already.
+    expect(within(first).queryByTestId('paragraph-split')).not.toBeInTheDocument();
+    await user.click(within(second).getByRole('button', { name: 'Hier teilen: Absatz 2 beginnt ein neues Kapitel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kapitel hier teilen?' });
+    expect(dialog).toHaveTextContent('Absatz 2 und alle Absätze danach werden ein neues Kapitel direkt nach diesem.');
+    expect(dialog).toHaveTextContent('werden nicht noch einmal berechnet');
+    const title = within(dialog).getByLabelText('Titel des neuen Kapitels');
+    expect(title).toHaveValue('Kapitel 2');
+    expect(api.callsTo(SPLIT)).toHaveLength(0);
+    await user.clear(title);
+    await user.type(title, '  Der Wind ');
+    api.on(PROJECT, { json: after });
+    await user.click(within(dialog).getByTestId('chapter-split-confirm'));
+    await waitFor(() => expect(api.callsTo(SPLIT)).toHaveLength(1));
+    expect(api.callsTo(SPLIT)[0].body).toEqual({ title: 'Der Wind' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?kapitel=c-new'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Der Wind' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('chapter-item').map((i) => i.getAttribute('data-chapter-id'))).toEqual(['c-1', 'c-new', 'c-2']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a title before splitting and shows the server’s refusal under the field', async () => {
+    const { api, user } = setup({
+      extra: { [SPLIT]: apiError(422, 'validation', 'Ungültige Eingabe', 'Höchstens 200 Zeichen.') },
+    });
+    const [, second] = await paragraphs();
+    await user.click(within(second).getByTestId('paragraph-split'));
+    const dialog = await screen.findByRole('dialog', { name: 'Kapitel hier teilen?' });
+    const title = within(dialog).getByLabelText('Titel des neuen Kapitels');
+    await user.clear(title);
+    await user.click(within(dialog).getByTestId('chapter-split-confirm'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte geben Sie einen Titel ein.');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(SPLIT)).toHaveLength(0);
+    await user.type(title, 'Zu lang');
+    await user.click(within(dialog).getByTestId('chapter-split-confirm'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Höchstens 200 Zeichen.');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '');
+  });
+
+  it('merges a chapter into the one before only after a confirmation, then opens that chapter', async () => {
+    const merged = makeProjectDetail({ chapters: [makeChapterSummary({ paragraph_count: 3 })] });
+    const { api, user } = setup({
+      path: '/dashboard/projects/p-1?kapitel=c-2',
+      extra: { 'GET /api/projects/p-1/chapters/c-2': { json: leuchtturm() }, [MERGE]: { json: { chapter_id: 'c-1', project: merged } } },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Der Leuchtturm' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mit vorigem Kapitel zusammenführen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kapitel zusammenführen?' });
+    expect(dialog).toHaveTextContent('Der Absatz von „Der Leuchtturm“ wird an „Ankunft“ angehängt; das Kapitel „Der Leuchtturm“ entfällt.');
+    expect(api.callsTo(MERGE)).toHaveLength(0);
+    api.on(PROJECT, { json: merged });
+    await user.click(within(dialog).getByTestId('chapter-merge-confirm'));
+    await waitFor(() => expect(api.callsTo(MERGE)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?kapitel=c-1'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ankunft' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('chapter-item')).toHaveLength(1));
+    // The merged chapter is not asked for again (it would answer 404).
+    const asked = api.callsTo('GET /api/projects/p-1/chapters/c-2').length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET /api/projects/p-1/chapters/c-2')).toHaveLength(asked);
+  });
+
+  it('offers no merge on the first chapter', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ankunft' })).toBeInTheDocument();
+    expect(screen.queryByTestId('chapter-merge')).not.toBeInTheDocument();
+  });
+});

@@ -56,6 +56,7 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
   const [params] = useSearchParams();
   const voices = useVoiceList().data?.voices ?? [];
   const chapterId = openChapterId(project.chapters, params.get(CHAPTER_PARAM));
+  const index = project.chapters.findIndex((c) => c.id === chapterId);
   return (
     <>
       <ProjectHeader project={project} voices={voices} />
@@ -67,7 +68,14 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {chapterId ? (
             // A new chapter starts with fresh state (an open editor, a confirm dialog).
-            <ChapterPanel key={chapterId} projectId={project.id} chapterId={chapterId} voices={voices} />
+            <ChapterPanel
+              key={chapterId}
+              projectId={project.id}
+              chapterId={chapterId}
+              number={index + 1}
+              previous={project.chapters[index - 1] ?? null}
+              voices={voices}
+            />
           ) : (
             <p className="text-sm text-muted-foreground">Dieses Projekt hat keine Kapitel.</p>
           )}
