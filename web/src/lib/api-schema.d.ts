@@ -3309,7 +3309,7 @@ export interface components {
             completed_audios: number;
             /**
              * Format: int64
-             * @description What all audios cost (failed ones were refunded and do not count).
+             * @description What all audios and project paragraphs cost (failed ones were refunded and do not count).
              */
             cost_cent: number;
             /** @description The last 30 days, oldest first, every day present. */

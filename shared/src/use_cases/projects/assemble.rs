@@ -22,7 +22,6 @@ pub struct Plan {
     pub state: ParagraphState,
     /// Joined already from exactly these paragraph jobs.
     pub up_to_date: bool,
-    hash: String,
     chapter: projects::ChapterRow,
     project: projects::ProjectRow,
 }
@@ -39,7 +38,7 @@ pub async fn plan(svc: &Services, chapter_id: Uuid) -> Result<Option<Plan>> {
     );
     let hash = project::audio_hash(facts.iter().filter_map(|p| p.job_id));
     let up_to_date = chapter.audio_key.is_some() && chapter.audio_hash.as_deref() == Some(hash.as_str());
-    Ok(Some(Plan { state, up_to_date, hash, chapter, project }))
+    Ok(Some(Plan { state, up_to_date, chapter, project }))
 }
 
 /// Joins the chapter `chapter_id` if it is done and not joined yet.
@@ -49,10 +48,14 @@ pub async fn run(svc: &Services, chapter_id: Uuid) -> Result<Outcome> {
         return Ok(Outcome::Skipped);
     }
     let parts = projects::chapter_audio_parts(&svc.pool, chapter_id).await?;
+    // What is joined is what these rows say now, which may be newer than the plan.
+    let hash = project::audio_hash(parts.iter().map(|p| p.job_id));
     let (mp3, duration_seconds, timed_text) = join(svc, &parts).await?;
-    let key = crate::files::chapter_key(plan.project.user_id, chapter_id);
+    let key = crate::files::chapter_key(plan.project.user_id, chapter_id, &hash);
     svc.storage.put(&key, &mp3).await.map_err(|e| Error::Internal(e.into()))?;
-    projects::set_chapter_audio(&svc.pool, chapter_id, &key, duration_seconds, &timed_text, &plan.hash).await?;
+    if !record(svc, chapter_id, &key, duration_seconds, &timed_text, &hash).await? {
+        return Ok(Outcome::Skipped);
+    }
     let payload = json!({
         "type": "project.rendered",
         "created_at": chrono::Utc::now(),
@@ -69,6 +72,43 @@ pub async fn run(svc: &Services, chapter_id: Uuid) -> Result<Outcome> {
     db::webhooks::enqueue_event(&svc.pool, plan.project.user_id, "project.rendered", &payload).await?;
     tracing::info!(%chapter_id, duration_seconds, "chapter joined");
     Ok(Outcome::Completed)
+}
+
+/// Records the joined file if the chapter still consists of exactly the paragraph jobs it
+/// was joined from (under the chapter's lock, which splits, merges and renders take too),
+/// and removes the file it replaces. A join overtaken by a change (a split, a render, the
+/// chapter merged away) removes its own file instead: the change queued the join that
+/// counts. Answers whether it was recorded.
+async fn record(
+    svc: &Services,
+    chapter_id: Uuid,
+    key: &str,
+    duration_seconds: f64,
+    timed_text: &TimedText,
+    hash: &str,
+) -> Result<bool> {
+    let mut tx = svc.pool.begin().await?;
+    let state = projects::lock_for_join(&mut tx, chapter_id).await?;
+    let current = state.as_ref().map(|s| project::audio_hash(s.job_ids.iter().copied()));
+    let recorded = current.as_deref() == Some(hash);
+    if recorded {
+        projects::set_chapter_audio(&mut tx, chapter_id, key, duration_seconds, timed_text, hash).await?;
+    }
+    tx.commit().await?;
+    let stored = state.and_then(|s| s.audio_key);
+    // The file this join replaced, or its own when it was overtaken; never the file the
+    // chapter records (an earlier join of the same paragraphs wrote the same file).
+    let unused = match (recorded, stored) {
+        (true, previous) => previous.filter(|previous| previous != key),
+        (false, stored) => Some(key.to_owned()).filter(|own| stored.as_ref() != Some(own)),
+    };
+    if let Some(unused) = unused
+        && let Err(e) = svc.storage.delete(&unused).await
+    {
+        // A leftover file costs space, not correctness: nothing refers to it.
+        tracing::warn!(%chapter_id, key = unused, error = %e, "removing an unused chapter file failed");
+    }
+    Ok(recorded)
 }
 
 /// The paragraphs' audio one after another: MP3 bytes, seconds, timed text. Their MP3

@@ -635,9 +635,30 @@ pub async fn chapter_audio_parts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> R
     .await
 }
 
-/// Records the joined audio; answers the key it replaced, if another.
+/// A chapter as a join finds it when it records its file: the file recorded now and the
+/// job of each paragraph that has one, in order. Locks the chapter row for the caller's
+/// transaction (as splits, merges and renders do); `None` when the chapter is gone.
+pub async fn lock_for_join(conn: &mut PgConnection, chapter_id: Uuid) -> Result<Option<JoinState>, sqlx::Error> {
+    sqlx::query_as!(
+        JoinState,
+        r#"SELECT c.audio_key,
+                  array(SELECT pp.job_id FROM project_paragraphs pp
+                        WHERE pp.chapter_id = c.id AND pp.job_id IS NOT NULL ORDER BY pp.position) AS "job_ids!"
+           FROM project_chapters c WHERE c.id = $1 FOR UPDATE"#,
+        chapter_id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub struct JoinState {
+    pub audio_key: Option<String>,
+    pub job_ids: Vec<Uuid>,
+}
+
+/// Records the joined audio (the caller holds the chapter's lock, see [`lock_for_join`]).
 pub async fn set_chapter_audio(
-    db: impl PgExecutor<'_>,
+    conn: &mut PgConnection,
     chapter_id: Uuid,
     key: &str,
     duration_seconds: f64,
@@ -653,7 +674,7 @@ pub async fn set_chapter_audio(
         Json(timed_text) as _,
         audio_hash
     )
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }

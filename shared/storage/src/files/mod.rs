@@ -58,9 +58,12 @@ pub trait AudioStorage: Send + Sync {
     }
 }
 
-/// A project chapter's joined audio.
-pub fn chapter_key(user_id: Uuid, chapter_id: Uuid) -> String {
-    format!("{user_id}/chapters/{chapter_id}.mp3")
+/// A project chapter's joined audio, one file per version (`audio_hash`, the paragraph
+/// jobs it was joined from): two joins of one chapter running at once never write the
+/// same file, so the one recorded is always the file of its hash.
+pub fn chapter_key(user_id: Uuid, chapter_id: Uuid, audio_hash: &str) -> String {
+    let version: String = audio_hash.chars().take(16).collect();
+    format!("{user_id}/chapters/{chapter_id}-{version}.mp3")
 }
 
 /// A project export (`m4b`, `mp3` or `zip`).
