@@ -191,8 +191,7 @@ impl From<projects::ChapterDetail> for ChapterDetail {
 #[schema(as = ExportView)]
 pub struct ExportView {
     id: Uuid,
-    /// `m4b`, `mp3` or `zip`.
-    format: String,
+    format: ExportFormat,
     status: JobStatus,
     /// 0 to 1.
     progress: f64,

@@ -2673,8 +2673,7 @@ export interface components {
             created_at: string;
             download_url?: string | null;
             error?: string | null;
-            /** @description `m4b`, `mp3` or `zip`. */
-            format: string;
+            format: components["schemas"]["ExportFormat"];
             /** Format: uuid */
             id: string;
             /**

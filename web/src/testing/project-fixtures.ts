@@ -48,6 +48,7 @@ export function makeChapterSummary(overrides: Partial<ChapterSummary> = {}): Cha
     cost_cent: 1_234,
     stale_cost_cent: 120,
     paragraph_count: 2,
+    done_paragraphs: 0,
     state: 'stale',
     audio: null,
     ...overrides,

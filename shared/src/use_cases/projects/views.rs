@@ -9,7 +9,7 @@ use super::{cost_of, state_of};
 use crate::db::project_exports::ExportRow;
 use crate::db::projects::{ChapterRow, ParagraphFacts, ProjectRow, SummaryRow};
 use crate::domain::kinds::JobStatus;
-use crate::domain::project::ParagraphState;
+use crate::domain::project::{ExportFormat, ParagraphState};
 
 /// A project in the list.
 #[derive(Debug, Clone)]
@@ -96,8 +96,7 @@ pub struct ChapterDetail {
 #[derive(Debug, Clone)]
 pub struct ExportView {
     pub id: Uuid,
-    /// `m4b`, `mp3` or `zip`.
-    pub format: String,
+    pub format: ExportFormat,
     pub status: JobStatus,
     /// 0 to 1.
     pub progress: f64,
@@ -181,7 +180,8 @@ pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {
         (row.status == JobStatus::Completed).then(|| format!("{base}/{}/exports/{}/download", row.project_id, row.id));
     ExportView {
         id: row.id,
-        format: row.format,
+        // The table's CHECK allows only the three formats.
+        format: ExportFormat::parse(&row.format).unwrap_or(ExportFormat::Zip),
         status: row.status,
         progress: row.progress,
         error: row.error_message,

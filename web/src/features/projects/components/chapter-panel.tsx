@@ -92,7 +92,7 @@ function ChapterHead({ projectId, chapter, previous, voices }: ChapterHeadProps)
           <VoiceSelect
             id={voiceId}
             voices={voices}
-            value={chapter.voice_id}
+            value={chapter.voice_id ?? null}
             onChange={(voice_id) => change({ voice_id })}
             inheritLabel="Stimme des Projekts"
             data-testid="chapter-voice"

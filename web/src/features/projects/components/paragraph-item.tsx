@@ -55,7 +55,7 @@ export function ParagraphItem({ projectId, chapterId, paragraph, number, chapter
           {number > 1 && <SplitParagraph projectId={projectId} paragraphId={paragraph.id} number={number} newChapterNumber={chapterNumber + 1} />}
           <ParagraphVoiceSelect
             voices={voices}
-            value={paragraph.voice_id}
+            value={paragraph.voice_id ?? null}
             onChange={(voice_id) => save({ voice_id })}
             disabled={locked || update.isPending}
             label={`Stimme für Absatz ${number}`}

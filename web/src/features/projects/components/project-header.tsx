@@ -50,7 +50,7 @@ export function ProjectHeader({ project, voices }: { project: ProjectDetail; voi
           <VoiceSelect
             id={voiceId}
             voices={voices}
-            value={project.voice_id}
+            value={project.voice_id ?? null}
             onChange={(voice) => voice && update.mutate({ projectId: project.id, change: { voice_id: voice } })}
             data-testid="project-voice"
           />
