@@ -460,4 +460,210 @@ mod tests {
         let spoken = plan.parts[0].spoken.plain();
         assert!(spoken.contains("dritten Mai") && spoken.contains("zum Beispiel"), "{spoken}");
     }
+    /// Speech as the fake providers below make it: each word a 250 ms burst, 80 ms after
+    /// the word before and 350 ms after a sentence's end, 400 ms of silence on both sides,
+    /// as MP3; and when each word starts in the decoded answer (the fake's encoder delays
+    /// the audio by `mp3_delay_seconds`: its times include that, so they describe the
+    /// answer as it is heard).
+    fn fake_speech(words: &[String]) -> (Vec<u8>, Vec<f64>) {
+        let rate = 24_000u32;
+        let mut samples: Vec<i16> = Vec::new();
+        let silence = |seconds: f64, samples: &mut Vec<i16>| {
+            samples.extend(std::iter::repeat_n(0i16, (seconds * rate as f64) as usize));
+        };
+        silence(0.4, &mut samples);
+        let mut starts = Vec::with_capacity(words.len());
+        for (i, _) in words.iter().enumerate() {
+            if i > 0 {
+                silence(if words[i - 1].ends_with(['.', '!', '?']) { 0.35 } else { 0.08 }, &mut samples);
+            }
+            starts.push(samples.len() as f64 / rate as f64 + audio::mp3_delay_seconds(rate));
+            samples.extend((0..rate as usize / 4).map(|k| {
+                let t = k as f64 / rate as f64;
+                let wave: f64 = (1..=5).map(|h| (std::f64::consts::TAU * 150.0 * h as f64 * t).sin() / h as f64).sum();
+                (wave * 5000.0) as i16
+            }));
+        }
+        silence(0.4, &mut samples);
+        (audio::encode_mp3(&audio::Pcm { sample_rate: rate, samples }).unwrap(), starts)
+    }
+
+    fn fake_config(server: &wiremock::MockServer) -> crate::engine::HttpEngineConfig {
+        crate::engine::HttpEngineConfig {
+            api_key: secrecy::SecretString::from("test-key"),
+            base_url: server.uri(),
+            model: String::new(),
+            timeout: std::time::Duration::from_secs(10),
+            max_retries: 0,
+            base_backoff: std::time::Duration::from_millis(1),
+        }
+    }
+
+    fn base64(bytes: &[u8]) -> String {
+        use base64::Engine as _;
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    }
+
+    /// Google's `v1beta1/text:synthesize` as the fake speaks it: the SSML's words, and for
+    /// each `<mark name="n"/>` a time point where the first word after it starts.
+    fn google_answer(request: &wiremock::Request) -> wiremock::ResponseTemplate {
+        let body: serde_json::Value = serde_json::from_slice(&request.body).unwrap();
+        assert_eq!(body["enableTimePointing"], serde_json::json!(["SSML_MARK"]));
+        let ssml = body["input"]["ssml"].as_str().unwrap();
+        let (mut words, mut marks) = (Vec::<String>::new(), Vec::new());
+        for (i, piece) in ssml.split(r#"<mark name=""#).enumerate() {
+            let text = match piece.split_once(r#""/>"#) {
+                Some((name, rest)) if i > 0 => {
+                    marks.push((name.to_owned(), words.len()));
+                    rest
+                }
+                _ => piece,
+            };
+            let mut plain = String::new();
+            let mut in_tag = false;
+            for c in text.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => plain.push(c),
+                    _ => {}
+                }
+            }
+            words.extend(plain.split_whitespace().map(str::to_owned));
+        }
+        let (mp3, starts) = fake_speech(&words);
+        let timepoints: Vec<serde_json::Value> = marks
+            .iter()
+            .map(|(name, word)| serde_json::json!({ "markName": name, "timeSeconds": starts[*word] }))
+            .collect();
+        wiremock::ResponseTemplate::new(200)
+            .set_body_json(serde_json::json!({ "audioContent": base64(&mp3), "timepoints": timepoints }))
+    }
+
+    /// ElevenLabs' `with-timestamps` as the fake speaks it: every character of the text
+    /// (the break tags' too) with when it is spoken, a word's characters inside its burst.
+    fn elevenlabs_answer(request: &wiremock::Request) -> wiremock::ResponseTemplate {
+        let body: serde_json::Value = serde_json::from_slice(&request.body).unwrap();
+        let text = body["text"].as_str().unwrap();
+        let tags: Vec<std::ops::Range<usize>> =
+            text.match_indices("<break ").map(|(at, _)| at..at + text[at..].find("/>").unwrap() + 2).collect();
+        // Each word's byte range: runs of non-whitespace outside the tags.
+        let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+        for (at, c) in text.char_indices() {
+            let apart = c.is_whitespace() || tags.iter().any(|tag| tag.contains(&at));
+            match ranges.last_mut() {
+                Some(range) if !apart && range.end == at => range.end = at + c.len_utf8(),
+                _ if !apart => ranges.push(at..at + c.len_utf8()),
+                _ => {}
+            }
+        }
+        let words: Vec<String> = ranges.iter().map(|r| text[r.clone()].to_owned()).collect();
+        let (mp3, starts) = fake_speech(&words);
+        let (mut characters, mut times) = (Vec::new(), Vec::new());
+        let mut last = 0.0;
+        for (at, c) in text.char_indices() {
+            if let Some(w) = ranges.iter().position(|r| r.contains(&at)) {
+                last = starts[w] + 0.25 * (at - ranges[w].start) as f64 / ranges[w].len() as f64;
+            }
+            characters.push(c.to_string());
+            times.push(last);
+        }
+        let ends: Vec<f64> = times.iter().map(|t| t + 0.01).collect();
+        let alignment = serde_json::json!({
+            "characters": characters, "character_start_times_seconds": times, "character_end_times_seconds": ends
+        });
+        wiremock::ResponseTemplate::new(200).set_body_json(serde_json::json!({
+            "audio_base64": base64(&mp3), "alignment": alignment, "normalized_alignment": null
+        }))
+    }
+
+    /// An engine with a small request limit, so a short text goes out in several parts.
+    struct Small(Box<dyn SpeechEngine>);
+
+    #[async_trait]
+    impl SpeechEngine for Small {
+        fn max_chunk(&self) -> usize {
+            130
+        }
+        fn measure(&self) -> fn(&str) -> usize {
+            self.0.measure()
+        }
+        fn markup(&self, voice: &str) -> Markup {
+            self.0.markup(voice)
+        }
+        async fn synthesize(&self, request: &SynthesisRequest) -> Result<EngineAudio, EngineError> {
+            self.0.synthesize(request).await
+        }
+    }
+
+    const TIMED: &str = "Guten Morgen und willkommen. Heute sprechen wir über Zeitmarken! Wie genau sind sie? \
+                         Der vierte Satz kommt nach einer Pause. [pause 800ms] Und der fünfte Satz beendet den Test.";
+
+    /// Every sentence's cue starts within 50 ms of where its speech starts in the MP3.
+    fn assert_sentences_start_with_their_speech(rendered: &Rendered) {
+        let pcm = audio::decode(&rendered.mp3.bytes, "mp3").unwrap();
+        let onsets = onsets(&pcm, 0.15);
+        let timed = &rendered.timed_text;
+        assert_eq!(timed.sentences.len(), 5, "{timed:?}");
+        assert_eq!(timed.precision, crate::domain::timed_text::Precision::Measured);
+        for sentence in &timed.sentences {
+            let start = sentence.start_ms as f64 / 1000.0;
+            let nearest = onsets.iter().map(|o| (o - start).abs()).fold(f64::MAX, f64::min);
+            assert!(nearest <= 0.05, "{:?} starts at {start:.3} s, speech at {onsets:?}", sentence.text);
+        }
+        assert!(timed.sentences.windows(2).all(|s| s[0].end_ms <= s[1].start_ms));
+    }
+
+    /// Google, SSML voices: each sentence's mark comes back as a time point, so sentence
+    /// starts are measured (in every part of a text sent in several), without words.
+    #[tokio::test]
+    async fn google_time_points_place_every_sentence_where_its_speech_starts() {
+        let server = wiremock::MockServer::start().await;
+        wiremock::Mock::given(wiremock::matchers::path("/v1beta1/text:synthesize"))
+            .respond_with(google_answer)
+            .expect(2..)
+            .mount(&server)
+            .await;
+        let engine = Small(Box::new(crate::engine::GoogleEngine::new(fake_config(&server)).unwrap()));
+        let rendered = render(&engine, speech(TIMED, "de-DE-Neural2-G"), 2).await.unwrap();
+        assert_sentences_start_with_their_speech(&rendered);
+        assert!(!rendered.timed_text.word_level, "Google tells sentences, not words");
+    }
+
+    /// ElevenLabs (cloned voices): the character alignment gives every word and every
+    /// sentence start; the words are the written ones, rise, and stay inside their sentence.
+    #[tokio::test]
+    async fn elevenlabs_alignment_times_every_word_and_sentence_where_it_is_spoken() {
+        let server = wiremock::MockServer::start().await;
+        wiremock::Mock::given(wiremock::matchers::path("/v1/text-to-speech/abc/with-timestamps"))
+            .respond_with(elevenlabs_answer)
+            .expect(2..)
+            .mount(&server)
+            .await;
+        let eleven = crate::engine::ElevenLabs::new(fake_config(&server)).unwrap();
+        let clones = crate::engine::CloneSpeech {
+            local: LocalEngine::default(),
+            elevenlabs: Some(std::sync::Arc::new(eleven)),
+            replicate: None,
+        };
+        let rendered = render(&Small(Box::new(clones)), speech(TIMED, "elevenlabs:abc"), 2).await.unwrap();
+        assert_sentences_start_with_their_speech(&rendered);
+        let timed = &rendered.timed_text;
+        assert!(timed.word_level);
+        let pcm = audio::decode(&rendered.mp3.bytes, "mp3").unwrap();
+        let word_onsets = onsets(&pcm, 0.05);
+        for sentence in &timed.sentences {
+            let written: Vec<&str> =
+                sentence.text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+            let words = &sentence.words;
+            assert_eq!(words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), written);
+            assert!(words.windows(2).all(|w| w[0].start_ms <= w[1].start_ms), "{words:?}");
+            assert!(words.iter().all(|w| w.start_ms >= sentence.start_ms && w.end_ms <= sentence.end_ms));
+            for word in words {
+                let start = word.start_ms as f64 / 1000.0;
+                let nearest = word_onsets.iter().map(|o| (o - start).abs()).fold(f64::MAX, f64::min);
+                assert!(nearest <= 0.05, "{:?} starts at {start:.3} s, words at {word_onsets:?}", word.text);
+            }
+        }
+    }
 }

@@ -2,6 +2,9 @@
 //! itself, so each part's place in the file is exact; inside a part, a sentence starts
 //! where the engine said its mark or its first word was spoken, and where the engine
 //! tells neither, at its share of the part by length (the timed text says "estimated").
+//! Which engine tells what: eSpeak NG words and marks (`engine/local.rs`), Google marks
+//! (`engine/google.rs`), ElevenLabs words and marks from its character alignment
+//! (`engine/elevenlabs.rs`); the others nothing.
 
 use std::ops::Range;
 
@@ -110,13 +113,15 @@ impl Timeline {
             let weight = part.weights.get(k).copied().unwrap_or(1);
             let estimate = duration * before as f64 / total as f64;
             before += weight;
+            let mark = timing.marks.iter().find(|(n, _)| *n as usize == i).map(|&(_, at)| at);
             if k == 0 {
-                // Where the voice begins: the first word, else the part's start.
-                let first_word = timing.words.first().map_or(0.0, |(_, at)| at.min(duration));
-                out.push(part.starts_first.then_some(first_word));
+                // Where the voice begins: the first word, else the sentence's mark (an
+                // engine that tells marks only: Google), else the part's start.
+                let first_word = timing.words.first().map(|(_, at)| *at);
+                let begins = first_word.or(mark).map_or(0.0, |at| at.min(duration));
+                out.push(part.starts_first.then_some(begins));
                 continue;
             }
-            let mark = timing.marks.iter().find(|(n, _)| *n as usize == i).map(|&(_, at)| at);
             match mark {
                 // The first word after the mark is where the voice begins (the mark may
                 // sit before the pause that ends the sentence before).
@@ -159,5 +164,66 @@ impl Timeline {
         }
         let precision = if self.estimated { Precision::Estimated } else { Precision::Measured };
         TimedText::new(precision, sentences)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One request of three sentences (weights 1, 1, 2) that took three seconds.
+    fn placed(timing: EngineTiming) -> TimedText {
+        let plan = Plan {
+            sentences: vec!["Eins.".into(), "Zwei.".into(), "Drei vier.".into()],
+            parts: vec![Part {
+                spoken: Spoken::default(),
+                pause_after_ms: 0,
+                sentences: 0..3,
+                starts_first: true,
+                weights: vec![1, 1, 2],
+            }],
+        };
+        let piece = Piece { pcm: crate::audio::Pcm { sample_rate: 1000, samples: vec![0; 3000] }, timing };
+        let mut timeline = Timeline::new(&plan);
+        timeline.add(&plan.parts[0], &piece, 0);
+        timeline.finish(0.0)
+    }
+
+    fn starts(timed: &TimedText) -> Vec<u32> {
+        timed.sentences.iter().map(|s| s.start_ms).collect()
+    }
+
+    /// An engine that tells sentence marks only (Google): every start measured, no words.
+    #[test]
+    fn marks_alone_make_measured_sentence_times_without_words() {
+        let timed = placed(EngineTiming { marks: vec![(0, 0.1), (1, 1.2), (2, 2.1)], words: vec![] });
+        assert_eq!(timed.precision, Precision::Measured);
+        assert!(!timed.word_level);
+        assert_eq!(starts(&timed), [100, 1200, 2100]);
+        assert_eq!(timed.sentences[1].end_ms, 2100);
+    }
+
+    /// A mark the engine did not time: that sentence is placed by length, and the whole
+    /// timed text says its times are estimated.
+    #[test]
+    fn a_missing_mark_makes_the_times_estimated() {
+        let timed = placed(EngineTiming { marks: vec![(1, 1.2)], words: vec![] });
+        assert_eq!(timed.precision, Precision::Estimated);
+        assert_eq!(starts(&timed), [0, 1200, 1500], "sentence 2 at half of the part, its share by length");
+    }
+
+    /// Words (eSpeak, ElevenLabs) go to the sentence they are spoken in, and every
+    /// sentence with words makes the timed text word level.
+    #[test]
+    fn words_go_to_the_sentence_they_are_spoken_in() {
+        let words = [("Eins", 0.2), ("Zwei", 1.3), ("Drei", 2.2), ("vier", 2.6)];
+        let words = words.iter().map(|&(w, at)| (w.to_owned(), at)).collect();
+        let timed = placed(EngineTiming { marks: vec![(0, 0.2), (1, 1.3), (2, 2.2)], words });
+        assert_eq!(timed.precision, Precision::Measured);
+        assert!(timed.word_level);
+        let texts: Vec<Vec<&str>> =
+            timed.sentences.iter().map(|s| s.words.iter().map(|w| w.text.as_str()).collect()).collect();
+        assert_eq!(texts, [vec!["Eins"], vec!["Zwei"], vec!["Drei", "vier"]]);
+        assert_eq!((timed.sentences[2].words[1].start_ms, timed.sentences[2].words[1].end_ms), (2600, 3000));
     }
 }

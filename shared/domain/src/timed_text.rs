@@ -1,5 +1,6 @@
 //! Timed text: when each sentence of an audio is spoken, and each word where the engine
-//! tells (eSpeak NG's word events). The audio path knows every part's place in the file
+//! tells (eSpeak NG's word events, ElevenLabs' character alignment; Google tells sentence
+//! marks only). The audio path knows every part's place in the file
 //! exactly (it joins them), so sentence times are measured, not guessed, wherever the
 //! engine reports where a sentence starts inside a part; elsewhere a sentence's share of
 //! its part follows its length, and the timeline says so (`Precision::Estimated`).

@@ -64,7 +64,8 @@ impl Provider {
     fn path(self) -> &'static str {
         match self {
             Provider::OpenAi => "/v1/audio/speech",
-            Provider::Google => "/v1/text:synthesize",
+            // Neural2 voices take SSML, on the version that reports the marks' times.
+            Provider::Google => "/v1beta1/text:synthesize",
             Provider::Gemini => "/v1beta/models/gemini-2.5-flash-preview-tts:generateContent",
             Provider::Murf => "/v1/speech/generate",
         }
@@ -224,7 +225,8 @@ async fn each_engine_receives_the_text_as_it_is_spoken(pool: PgPool) {
 }
 
 /// Pauses, emphasis and a dictionary entry's IPA reach each provider in its own syntax:
-/// SSML for Google, Murf's pause and pronunciation dictionary; the engines that take
+/// SSML for Google (with a mark before each sentence, whose time Google reports), Murf's
+/// pause and pronunciation dictionary; the engines that take
 /// neither get plain words in two requests, the pause made as silence between them. ("&"
 /// is said "und" by the German rules.)
 #[sqlx::test(migrations = "../migrations")]
@@ -251,8 +253,9 @@ async fn each_engine_gets_pauses_emphasis_and_ipa_in_its_own_syntax(pool: PgPool
                 assert_eq!(bodies.len(), 1);
                 assert_eq!(
                     bodies[0]["input"]["ssml"],
-                    r#"<speak>Die <emphasis level="strong">neue</emphasis> <phoneme alphabet="ipa" ph="ˈʃtɪmvɛʁk">Schtimmwerk</phoneme>-App.<break time="700ms"/>Jetzt und hier.</speak>"#
+                    r#"<speak><mark name="0"/>Die <emphasis level="strong">neue</emphasis> <phoneme alphabet="ipa" ph="ˈʃtɪmvɛʁk">Schtimmwerk</phoneme>-App.<break time="700ms"/><mark name="1"/>Jetzt und hier.</speak>"#
                 );
+                assert_eq!(bodies[0]["enableTimePointing"], json!(["SSML_MARK"]));
             }
             Provider::Murf => {
                 assert_eq!(bodies.len(), 1);
@@ -285,6 +288,14 @@ async fn a_5000_character_text_becomes_several_requests_and_one_file(pool: PgPoo
         assert_eq!(outcome, Outcome::Completed, "{provider:?}");
         let requests = c.fake.received_requests().await.unwrap();
         assert!(requests.len() >= 2, "{provider:?} sent {} requests", requests.len());
+        if let Provider::Google = provider {
+            // The sentence marks count against Google's 5000 bytes like the words.
+            for request in &requests {
+                let body: Value = serde_json::from_slice(&request.body).unwrap();
+                let ssml = body["input"]["ssml"].as_str().unwrap();
+                assert!(ssml.len() <= 5000 && ssml.contains(r#"<mark name=""#), "{} bytes", ssml.len());
+            }
+        }
         let duration = c.job(job).await["duration_seconds"].as_f64().unwrap();
         // One second per chunk plus a 0.25 s pause between chunks.
         let expected = requests.len() as f64 * 1.0 + (requests.len() - 1) as f64 * 0.25;

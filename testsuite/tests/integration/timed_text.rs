@@ -1,15 +1,20 @@
 //! Timed text of every audio: a queued job and a streamed one both keep when each
 //! sentence is spoken (and each word, on eSpeak), served as JSON and as subtitles that
-//! ffmpeg reads back, to the owner only, in the web app and over `/v1`.
+//! ffmpeg reads back, to the owner only, in the web app and over `/v1`; on Google voices
+//! the sentences are timed by Google's time points where it sends them.
 
 use crate::common;
 use crate::developer_api::user_with_key;
 
+use base64::Engine as _;
 use common::{TestApp, error_of};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use shared::providers::ProviderId;
 use sqlx::PgPool;
 use uuid::Uuid;
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 const TEXT: &str = "Guten Morgen aus Berlin. Heute lesen wir die Zeitmarken mit! \
                     Der dritte Satz ist etwas länger als die ersten beiden und endet hier.";
@@ -93,4 +98,72 @@ async fn a_streamed_speech_keeps_its_timed_text_too(pool: PgPool) {
     let timed: Value = program.get(&format!("/v1/jobs/{job_id}/timestamps")).await.json().await.unwrap();
     assert_eq!(timed["sentences"].as_array().unwrap().len(), 3, "{timed}");
     assert_eq!(timed["word_level"], true);
+}
+
+/// A fake Google that answers every SSML request with a second of sound per sentence and,
+/// when `timed`, a time point per `<mark name="n"/>` at the start of that sentence's second.
+async fn google_fake(timed: bool) -> MockServer {
+    let server = MockServer::start().await;
+    let answer = move |request: &Request| {
+        let body: Value = serde_json::from_slice(&request.body).unwrap();
+        assert_eq!(body["enableTimePointing"], json!(["SSML_MARK"]));
+        let ssml = body["input"]["ssml"].as_str().unwrap();
+        let marks: Vec<&str> = ssml.split(r#"<mark name=""#).skip(1).map(|m| m.split('"').next().unwrap()).collect();
+        let rate = 24_000;
+        let samples = (0..rate * marks.len().max(1)).map(|i| ((i % 60) * 300) as i16).collect();
+        let mp3 = shared::audio::encode_mp3(&shared::audio::Pcm { sample_rate: rate as u32, samples }).unwrap();
+        let timepoints: Vec<Value> =
+            marks.iter().enumerate().map(|(i, name)| json!({ "markName": name, "timeSeconds": i as f64 })).collect();
+        let audio = base64::engine::general_purpose::STANDARD.encode(mp3);
+        let mut answer = json!({ "audioContent": audio });
+        if timed {
+            answer["timepoints"] = json!(timepoints);
+        }
+        ResponseTemplate::new(200).set_body_json(answer)
+    };
+    Mock::given(method("POST")).and(path("/v1beta1/text:synthesize")).respond_with(answer).mount(&server).await;
+    server
+}
+
+/// The timed text of a Google (Neural2) job against `fake`.
+async fn google_job(pool: PgPool, fake: &MockServer) -> Value {
+    let base = fake.uri();
+    let app = TestApp::spawn_with(pool, move |s| {
+        let section = shared::providers::of(ProviderId::CloudTts).section_mut(&mut s.providers).unwrap();
+        section.base_url = base;
+        section.api_key = Some("test-key".to_owned().into());
+    })
+    .await;
+    let (client, user) = app.signed_in_user("google@example.de").await;
+    app.top_up(user, 1_000).await;
+    let voice = app.voice_id("google-de-neural2-g").await;
+    let job: Value = client.submit(TEXT, voice).await.json().await.unwrap();
+    let id: Uuid = job["job"]["id"].as_str().unwrap().parse().unwrap();
+    let state = app.worker_state(app.engines("", &app.settings.providers));
+    assert_eq!(worker::jobs::synthesize::process(&state, id).await.unwrap(), worker::jobs::Outcome::Completed);
+    client.get(&format!("/api/jobs/{id}/timestamps")).await.json().await.unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn google_voices_get_measured_sentence_times_from_googles_time_points(pool: PgPool) {
+    let fake = google_fake(true).await;
+    let timed = google_job(pool, &fake).await;
+    assert_eq!(timed["precision"], "measured", "{timed}");
+    assert_eq!(timed["word_level"], false, "Google tells sentences, not words");
+    // One request, a second per sentence: the second and third start where Google said,
+    // a second apart (by length they would start at 0.6 s and 1.4 s).
+    let starts: Vec<i64> =
+        timed["sentences"].as_array().unwrap().iter().map(|s| s["start_ms"].as_i64().unwrap()).collect();
+    assert_eq!(starts.len(), 3);
+    assert!((900..=1100).contains(&starts[1]) && (starts[2] - starts[1] - 1000).abs() <= 5, "{starts:?}");
+}
+
+/// Timestamps are a bonus on paid audio: a Google answer without time points still
+/// completes the job, its sentence times estimated (and said to be).
+#[sqlx::test(migrations = "../migrations")]
+async fn a_google_answer_without_time_points_completes_the_job_with_estimated_times(pool: PgPool) {
+    let fake = google_fake(false).await;
+    let timed = google_job(pool, &fake).await;
+    assert_eq!(timed["precision"], "estimated", "{timed}");
+    assert_eq!(timed["sentences"].as_array().unwrap().len(), 3);
 }

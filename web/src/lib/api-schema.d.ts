@@ -1808,7 +1808,10 @@ export interface paths {
         /**
          * Die Zeitmarken abfragen
          * @description Wann jeder Satz eines fertigen Auftrags gesprochen wird, in Millisekunden ab Beginn des
-         *     Audios, und bei Stimmen, deren Dienst es meldet (lokale eSpeak-Stimmen), auch jedes Wort.
+         *     Audios, und bei Stimmen, deren Dienst es meldet, auch jedes Wort. Gemessene Satzanfänge
+         *     liefern die lokalen eSpeak-Stimmen, Google-Stimmen außer Chirp 3 HD (über SSML-Marken)
+         *     und mit ElevenLabs geklonte Stimmen; Wortzeiten die eSpeak- und die ElevenLabs-Stimmen.
+         *     Bei den übrigen Diensten folgen Satzanfänge innerhalb einer Anfrage der Satzlänge.
          *     `precision` ist `measured`, wenn jeder Satzbeginn gemessen ist, sonst `estimated`.
          */
         get: operations["get_v1_jobs_id_timestamps"];

@@ -132,7 +132,9 @@ impl SpeechEngine for CloneSpeech {
                 self.local.speak(&text, Voice::File(&file), words_per_minute as u32).await
             }
             CloneRef::Elevenlabs { voice_id } => {
-                self.elevenlabs.as_ref().ok_or_else(|| unavailable("ElevenLabs"))?.speak(&voice_id, &text).await
+                // It renders the input itself: it needs to know where each sentence starts.
+                let engine = self.elevenlabs.as_ref().ok_or_else(|| unavailable("ElevenLabs"))?;
+                engine.speak(&voice_id, &request.input, &request.language).await
             }
             CloneRef::Replicate { reference_key } => {
                 self.replicate

@@ -11,10 +11,11 @@ use domain::spoken::{Inline, Spoken};
 pub enum Markup {
     /// Words only (OpenAI, Gemini, Replicate, Google's Chirp 3 HD voices).
     Plain,
-    /// Google Cloud TTS SSML: `<break>`, `<emphasis>`, `<phoneme alphabet="ipa">`.
+    /// Google Cloud TTS SSML: `<break>`, `<emphasis>`, `<phoneme alphabet="ipa">`, and
+    /// `<mark name="n"/>` before sentence n, whose time Google reports (`enableTimePointing`).
     GoogleSsml,
-    /// eSpeak NG with SSML input (`-m`): `<break>`, `<emphasis>`, and for German voices
-    /// phonemes as eSpeak mnemonics in `[[…]]`.
+    /// eSpeak NG with SSML input (`-m`): `<break>`, `<emphasis>`, `<mark name="n"/>`, and
+    /// for German voices phonemes as eSpeak mnemonics in `[[…]]`.
     Espeak,
     /// ElevenLabs' break tag in the text, up to 3 s; emphasis and IPA are not taken for
     /// German.
@@ -36,22 +37,34 @@ impl Markup {
 
     /// The engine's input for `spoken`, in a voice of `language`.
     pub fn render(self, spoken: &Spoken, language: &str) -> String {
+        self.render_with_marks(spoken, language).0
+    }
+
+    /// [`Markup::render`], and where each sentence mark (`Inline::Mark(n)`) stands in the
+    /// input: `(n, byte offset)`. The SSML markups also carry the mark as a tag; for the
+    /// others the offset is the only trace, from which an engine that reports when each
+    /// character is spoken (ElevenLabs) finds when the sentence starts.
+    pub fn render_with_marks(self, spoken: &Spoken, language: &str) -> (String, Vec<(u32, usize)>) {
         match self {
-            Markup::Plain => spoken.plain(),
-            Markup::GoogleSsml => ssml(spoken, false, |out, spoken, ipa| {
+            // Pauses are silence made by the audio path; in the words, a space.
+            Markup::Plain => inline_pauses(spoken, |_| None),
+            Markup::GoogleSsml => ssml(spoken, |out, spoken, ipa| {
                 out.push_str(&format!(r#"<phoneme alphabet="ipa" ph="{}">{}</phoneme>"#, escape(ipa), escape(spoken)));
             }),
             Markup::Espeak => {
                 let german = language.to_ascii_lowercase().starts_with("de");
-                ssml(spoken, true, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
+                let (text, _) = ssml(spoken, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
                     Some(phonemes) => out.push_str(&format!("[[{phonemes}]]")),
                     None => out.push_str(&escape(spoken)),
-                })
+                });
                 // eSpeak reads a tag right after phonemes as words ("speak"): keep them apart.
-                .replace("]]<", "]] <")
+                // That moves the tags, so the marks are found again in the result.
+                let text = text.replace("]]<", "]] <");
+                let marks = ssml_marks(&text);
+                (text, marks)
             }
-            Markup::ElevenLabs => inline_pauses(spoken, |ms| format!(r#"<break time="{}s" />"#, seconds(ms))),
-            Markup::Murf => inline_pauses(spoken, |ms| format!("[pause {}s]", seconds(ms.max(100)))),
+            Markup::ElevenLabs => inline_pauses(spoken, |ms| Some(format!(r#"<break time="{}s" />"#, seconds(ms)))),
+            Markup::Murf => inline_pauses(spoken, |ms| Some(format!("[pause {}s]", seconds(ms.max(100))))),
         }
     }
 }
@@ -66,38 +79,58 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// `<speak>…</speak>` with breaks and emphases; terms with IPA as `phoneme` writes them.
-fn ssml(spoken: &Spoken, espeak: bool, phoneme: impl Fn(&mut String, &str, &str)) -> String {
+/// `<speak>…</speak>` with breaks, emphases and marks; terms with IPA as `phoneme` writes
+/// them. The marks' names are the sentence numbers (eSpeak and Google report them by name).
+fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> (String, Vec<(u32, usize)>) {
     let mut out = String::from("<speak>");
+    let mut marks = Vec::new();
     for inline in spoken.inlines() {
         match inline {
             Inline::Text(text) | Inline::Term { spoken: text, ipa: None } => out.push_str(&escape(text)),
             Inline::Term { spoken, ipa: Some(ipa) } => phoneme(&mut out, spoken, ipa),
             Inline::Emphasis(text) => out.push_str(&format!(r#"<emphasis level="strong">{}</emphasis>"#, escape(text))),
             Inline::Break(ms) => out.push_str(&format!(r#"<break time="{ms}ms"/>"#)),
-            // eSpeak tells where its words are; Google would need `enableTimePointing`.
-            Inline::Mark(n) if espeak => out.push_str(&format!(r#"<mark name="{n}"/>"#)),
-            Inline::Mark(_) => {}
+            Inline::Mark(n) => {
+                marks.push((*n, out.len()));
+                out.push_str(&format!(r#"<mark name="{n}"/>"#));
+            }
         }
     }
     out.push_str("</speak>");
-    out
+    (out, marks)
 }
 
-/// Plain words with each pause written as `pause` makes it.
-fn inline_pauses(spoken: &Spoken, pause: impl Fn(u32) -> String) -> String {
+/// Where each `<mark name="n"/>` of an SSML text stands (byte offset of the tag).
+fn ssml_marks(text: &str) -> Vec<(u32, usize)> {
+    const OPEN: &str = r#"<mark name=""#;
+    text.match_indices(OPEN)
+        .filter_map(|(at, _)| {
+            let name = &text[at + OPEN.len()..];
+            Some((name[..name.find('"')?].parse().ok()?, at))
+        })
+        .collect()
+}
+
+/// Plain words with each pause written as `pause` makes it (`None`: a space, as
+/// [`Spoken::plain`] writes it), and where each mark stands.
+fn inline_pauses(spoken: &Spoken, pause: impl Fn(u32) -> Option<String>) -> (String, Vec<(u32, usize)>) {
     let mut out = String::new();
+    let mut marks = Vec::new();
     for inline in spoken.inlines() {
         match inline {
             Inline::Text(text) | Inline::Emphasis(text) | Inline::Term { spoken: text, .. } => out.push_str(text),
-            Inline::Break(ms) => {
-                let spaced = !out.is_empty() && !out.ends_with(' ');
-                out.push_str(&format!("{}{} ", if spaced { " " } else { "" }, pause(*ms)));
-            }
-            Inline::Mark(_) => {}
+            Inline::Break(ms) => match pause(*ms) {
+                Some(pause) => {
+                    let spaced = !out.is_empty() && !out.ends_with(' ');
+                    out.push_str(&format!("{}{pause} ", if spaced { " " } else { "" }));
+                }
+                None if out.ends_with(char::is_whitespace) => {}
+                None => out.push(' '),
+            },
+            Inline::Mark(n) => marks.push((*n, out.len())),
         }
     }
-    out
+    (out, marks)
 }
 
 #[cfg(test)]
@@ -143,6 +176,46 @@ mod tests {
         );
         assert_eq!(Markup::Murf.render(&sample(), "de-DE"), "Die neue Schtimmwerk-App. [pause 0.7s] Jetzt & hier.");
         assert_eq!(Markup::Plain.render(&sample(), "de-DE"), "Die neue Schtimmwerk-App. Jetzt & hier.");
+    }
+
+    /// Two sentences as the planner hands them over, each after its mark.
+    fn marked() -> Spoken {
+        let mut first = Spoken::default();
+        first.push(Inline::Mark(3));
+        first.push(Inline::Text("Guten Tag.".into()));
+        let mut second = Spoken::default();
+        second.push(Inline::Mark(4));
+        second.push(Inline::Emphasis("Wie".into()));
+        second.push(Inline::Text(" geht's?".into()));
+        first.join(Inline::Break(700), second)
+    }
+
+    /// Google and eSpeak report a mark's time by its name, the sentence's number; the
+    /// other engines get no tag, but the place where the sentence starts is kept.
+    #[test]
+    fn each_markup_tells_where_every_sentence_mark_stands() {
+        for markup in [Markup::GoogleSsml, Markup::Espeak] {
+            let (text, marks) = markup.render_with_marks(&marked(), "de-DE");
+            assert!(
+                text.starts_with(r#"<speak><mark name="3"/>Guten Tag.<break time="700ms"/><mark name="4"/>"#),
+                "{text}"
+            );
+            let tags: Vec<&str> = marks.iter().map(|&(_, at)| &text[at..at + 16]).collect();
+            assert_eq!(tags, [r#"<mark name="3"/>"#, r#"<mark name="4"/>"#]);
+        }
+        for (markup, expected) in [
+            (Markup::ElevenLabs, r#"Guten Tag. <break time="0.7s" /> Wie geht's?"#),
+            (Markup::Murf, "Guten Tag. [pause 0.7s] Wie geht's?"),
+            (Markup::Plain, "Guten Tag. Wie geht's?"),
+        ] {
+            let (text, marks) = markup.render_with_marks(&marked(), "de-DE");
+            assert_eq!(text, expected);
+            assert_eq!(
+                marks.iter().map(|&(n, at)| (n, &text[at..at + 3])).collect::<Vec<_>>(),
+                [(3, "Gut"), (4, "Wie")]
+            );
+            assert_eq!(markup.render(&marked(), "de-DE"), text);
+        }
     }
 
     #[test]

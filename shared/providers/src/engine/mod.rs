@@ -101,6 +101,28 @@ pub struct EngineTiming {
 }
 
 impl EngineTiming {
+    /// The times if they can be true, else none: every time a finite number of seconds
+    /// from 0, the words in order, and the marks in the order of their sentences. A
+    /// provider's times are its own word for it; one that contradicts itself would make
+    /// sentences overlap or run backwards, so its sentences fall back to estimated starts
+    /// (the audio itself is fine: a paid job never fails over its timing).
+    pub fn checked(mut self) -> EngineTiming {
+        fn ordered(mut times: impl Iterator<Item = f64>) -> bool {
+            let mut last = 0.0;
+            times.all(|at| {
+                let fine = at.is_finite() && at >= last;
+                last = at;
+                fine
+            })
+        }
+        self.marks.sort_by_key(|&(n, _)| n);
+        self.marks.dedup_by_key(|&mut (n, _)| n);
+        if !ordered(self.marks.iter().map(|&(_, at)| at)) || !ordered(self.words.iter().map(|(_, at)| *at)) {
+            return EngineTiming::default();
+        }
+        self
+    }
+
     /// The same times in the audio after its first `seconds` were cut off.
     pub fn earlier_by(mut self, seconds: f64) -> EngineTiming {
         for at in self.marks.iter_mut().map(|(_, at)| at).chain(self.words.iter_mut().map(|(_, at)| at)) {
@@ -210,6 +232,23 @@ impl Engines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A provider's times that contradict themselves (a later sentence or word before an
+    /// earlier one, negative or not a number) are dropped together, never half used.
+    #[test]
+    fn engine_times_that_run_backwards_or_are_not_numbers_are_dropped() {
+        let words = |times: &[f64]| times.iter().map(|&at| ("Wort".to_owned(), at)).collect::<Vec<_>>();
+        let fine = EngineTiming { marks: vec![(1, 0.8), (0, 0.0), (1, 0.9)], words: words(&[0.0, 0.3, 0.8]) };
+        assert_eq!(fine.checked(), EngineTiming { marks: vec![(0, 0.0), (1, 0.8)], words: words(&[0.0, 0.3, 0.8]) });
+        for broken in [
+            EngineTiming { marks: vec![(0, 1.0), (1, 0.5)], words: vec![] },
+            EngineTiming { marks: vec![(0, -0.1)], words: vec![] },
+            EngineTiming { marks: vec![], words: words(&[0.0, f64::NAN]) },
+            EngineTiming { marks: vec![(0, 0.0)], words: words(&[0.5, 0.2]) },
+        ] {
+            assert_eq!(broken.clone().checked(), EngineTiming::default(), "{broken:?}");
+        }
+    }
 
     #[test]
     fn users_are_told_a_voice_is_unavailable_and_admins_why() {
