@@ -35,10 +35,12 @@ export function JobRow({ job, onDelete, onSave, now }: JobRowProps) {
       data-testid="job-row"
       data-status={job.status}
       data-job-id={job.id}
-      className="flex scroll-mt-20 flex-col gap-3 px-4 py-4 outline-offset-[-2px] sm:px-6"
+      className="@container flex scroll-mt-20 flex-col gap-3 px-4 py-4 outline-offset-[-2px] sm:px-6"
     >
-      {/* What it is and what can be done with it; the player (and its transcript) below get the row's whole width. */}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
+      {/* What it is and what can be done with it; the player (and its transcript) below get the row's whole width.
+          Side by side only where the row is wide (a container query): beside the voice column at 1024 px the
+          list is narrow, and the text squeezed next to the buttons made a row taller than the window. */}
+      <div className="flex flex-col gap-3 @md:flex-row @md:items-start @md:gap-4">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex flex-wrap items-start gap-2">
             <p className="min-w-0 flex-1 break-words text-sm font-medium leading-snug" title={job.text}>
@@ -66,7 +68,7 @@ export function JobRow({ job, onDelete, onSave, now }: JobRowProps) {
 /** Download, "Dauerhaft speichern" (while the audio would expire) and delete. */
 function JobActions({ job, expired, savable, onDelete, onSave }: { job: Job; expired: boolean; savable: boolean } & Pick<JobRowProps, 'onDelete' | 'onSave'>) {
   return (
-    <div className="flex shrink-0 items-center gap-1.5 self-end sm:self-start">
+    <div className="flex shrink-0 items-center gap-1.5 self-end @md:self-start">
       <DownloadAudioButton job={job} expired={expired} testIdPrefix="job" />
       {savable && (
         <Button variant="outline" size="sm" onClick={() => onSave(job)} data-testid="job-save">
