@@ -12,7 +12,10 @@ use shared::config::Settings;
 async fn main() -> anyhow::Result<()> {
     shared::cpu::keep_memory_small();
     let settings = Settings::load().context("invalid configuration")?;
-    shared::telemetry::init_logging(&settings.log, "info,tower_http=warn");
+    shared::telemetry::init_logging(
+        &settings.log,
+        "info,tower_http=warn,symphonia_bundle_mp3=warn,symphonia_core=warn",
+    );
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     match std::env::args().nth(1).as_deref() {
         None | Some("serve") => serve(settings, pool).await,

@@ -13,7 +13,9 @@ use tokio_util::sync::CancellationToken;
 async fn main() -> anyhow::Result<()> {
     shared::cpu::keep_memory_small();
     let settings = Settings::load().context("invalid configuration")?;
-    shared::telemetry::init_logging(&settings.log, "info");
+    // symphonia says at info level that an MP3 without a Xing header has an estimated
+    // duration: true of every file we make, and we count frames instead.
+    shared::telemetry::init_logging(&settings.log, "info,symphonia_bundle_mp3=warn,symphonia_core=warn");
     let pool = shared::db::connect(&settings.database).await.context("connecting to Postgres")?;
     let svc = Services::new(settings, pool).await.context("connecting to Redis, loading speech engines")?;
     // Keys an admin stores reach this process within seconds.
