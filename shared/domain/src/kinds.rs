@@ -176,6 +176,18 @@ impl Default for TrashView {
 }
 
 text_enum! {
+    /// The export formats of a project.
+    pub enum ExportFormat {
+        /// An audiobook: AAC in MP4 with a chapter mark per chapter.
+        M4b = "m4b",
+        /// One MP3 with ID3v2 chapter frames.
+        Mp3 = "mp3",
+        /// The chapter MP3s in a ZIP.
+        Zip = "zip",
+    }
+}
+
+text_enum! {
     /// Order of a library list: by creation, newest or oldest first.
     pub enum SortOrder {
         Newest = "newest",

@@ -61,32 +61,9 @@ impl ParagraphState {
     }
 }
 
-/// The export formats of a project.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ExportFormat))]
-pub enum ExportFormat {
-    /// An audiobook: AAC in MP4 with a chapter mark per chapter.
-    M4b,
-    /// One MP3 with ID3v2 chapter frames.
-    Mp3,
-    /// The chapter MP3s in a ZIP.
-    Zip,
-}
+pub use crate::kinds::ExportFormat;
 
 impl ExportFormat {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ExportFormat::M4b => "m4b",
-            ExportFormat::Mp3 => "mp3",
-            ExportFormat::Zip => "zip",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ExportFormat> {
-        [ExportFormat::M4b, ExportFormat::Mp3, ExportFormat::Zip].into_iter().find(|f| f.as_str() == s)
-    }
-
     pub fn content_type(self) -> &'static str {
         match self {
             ExportFormat::M4b => "audio/mp4",

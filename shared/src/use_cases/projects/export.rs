@@ -104,7 +104,7 @@ pub async fn file(
         project_exports::get_for_user(&svc.pool, export_id, user.id).await?.filter(|r| r.project_id == project_id);
     let row = row.ok_or_else(not_found)?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
-    let format = ExportFormat::parse(&row.format).ok_or_else(not_found)?;
+    let format = row.format;
     let key = row.storage_key.ok_or_else(not_found)?;
     Ok((
         key,
@@ -171,7 +171,7 @@ async fn prune(svc: &Services, export_id: Uuid) {
 }
 
 async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
-    let format = ExportFormat::parse(&row.format).ok_or_else(|| Error::Conflict("Unbekanntes Format.".into()))?;
+    let format = row.format;
     let dir = tempfile::tempdir().map_err(|e| Error::Internal(e.into()))?;
     let chapters = fetch_chapters(svc, row, dir.path()).await?;
     let total: f64 = chapters.iter().map(|c| c.seconds).sum();

@@ -180,8 +180,7 @@ pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {
         (row.status == JobStatus::Completed).then(|| format!("{base}/{}/exports/{}/download", row.project_id, row.id));
     ExportView {
         id: row.id,
-        // The table's CHECK allows only the three formats.
-        format: ExportFormat::parse(&row.format).unwrap_or(ExportFormat::Zip),
+        format: row.format,
         status: row.status,
         progress: row.progress,
         error: row.error_message,

@@ -2,7 +2,7 @@
 //! worker with a claim, heartbeat and progress like any run.
 
 use chrono::{DateTime, Utc};
-use domain::kinds::JobStatus;
+use domain::kinds::{ExportFormat, JobStatus};
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
@@ -10,7 +10,7 @@ pub struct ExportRow {
     pub id: Uuid,
     pub project_id: Uuid,
     pub user_id: Uuid,
-    pub format: String,
+    pub format: ExportFormat,
     pub status: JobStatus,
     pub progress: f64,
     pub attempts: i32,
@@ -94,7 +94,7 @@ pub async fn prune_beside(db: impl PgExecutor<'_>, export_id: Uuid, keep: i64) -
 pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ExportRow>, sqlx::Error> {
     sqlx::query_as!(
         ExportRow,
-        r#"SELECT id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
                   size_bytes, error_message, created_at
            FROM project_exports WHERE project_id = $1 ORDER BY created_at DESC LIMIT $2"#,
         project_id,
@@ -107,7 +107,7 @@ pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Expor
 pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ExportRow>, sqlx::Error> {
     sqlx::query_as!(
         ExportRow,
-        r#"SELECT id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
                   size_bytes, error_message, created_at
            FROM project_exports WHERE id = $1 AND user_id = $2"#,
         id,
@@ -123,7 +123,7 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ExportRow
         ExportRow,
         r#"UPDATE project_exports SET status = 'processing', attempts = attempts + 1, heartbeat_at = now(), progress = 0
            WHERE id = $1 AND status = 'pending'
-           RETURNING id, project_id, user_id, format, status AS "status: JobStatus", progress, attempts, storage_key,
+           RETURNING id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
                      size_bytes, error_message, created_at"#,
         id
     )
