@@ -4,10 +4,9 @@
 // with the transcript following (a clicked sentence moves the player there), renders the
 // second chapter, splits the first chapter before its last paragraph by hand (nothing is
 // charged again; both halves are joined anew and play), then exports an M4B audiobook and
-// downloads it (an MP4 file: "ftyp" at byte 4). axe scans the dialogs and the editor,
-// before and after the first render.
-//
-// Written against the projects API contract; not run against a server in its branch.
+// downloads it (an MP4 file: "ftyp" at byte 4), and finds it in the knowledge base, where it
+// plays. axe scans the dialogs, the editor (before and after the first render) and the
+// knowledge base with the export.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -257,6 +256,19 @@ describe('Projekte (end to end)', { skip }, () => {
       const m4b = await exportM4b(page);
       assert.ok(m4b.length > 1000, `the M4B has ${m4b.length} bytes`);
       assert.equal(m4b.subarray(4, 8).toString('latin1'), 'ftyp', `an MP4 file: ${m4b.subarray(0, 12).toString('hex')}`);
+
+      // The export is an audio of the knowledge base too, found by its source, and plays there.
+      await page.goto(`${BASE_URL}/dashboard/knowledge`);
+      await chooseOption(page, 'Quelle', 'Projekt-Export');
+      const item = page.getByTestId('kb-item').filter({ hasText: 'M4B-Hörbuch' });
+      await item.waitFor();
+      assert.equal(await page.getByTestId('kb-item').count(), 1, 'only the export is listed under its source');
+      assert.equal((await item.getByTestId('kb-source').textContent())?.trim(), 'Projekt-Export');
+      await item.getByTestId('kb-play').click();
+      const played = await waitForPlayback(page, '[data-testid="kb-item"] audio');
+      assert.equal(played.error, null, 'the browser plays the M4B');
+      await shot(page, 'projects-export-in-library.png');
+      await assertAccessible(page, 'knowledge base with an export');
 
       assert.deepEqual(errors, [], 'no uncaught page errors');
     } finally {

@@ -14,6 +14,7 @@ import {
   assertAmountsOnOneLine,
   assertInside,
   assertInViewport,
+  assertSettlesInViewport,
   assertNoHorizontalScroll,
   assertOneLine,
   box,
@@ -245,7 +246,7 @@ describe('responsive layout (end to end)', { skip }, () => {
         await submit.click();
         const row = page.getByTestId('job-row').first();
         await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'job-row');
-        await assertInViewport(page, row, `new job at ${vp.width} px`);
+        await assertSettlesInViewport(page, row, `new job at ${vp.width} px`);
         assert.match((await row.textContent()) ?? '', new RegExp(text.replace(/[.]/g, '\\.')));
         // A job of a fraction of a second shows "Fertig" at the next 1 s poll, not after 5 s.
         await page.waitForFunction(
@@ -254,6 +255,8 @@ describe('responsive layout (end to end)', { skip }, () => {
           { timeout: 4_500 },
         );
         assert.ok(Date.now() - started < 4_500, `finished on screen after ${Date.now() - started} ms`);
+        // Finished, the row is taller (player, "Mitlesen", save): it is still in view.
+        await assertSettlesInViewport(page, row, `finished job at ${vp.width} px`);
         // The text stays for the next take.
         assert.equal(await page.getByTestId('tts-text').inputValue(), text);
         spent += costCents(text);

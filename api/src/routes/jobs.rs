@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shared::domain::kinds::{JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
-use shared::domain::text::download_file_name;
+use shared::domain::kinds::{ExportFormat, JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
+use shared::domain::text::download_stem;
 use shared::providers::ProviderId;
 use shared::use_cases::generation::{self, Delivery, SubmitRequest};
 use shared::use_cases::library::{self, Item, ListQuery};
@@ -90,6 +90,9 @@ pub struct Job {
     deleted_at: Option<DateTime<Utc>>,
     categories: Vec<LabelRef>,
     tags: Vec<LabelRef>,
+    /// What `audio_url` serves: `mp3` for every generated audio; a project export
+    /// (`source` `export`) may be an `m4b` audiobook or a `zip` of its chapters.
+    file_format: ExportFormat,
 }
 
 impl From<Item> for Job {
@@ -130,6 +133,7 @@ impl Job {
             deleted_at: job.deleted_at,
             categories: categories.into_iter().map(LabelRef::from).collect(),
             tags: tags.into_iter().map(LabelRef::from).collect(),
+            file_format: job.file_format,
         }
     }
 }
@@ -312,9 +316,10 @@ impl AudioQuery {
     }
 }
 
-/// The MP3 of a completed job.
+/// The file of a completed audio: an MP3, or for a project export its M4B or ZIP (`file_format`).
 #[utoipa::path(get, path = "/api/jobs/{id}/audio", tag = "jobs", params(("id" = Uuid, Path), AudioQuery), responses(
-    (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+    (status = 200, description = "Die Audiodatei: MP3, bei einem Projekt-Export M4B oder ZIP (siehe `file_format`)",
+        content(("audio/mpeg"), ("audio/mp4"), ("application/zip"))),
     (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig)"),
     (status = 503, description = "Der Audiospeicher ist nicht erreichbar", body = ErrorBody),
     (status = 404, body = ErrorBody),
@@ -339,11 +344,12 @@ pub async fn serve_audio(
     request: &axum::http::HeaderMap,
 ) -> ApiResult<Response> {
     let (job, key) = generation::audio(svc, caller, id).await?;
+    let format = job.file_format;
     let disposition = match download {
-        true => format!("attachment; filename=\"{}\"", download_file_name(&job.text)),
+        true => format!("attachment; filename=\"{}.{}\"", download_stem(&job.text), format.as_str()),
         false => "inline".to_owned(),
     };
-    crate::stored::object(svc, request, &key, "audio/mpeg", &disposition, "Audio nicht gefunden.").await
+    crate::stored::object(svc, request, &key, format.content_type(), &disposition, "Audio nicht gefunden.").await
 }
 
 #[derive(Serialize, ToSchema)]

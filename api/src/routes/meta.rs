@@ -33,6 +33,9 @@ struct Limits {
     signup_bonus_cent: i64,
     /// How often a generation job is tried before it fails and is refunded.
     job_max_attempts: i32,
+    /// Finished exports a project keeps per format; a newer one pushes the oldest out (its
+    /// file and its audio in the library).
+    exports_kept_per_format: i64,
 }
 
 /// Limits and prices (text length, cents per characters, demo tries).
@@ -47,6 +50,7 @@ async fn limits(State(state): State<AppState>) -> Json<Limits> {
         demo_tries_per_day: settings.demo.tries_per_browser,
         signup_bonus_cent: settings.auth.signup_bonus_cent,
         job_max_attempts: settings.worker.max_attempts.max(1),
+        exports_kept_per_format: shared::domain::project::EXPORTS_KEPT_PER_FORMAT,
     })
 }
 

@@ -660,7 +660,7 @@ pub async fn chapter_subtitles_of(
     format: SubtitleFormat,
 ) -> ApiResult<Response> {
     let (title, timed) = chapter_timed_text(svc, caller, id, chapter_id).await?;
-    let name = shared::domain::text::download_file_name(&title).trim_end_matches(".mp3").to_owned();
+    let name = shared::domain::text::download_stem(&title);
     let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
     Ok((
         [(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)],
@@ -704,7 +704,8 @@ pub async fn export_for(
 /// A finished export's file.
 #[utoipa::path(get, path = "/api/projects/{id}/exports/{export_id}/download", tag = "projects",
     params(("id" = Uuid, Path), ("export_id" = Uuid, Path)),
-    responses((status = 200, description = "Die Datei"), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "Die Datei im Format des Exports",
+        content(("audio/mp4"), ("audio/mpeg"), ("application/zip"))), (status = 404, body = ErrorBody)))]
 async fn export_download(
     State(state): State<AppState>,
     Caller(caller): Caller,

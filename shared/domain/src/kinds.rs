@@ -176,7 +176,8 @@ impl Default for TrashView {
 }
 
 text_enum! {
-    /// The export formats of a project.
+    /// The export formats of a project, and so the formats of a stored audio's file (every
+    /// generated audio is an MP3).
     pub enum ExportFormat {
         /// An audiobook: AAC in MP4 with a chapter mark per chapter.
         M4b = "m4b",
@@ -296,6 +297,8 @@ text_enum! {
         Api = "api",
         /// A paragraph of a long-form project (not listed in the library).
         Project = "project",
+        /// A finished export of a project (listed in the library; its file may be an M4B or a ZIP).
+        Export = "export",
     }
 }
 

@@ -71,6 +71,21 @@ impl ExportFormat {
             ExportFormat::Zip => "application/zip",
         }
     }
+
+    /// What the web app calls the format (`EXPORT_FORMATS` in `project-rules.ts`).
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportFormat::M4b => "M4B-Hörbuch",
+            ExportFormat::Mp3 => "MP3 mit Kapitelmarken",
+            ExportFormat::Zip => "ZIP der Kapitel",
+        }
+    }
+
+    /// The text of the export's entry in the library: found by the project's title, told
+    /// apart from the other formats.
+    pub fn library_text(self, project_title: &str) -> String {
+        format!("{project_title} – {}", self.label())
+    }
 }
 
 /// SHA-256 of a paragraph's text, kept beside it.
@@ -172,6 +187,13 @@ pub fn title(field: &'static str, raw: &str) -> crate::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_export_in_the_library_is_found_by_its_project_title_and_names_its_format() {
+        assert_eq!(ExportFormat::M4b.library_text("Der Zauberberg"), "Der Zauberberg – M4B-Hörbuch");
+        assert_eq!(ExportFormat::Zip.library_text("Kurs"), "Kurs – ZIP der Kapitel");
+        assert_eq!(ExportFormat::Mp3.content_type(), "audio/mpeg");
+    }
 
     #[test]
     fn a_paragraph_is_done_only_for_the_content_its_job_was_made_for() {

@@ -68,9 +68,14 @@ mod tests {
 /// Download name of an audio: the first 30 characters of its text with every
 /// non-alphanumeric character replaced by `_`, plus `.mp3` (spec, section 9).
 pub fn download_file_name(text: &str) -> String {
+    format!("{}.mp3", download_stem(text))
+}
+
+/// A download name without its extension (for files that are not an MP3: an M4B export,
+/// subtitles).
+pub fn download_stem(text: &str) -> String {
     let stem: String = text.chars().take(30).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-    let stem = if stem.is_empty() { "audio".to_owned() } else { stem };
-    format!("{stem}.mp3")
+    if stem.is_empty() { "audio".to_owned() } else { stem }
 }
 
 #[cfg(test)]

@@ -96,7 +96,7 @@ async fn the_limits_the_web_shows_come_from_the_server(pool: PgPool) {
         json!({
             "text_max_chars": 5000, "chars_per_cent": 10, "min_cost_cent": 1,
             "demo_max_chars": 100, "demo_tries_per_day": 5, "signup_bonus_cent": 100,
-            "job_max_attempts": 3
+            "job_max_attempts": 3, "exports_kept_per_format": 3
         })
     );
 }

@@ -368,3 +368,112 @@ async fn a_project_keeps_its_last_three_exports_per_format_and_runs_one_per_form
     stop.cancel();
     worker.await.unwrap();
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_finished_export_is_an_audio_of_the_library_and_leaves_with_its_export_or_project(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("export-bibliothek@example.de").await;
+    let (id, done) = rendered_project(&app, &client).await;
+    let spent = charges(&app, user).await;
+    let (stop, worker) = app.spawn_worker(app.worker_state(app.local_engines()));
+    for format in ["m4b", "zip"] {
+        let res = client.post(&format!("/api/projects/{id}/exports"), json!({ "format": format })).await;
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+    }
+    let all_done = |p: &Value| p["exports"].as_array().unwrap().iter().all(|e| e["status"] == "completed");
+    wait_for(&client, &id, Duration::from_secs(120), all_done).await;
+    stop.cancel();
+    worker.await.unwrap();
+
+    // Both are audios of the library: source "export", nothing charged again.
+    let listed: Value = client.get("/api/jobs?source=export").await.json().await.unwrap();
+    assert_eq!(listed["total"], 2, "{listed}");
+    let of =
+        |format: &str| listed["jobs"].as_array().unwrap().iter().find(|j| j["file_format"] == format).unwrap().clone();
+    let (m4b, zip) = (of("m4b"), of("zip"));
+    assert_eq!(m4b["text"], "Rügen – M4B-Hörbuch");
+    assert_eq!((m4b["status"].as_str(), m4b["cost_cent"].as_i64()), (Some("completed"), Some(0)));
+    assert_eq!(m4b["voice"]["name"], "Klara");
+    let book: f64 =
+        done["chapters"].as_array().unwrap().iter().map(|c| c["audio"]["duration_seconds"].as_f64().unwrap()).sum();
+    assert!((m4b["duration_seconds"].as_f64().unwrap() - book).abs() < 0.01);
+    assert!(m4b["expires_at"].is_null(), "an export is kept as long as its project keeps it");
+    assert_eq!(charges(&app, user).await, spent);
+    let stats: Value = client.get("/api/library/stats").await.json().await.unwrap();
+    assert_eq!((stats["audios"].as_i64(), stats["cost_cent"].as_i64()), (Some(2), Some(spent)), "{stats}");
+
+    // Served as what it is, under the audio's download name.
+    let res = client.get(&format!("{}?download=1", m4b["audio_url"].as_str().unwrap())).await;
+    assert_eq!(res.headers()["content-type"], "audio/mp4");
+    assert!(res.headers()["content-disposition"].to_str().unwrap().ends_with(".m4b\""));
+    assert_eq!(&res.bytes().await.unwrap()[4..8], b"ftyp");
+    let res = client.get(zip["audio_url"].as_str().unwrap()).await;
+    assert_eq!(res.headers()["content-type"], "application/zip");
+    assert_eq!(&res.bytes().await.unwrap()[..2], b"PK");
+
+    // Filed like any audio; nobody else reaches it.
+    let category: Value =
+        client.post("/api/categories", json!({ "name": "Hörbücher", "parent_id": null })).await.json().await.unwrap();
+    let res =
+        client.post("/api/library/categories", json!({ "ids": [m4b["id"]], "category_id": category["id"] })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let filed: Value =
+        client.get(&format!("/api/jobs?category={}", category["id"].as_str().unwrap())).await.json().await.unwrap();
+    assert_eq!(filed["jobs"][0]["id"], m4b["id"]);
+    let (stranger, _) = app.signed_in_user("fremd-bibliothek@example.de").await;
+    let (status, _) = error_of(stranger.get(m4b["audio_url"].as_str().unwrap()).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let res = stranger.post("/api/library/trash", json!({ "ids": [m4b["id"]] })).await;
+    assert!(res.status().is_client_error() || res.json::<Value>().await.unwrap()["changed"] == 0);
+    let trashed: Value = client.get("/api/jobs?trash=deleted").await.json().await.unwrap();
+    assert_eq!(trashed["total"], 0, "a stranger trashes nothing of mine");
+
+    // The ZIP emptied from the trash takes its export (and file) along.
+    let zip_file = |exists: bool| stored_exports(&app, user, "zip") == usize::from(exists);
+    client.post("/api/library/trash", json!({ "ids": [zip["id"]] })).await;
+    let res: Value = client.post("/api/library/trash/empty", json!({})).await.json().await.unwrap();
+    assert_eq!(res["changed"], 1);
+    assert!(zip_file(false));
+    assert!(export_rows(&app, &id, "zip").await.is_empty(), "the project lists it no more");
+
+    // Deleting the project takes the M4B's audio from the library.
+    assert_eq!(client.delete(&format!("/api/projects/{id}")).await.status(), StatusCode::NO_CONTENT);
+    let listed: Value = client.get("/api/jobs?source=export&trash=all").await.json().await.unwrap();
+    assert_eq!(listed["total"], 0);
+    assert_eq!(stored_exports(&app, user, "m4b"), 0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn two_joins_of_one_chapter_at_once_record_one_file_that_exists_and_leave_no_other(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("zwei-joins@example.de").await;
+    let (_, done) = rendered_project(&app, &client).await;
+    let chapter: Uuid = done["chapters"][0]["id"].as_str().unwrap().parse().unwrap();
+    let chapter_files = || {
+        let dir = app.settings.storage.dir.join(user.to_string()).join("chapters");
+        std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or_else(|e| panic!("{dir:?}: {e}"))
+    };
+    let before = chapter_files();
+    // The chapter forgets that it is joined: both deliveries of its join go ahead.
+    sqlx::query("UPDATE project_chapters SET audio_hash = NULL WHERE id = $1")
+        .bind(chapter)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let svc = app.worker_state(app.local_engines());
+    let (a, b) = tokio::join!(
+        shared::use_cases::projects::assemble::run(&svc, chapter),
+        shared::use_cases::projects::assemble::run(&svc, chapter)
+    );
+    let outcomes = [a.unwrap(), b.unwrap()];
+    assert!(outcomes.iter().any(|o| matches!(o, shared::run::Outcome::Completed)), "{outcomes:?}");
+    let key: String = sqlx::query_scalar("SELECT audio_key FROM project_chapters WHERE id = $1")
+        .bind(chapter)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(app.settings.storage.dir.join(&key).exists(), "the recorded file exists: {key}");
+    assert_eq!(chapter_files(), before, "the same joins make the same file, and no second one");
+    let listened = client.get(done["chapters"][0]["audio"]["url"].as_str().unwrap()).await;
+    assert_eq!(listened.status(), StatusCode::OK);
+}

@@ -92,8 +92,22 @@ export async function assertInside(inner, outer, what) {
 export async function assertInViewport(page, locator, what) {
   const b = await box(locator);
   const { innerWidth, innerHeight } = await page.evaluate(() => ({ innerWidth: window.innerWidth, innerHeight: window.innerHeight }));
-  const visible = b.y >= 0 && b.x >= 0 && b.y + b.height <= innerHeight && b.x + b.width <= innerWidth;
+  // 1 px tolerance: a box scrolled flush with the window's edge may sit at a fractional position.
+  const visible = b.y >= -1 && b.x >= -1 && b.y + b.height <= innerHeight + 1 && b.x + b.width <= innerWidth + 1;
   assert.ok(visible, `${what}: ${JSON.stringify(b)} is outside the ${innerWidth}x${innerHeight} window`);
+}
+
+/** Like `assertInViewport`, for an element that has just changed: the page gets one second to bring it back into view. */
+export async function assertSettlesInViewport(page, locator, what) {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    try {
+      return await assertInViewport(page, locator, what);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.waitForTimeout(100);
+    }
+  }
 }
 
 export function shot(page, name) {

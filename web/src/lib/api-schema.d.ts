@@ -748,7 +748,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The MP3 of a completed job. */
+        /** The file of a completed audio: an MP3, or for a project export its M4B or ZIP (`file_format`). */
         get: operations["get_jobs_id_audio"];
         put?: never;
         post?: never;
@@ -1765,8 +1765,9 @@ export interface paths {
         };
         /**
          * Das Audio herunterladen
-         * @description Die MP3-Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist). Ein `Range`-Header
-         *     liefert nur diesen Teil (206).
+         * @description Die Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist): eine MP3, bei einem
+         *     Projekt-Export (`source` `export`) das Format des Exports (`file_format`). Ein
+         *     `Range`-Header liefert nur diesen Teil (206).
          */
         get: operations["get_v1_jobs_id_audio"];
         put?: never;
@@ -2667,7 +2668,8 @@ export interface components {
             title: string;
         };
         /**
-         * @description The export formats of a project.
+         * @description The export formats of a project, and so the formats of a stored audio's file (every
+         *     generated audio is an MP3).
          * @enum {string}
          */
         ExportFormat: "m4b" | "mp3" | "zip";
@@ -2766,6 +2768,11 @@ export interface components {
              * @description When the audio is deleted unless saved permanently.
              */
             expires_at?: string | null;
+            /**
+             * @description What `audio_url` serves: `mp3` for every generated audio; a project export
+             *     (`source` `export`) may be an `m4b` audiobook or a `zip` of its chapters.
+             */
+            file_format: components["schemas"]["ExportFormat"];
             /** Format: uuid */
             id: string;
             /** @description The time ran out: the file is gone. */
@@ -2793,7 +2800,7 @@ export interface components {
          * @description How a generation was requested: the web app, or the developer API.
          * @enum {string}
          */
-        JobSource: "manual" | "api" | "project";
+        JobSource: "manual" | "api" | "project" | "export";
         /**
          * @description Where a generation job stands. pending -> processing -> completed | failed.
          * @enum {string}
@@ -2846,6 +2853,12 @@ export interface components {
             demo_max_chars: number;
             /** Format: int32 */
             demo_tries_per_day: number;
+            /**
+             * Format: int64
+             * @description Finished exports a project keeps per format; a newer one pushes the oldest out (its
+             *     file and its audio in the library).
+             */
+            exports_kept_per_format: number;
             /**
              * Format: int32
              * @description How often a generation job is tried before it fails and is refunded.
@@ -5430,7 +5443,7 @@ export interface operations {
                 /** @description Audios filed under this category or one below it. */
                 category?: string;
                 tag?: string;
-                source?: "manual" | "api" | "project";
+                source?: "manual" | "api" | "project" | "export";
                 voice_type?: "public" | "clone";
                 voice?: string;
                 status?: "pending" | "processing" | "completed" | "failed";
@@ -5604,12 +5617,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Die MP3-Datei */
+            /** @description Die Audiodatei: MP3, bei einem Projekt-Export M4B oder ZIP (siehe `file_format`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/zip": unknown;
+                    "audio/mp4": unknown;
                     "audio/mpeg": unknown;
                 };
             };
@@ -6611,12 +6626,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Die Datei */
+            /** @description Die Datei im Format des Exports */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/zip": unknown;
+                    "audio/mp4": unknown;
+                    "audio/mpeg": unknown;
+                };
             };
             404: {
                 headers: {
@@ -8051,7 +8070,7 @@ export interface operations {
                 /** @description Ein Tag (Berliner Zeit), `JJJJ-MM-TT`. */
                 date?: string;
                 /** @description `manual` (in der Web-App erstellt) oder `api`. */
-                source?: "manual" | "api" | "project";
+                source?: "manual" | "api" | "project" | "export";
                 /** @description `active` (Standard), `deleted` (Papierkorb) oder `all`. */
                 trash?: "active" | "deleted" | "all";
                 /** @description `newest` (Standard) oder `oldest` zuerst. */
@@ -8262,12 +8281,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Die MP3-Datei */
+            /** @description Die Audiodatei: MP3, bei einem Projekt-Export M4B oder ZIP (siehe `file_format`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/zip": unknown;
+                    "audio/mp4": unknown;
                     "audio/mpeg": unknown;
                 };
             };
@@ -8872,12 +8893,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Die Datei */
+            /** @description Die Datei im Format des Exports */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/zip": unknown;
+                    "audio/mp4": unknown;
+                    "audio/mpeg": unknown;
+                };
             };
             401: {
                 headers: {

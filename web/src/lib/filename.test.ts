@@ -19,6 +19,10 @@ describe('audioFileName', () => {
     expect(audioFileName('')).toBe('audio.mp3');
   });
 
+  it('names an export with its format’s extension, as the server does', () => {
+    expect(audioFileName('Rügen – M4B-Hörbuch', 'm4b')).toBe('R_gen___M4B_H_rbuch.m4b');
+  });
+
   it('counts characters, not UTF-16 units', () => {
     const name = audioFileName(`${'🙂'.repeat(29)}ab`);
     expect(name).toBe(`${'_'.repeat(29)}a.mp3`);

@@ -17,7 +17,7 @@ export type LibraryFilters = {
   speaker?: string;
   category?: string;
   tag?: string;
-  source?: 'manual' | 'api';
+  source?: LibraryJob['source'];
   voice_type?: 'public' | 'clone';
   voice?: string;
   status?: string;
@@ -27,6 +27,18 @@ export type LibraryFilters = {
 };
 
 export const LIBRARY_PAGE_SIZE = 50;
+
+/** How an audio of the library came to be (its badge and the "Quelle" filter). */
+export const SOURCE_LABELS: Record<Exclude<LibraryJob['source'], 'project'>, string> = {
+  manual: 'Manuell',
+  api: 'API',
+  export: 'Projekt-Export',
+};
+
+/** An audio that plays in the browser: a ZIP of chapters is only downloaded. */
+export function isPlayableFormat(job: Pick<LibraryJob, 'file_format'>): boolean {
+  return job.file_format !== 'zip';
+}
 
 /** Query key factory of the library, general to specific. */
 export const libraryKeys = {

@@ -115,6 +115,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     deleted_at: null,
     categories: [],
     tags: [],
+    file_format: 'mp3',
     ...overrides,
   };
 }
@@ -242,6 +243,7 @@ export function makeLimits(overrides: Partial<Limits> = {}): Limits {
     text_max_chars: 5000,
     chars_per_cent: 10,
     job_max_attempts: 3,
+    exports_kept_per_format: 3,
     min_cost_cent: 1,
     demo_max_chars: 100,
     demo_tries_per_day: 3,

@@ -180,11 +180,13 @@ async fn delete(
 
 /// Das Audio herunterladen
 ///
-/// Die MP3-Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist). Ein `Range`-Header
-/// liefert nur diesen Teil (206).
+/// Die Datei eines fertigen Auftrags (410, sobald sie abgelaufen ist): eine MP3, bei einem
+/// Projekt-Export (`source` `export`) das Format des Exports (`file_format`). Ein
+/// `Range`-Header liefert nur diesen Teil (206).
 #[utoipa::path(get, path = "/v1/jobs/{id}/audio", tag = "v1", params(("id" = Uuid, Path), AudioQuery),
     security(("api_key" = [])), responses(
-        (status = 200, description = "Die MP3-Datei", content_type = "audio/mpeg"),
+        (status = 200, description = "Die Audiodatei: MP3, bei einem Projekt-Export M4B oder ZIP (siehe `file_format`)",
+            content(("audio/mpeg"), ("audio/mp4"), ("application/zip"))),
     (status = 302, description = "Mit S3-Speicher: Weiterleitung zu einem signierten Link (eine Stunde gültig)"),
     (status = 503, description = "Der Audiospeicher ist nicht erreichbar", body = ErrorBody),
         (status = 401, body = ErrorBody),

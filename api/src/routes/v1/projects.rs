@@ -241,7 +241,8 @@ async fn create_export(
 /// Einen Export herunterladen
 #[utoipa::path(get, path = "/v1/projects/{id}/exports/{export_id}/download", tag = "v1",
     params(("id" = Uuid, Path), ("export_id" = Uuid, Path)), security(("api_key" = [])),
-    responses((status = 200, description = "Die Datei"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "Die Datei im Format des Exports",
+        content(("audio/mp4"), ("audio/mpeg"), ("application/zip"))), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn export_download(
     State(state): State<AppState>,
     KeyCaller(caller): KeyCaller,

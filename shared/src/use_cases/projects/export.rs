@@ -106,15 +106,7 @@ pub async fn file(
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let format = row.format;
     let key = row.storage_key.ok_or_else(not_found)?;
-    Ok((
-        key,
-        format,
-        format!(
-            "{}.{}",
-            crate::domain::text::download_file_name(&project.title).trim_end_matches(".mp3"),
-            format.as_str()
-        ),
-    ))
+    Ok((key, format, format!("{}.{}", crate::domain::text::download_stem(&project.title), format.as_str())))
 }
 
 /// One chapter of the export.
@@ -190,10 +182,24 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let size = tokio::fs::metadata(&out).await.map_err(|e| Error::Internal(e.into()))?.len();
     let key = crate::files::export_key(row.user_id, row.id, format.as_str());
     svc.storage.put_file(&key, &out).await.map_err(|e| Error::Internal(e.into()))?;
-    if !project_exports::complete(&svc.pool, row.id, row.attempts, &key, size as i64).await? {
+    // A project deleted meanwhile took the export with it: the file has no owner.
+    let Some(project) = projects::get(&svc.pool, row.project_id, row.user_id).await? else {
+        svc.storage.delete(&key).await.ok();
+        return Ok(false);
+    };
+    let finished = project_exports::Finished {
+        key: &key,
+        size_bytes: size as i64,
+        duration_seconds: total,
+        library_text: &format.library_text(&project.title),
+    };
+    let mut tx = svc.pool.begin().await?;
+    if !project_exports::complete(&mut tx, row.id, row.attempts, &finished).await? {
+        drop(tx);
         svc.storage.delete(&key).await.ok();
         return Ok(false);
     }
+    tx.commit().await?;
     prune(svc, row.id).await;
     let payload = json!({
         "type": "export.completed",

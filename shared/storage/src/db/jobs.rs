@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
-use domain::kinds::{JobSource, JobStatus, ProviderId, SaveCategory, VoiceType};
+use domain::kinds::{ExportFormat, JobSource, JobStatus, ProviderId, SaveCategory, VoiceType};
 
 #[derive(Debug, Clone)]
 pub struct JobRow {
@@ -36,6 +36,8 @@ pub struct JobRow {
     pub save_category: Option<SaveCategory>,
     /// In the trash since.
     pub deleted_at: Option<DateTime<Utc>>,
+    /// What the file is: an MP3, or an export's M4B or ZIP.
+    pub file_format: ExportFormat,
 }
 
 pub struct NewJob<'a> {
@@ -78,7 +80,8 @@ pub async fn insert(conn: &mut PgConnection, job: &NewJob<'_>) -> Result<Option<
                   voice_name AS "voice_name!", voice_language AS "voice_language!",
                   voice_type AS "voice_type!: VoiceType", voice_provider AS "voice_provider!: ProviderId",
                   audio_key, source_type AS "source!: JobSource", expires_at, is_expired AS "is_expired!", saved_at,
-                  save_category AS "save_category: SaveCategory", deleted_at
+                  save_category AS "save_category: SaveCategory", deleted_at,
+                  file_format AS "file_format!: ExportFormat"
            FROM job"#,
         job.id,
         job.user_id,
@@ -123,7 +126,8 @@ pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> R
                   created_at, completed_at, voice_id, voice_name, voice_language,
                   voice_type AS "voice_type: VoiceType", voice_provider AS "voice_provider: ProviderId",
                   audio_key, source_type AS "source: JobSource", expires_at, is_expired, saved_at,
-                  save_category AS "save_category: SaveCategory", deleted_at
+                  save_category AS "save_category: SaveCategory", deleted_at,
+                  file_format AS "file_format: ExportFormat"
            FROM tts_jobs WHERE id = $1 AND user_id = $2"#,
         id,
         user_id

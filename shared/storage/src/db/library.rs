@@ -7,7 +7,7 @@ use sqlx::{PgConnection, PgExecutor, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use crate::db::jobs::JobRow;
-use domain::kinds::{JobSource, JobStatus, ProviderId, SaveCategory, SortOrder, TrashView, VoiceType};
+use domain::kinds::{ExportFormat, JobSource, JobStatus, ProviderId, SaveCategory, SortOrder, TrashView, VoiceType};
 
 /// A position in a list: the last row of the previous page.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,7 +36,7 @@ pub struct Filter {
 
 const JOB_COLUMNS: &str = "j.id, j.text, j.status, j.attempts, j.cost_cent, j.duration_seconds, j.error_message, j.created_at, \
      j.completed_at, j.voice_id, j.voice_name, j.voice_language, j.voice_type, j.voice_provider, j.audio_key, \
-     j.source_type, j.expires_at, j.is_expired, j.saved_at, j.save_category, j.deleted_at";
+     j.source_type, j.expires_at, j.is_expired, j.saved_at, j.save_category, j.deleted_at, j.file_format";
 
 /// `%`, `_` and `\` match themselves in a LIKE pattern.
 fn like_pattern(needle: &str) -> String {
@@ -116,6 +116,7 @@ struct ListedRow {
     saved_at: Option<DateTime<Utc>>,
     save_category: Option<SaveCategory>,
     deleted_at: Option<DateTime<Utc>>,
+    file_format: ExportFormat,
 }
 
 impl From<ListedRow> for JobRow {
@@ -142,6 +143,7 @@ impl From<ListedRow> for JobRow {
             saved_at: r.saved_at,
             save_category: r.save_category,
             deleted_at: r.deleted_at,
+            file_format: r.file_format,
         }
     }
 }

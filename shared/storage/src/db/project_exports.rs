@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::kinds::{ExportFormat, JobStatus};
-use sqlx::PgExecutor;
+use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 pub struct ExportRow {
@@ -73,16 +73,22 @@ pub async fn unfinished(db: impl PgExecutor<'_>, project_id: Uuid, format: &str)
 }
 
 /// Deletes the finished exports of the same project and format as `export_id` beyond the
-/// newest `keep`; answers the storage keys of the deleted ones, for the caller to remove.
-/// Unfinished exports are never touched (at most one per format exists).
+/// newest `keep`, with their audios in the library; answers the storage keys of the
+/// deleted ones, for the caller to remove. Unfinished exports are never touched (at most
+/// one per format exists).
 pub async fn prune_beside(db: impl PgExecutor<'_>, export_id: Uuid, keep: i64) -> Result<Vec<String>, sqlx::Error> {
     let keys = sqlx::query_scalar!(
-        "DELETE FROM project_exports WHERE id IN (
-             SELECT o.id FROM project_exports o
+        "WITH old AS (
+             SELECT o.id, o.job_id, o.storage_key FROM project_exports o
              JOIN project_exports n ON n.id = $1 AND o.project_id = n.project_id AND o.format = n.format
              WHERE o.status IN ('completed', 'failed')
-             ORDER BY o.created_at DESC, o.id DESC OFFSET $2)
-         RETURNING storage_key",
+             ORDER BY o.created_at DESC, o.id DESC OFFSET $2
+         ), audios AS (
+             DELETE FROM tts_jobs WHERE id IN (SELECT job_id FROM old)
+         ), exports AS (
+             DELETE FROM project_exports WHERE id IN (SELECT id FROM old)
+         )
+         SELECT storage_key FROM old",
         export_id,
         keep
     )
@@ -145,23 +151,66 @@ pub async fn progress(db: impl PgExecutor<'_>, id: Uuid, attempt: i32, progress:
     Ok(done.rows_affected() == 1)
 }
 
+/// The finished file of an export.
+pub struct Finished<'a> {
+    pub key: &'a str,
+    pub size_bytes: i64,
+    pub duration_seconds: f64,
+    /// The text of its audio in the library (`ExportFormat::library_text`).
+    pub library_text: &'a str,
+}
+
+/// Completes the export (if this attempt still holds it) and files it in the library as
+/// an audio of source `export`: completed, 0 cents (its chapters were charged), the
+/// project's voice, or "Mehrere Stimmen" when its paragraphs were read by several. Run in
+/// the caller's transaction, which is rolled back on `false`: the export and its audio
+/// appear together or not at all.
 pub async fn complete(
-    db: impl PgExecutor<'_>,
+    conn: &mut PgConnection,
     id: Uuid,
     attempt: i32,
-    key: &str,
-    size_bytes: i64,
+    file: &Finished<'_>,
 ) -> Result<bool, sqlx::Error> {
+    // The audio first: the export's `job_id` must point at a row.
+    let job_id = Uuid::new_v4();
+    let filed = sqlx::query!(
+        "INSERT INTO tts_jobs (id, user_id, text, voice_id, voice_name, voice_language, voice_type, voice_provider,
+                               cost_cent, source_type, status, attempts, duration_seconds, audio_key, completed_at,
+                               file_format)
+         SELECT $3, e.user_id, $4,
+                CASE WHEN count(DISTINCT (j.voice_id, j.voice_name)) = 1 THEN (array_agg(j.voice_id))[1] END,
+                CASE WHEN count(DISTINCT (j.voice_id, j.voice_name)) = 1 THEN min(j.voice_name) ELSE 'Mehrere Stimmen' END,
+                min(j.voice_language), min(j.voice_type), min(j.voice_provider),
+                0, 'export', 'completed', 1, $5, $6, now(), e.format
+         FROM project_exports e
+         JOIN project_chapters c ON c.project_id = e.project_id
+         JOIN project_paragraphs p ON p.chapter_id = c.id
+         JOIN tts_jobs j ON j.id = p.job_id
+         WHERE e.id = $1 AND e.attempts = $2 AND e.status = 'processing'
+         GROUP BY e.user_id, e.format",
+        id,
+        attempt,
+        job_id,
+        file.library_text,
+        file.duration_seconds,
+        file.key
+    )
+    .execute(&mut *conn)
+    .await?;
+    if filed.rows_affected() != 1 {
+        return Ok(false);
+    }
     let done = sqlx::query!(
         "UPDATE project_exports SET status = 'completed', progress = 1, storage_key = $3, size_bytes = $4,
-                completed_at = now(), error_message = NULL
+                completed_at = now(), error_message = NULL, job_id = $5
          WHERE id = $1 AND attempts = $2 AND status = 'processing'",
         id,
         attempt,
-        key,
-        size_bytes
+        file.key,
+        file.size_bytes,
+        job_id
     )
-    .execute(db)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }

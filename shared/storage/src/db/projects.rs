@@ -369,8 +369,9 @@ pub struct Deleted {
     pub keys: Vec<String>,
 }
 
-/// Deletes the project with its chapters, paragraphs and exports (the paragraph jobs are
-/// the caller's to delete: unfinished ones are refunded).
+/// Deletes the project with its chapters, paragraphs and exports, and the exports' audios
+/// in the library (the paragraph jobs are the caller's to delete: unfinished ones are
+/// refunded).
 pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<Deleted>, sqlx::Error> {
     let Some(_) = sqlx::query_scalar!("SELECT id FROM projects WHERE id = $1 AND user_id = $2 FOR UPDATE", id, user_id)
         .fetch_optional(&mut *conn)
@@ -393,6 +394,10 @@ pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<
     )
     .fetch_all(&mut *conn)
     .await?;
+    // The exports' audios in the library go with them (their files are among `keys`).
+    sqlx::query!("DELETE FROM tts_jobs WHERE id IN (SELECT job_id FROM project_exports WHERE project_id = $1)", id)
+        .execute(&mut *conn)
+        .await?;
     sqlx::query!("DELETE FROM projects WHERE id = $1", id).execute(&mut *conn).await?;
     Ok(Some(Deleted { job_ids, keys }))
 }

@@ -4,16 +4,17 @@ import { toast } from 'sonner';
 import { AudioPlayer, type AudioPlayerProps } from '@/components/ui/audio-player';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { saveBlob, withQueryParam } from '@/lib/download';
 import { audioFileName } from '@/lib/filename';
 import { truncate } from '@/lib/format';
-import type { LibraryJob } from '@/lib/library';
+import { isPlayableFormat, type LibraryJob } from '@/lib/library';
 
-/** Downloads an audio as `<sanitized text>.mp3`. */
-export async function downloadAudio(job: Pick<LibraryJob, 'id' | 'text' | 'audio_url'>): Promise<void> {
+/** Downloads an audio as `<sanitized text>.mp3` (an export with its format's extension). */
+export async function downloadAudio(job: Pick<LibraryJob, 'id' | 'text' | 'audio_url' | 'file_format'>): Promise<void> {
   const url = job.audio_url ?? `/api/jobs/${encodeURIComponent(job.id)}/audio`;
   try {
-    saveBlob(await api.blob(withQueryParam(url, 'download', '1')), audioFileName(job.text));
+    saveBlob(await api.blob(withQueryParam(url, 'download', '1')), audioFileName(job.text, job.file_format));
   } catch {
     toast.error('Download fehlgeschlagen', { description: 'Die Audio-Datei konnte nicht heruntergeladen werden.' });
   }
@@ -33,7 +34,10 @@ function isReady(job: LibraryJob, expired: boolean) {
   return job.status === 'completed' && !!job.audio_url && !expired;
 }
 
-/** The player of one generated audio; its length (from the server) shows before it is loaded. */
+/**
+ * The player of one generated audio; its length (from the server) shows before it is loaded.
+ * A ZIP (the chapters of a project export) has no player, only its download.
+ */
 export function JobAudioPlayer({
   job,
   expired = job.is_expired,
@@ -43,6 +47,13 @@ export function JobAudioPlayer({
   controlRef,
 }: AudioControlProps & Pick<AudioPlayerProps, 'onTimeUpdate' | 'controlRef'>) {
   const ready = isReady(job, expired);
+  if (!isPlayableFormat(job)) {
+    return (
+      <p className={cn('text-xs text-muted-foreground', className)} data-testid={`${testIdPrefix}-archive`}>
+        Ein ZIP mit den Kapiteln als MP3: zum Herunterladen, nicht zum Abspielen.
+      </p>
+    );
+  }
   return (
     <AudioPlayer
       src={ready ? job.audio_url : null}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { categoryTree, useCategoryList, useTagList } from '@/lib/library';
+import { categoryTree, SOURCE_LABELS, useCategoryList, useTagList } from '@/lib/library';
 
 export const ALL = 'all';
 
@@ -57,8 +57,7 @@ export function LibraryFilters({ value, onChange }: { value: KnowledgeFilterStat
           onValueChange={(v) => set('source', v)}
           options={[
             { value: ALL, label: 'Alle' },
-            { value: 'manual', label: 'Manuell' },
-            { value: 'api', label: 'API' },
+            ...Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label })),
           ]}
         />
       </Field>

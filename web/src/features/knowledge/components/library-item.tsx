@@ -2,7 +2,7 @@ import { DownloadAudioButton, JobAudioPlayer } from '@/components/library/audio-
 import { AudioFacts } from '@/components/library/audio-facts';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, truncate } from '@/lib/format';
-import type { LibraryJob } from '@/lib/library';
+import { SOURCE_LABELS, type LibraryJob } from '@/lib/library';
 
 /**
  * One audio of the knowledge base: selection box, text, what it is (voice, cost, length,
@@ -39,8 +39,8 @@ export function LibraryItem({
           <DownloadAudioButton job={job} testIdPrefix="kb" className="-mt-1.5" />
         </div>
         <AudioFacts job={job} now={now} testIdPrefix="kb">
-          <Badge variant={job.source === 'api' ? 'primary' : 'outline'} data-testid="kb-source">
-            {job.source === 'api' ? 'API' : 'Manuell'}
+          <Badge variant={job.source === 'manual' ? 'outline' : 'primary'} data-testid="kb-source">
+            {job.source === 'project' ? 'Projekt' : SOURCE_LABELS[job.source]}
           </Badge>
           {job.deleted_at && (
             <span className="text-destructive" data-testid="kb-deleted">

@@ -68,6 +68,22 @@ describe('Knowledge base', () => {
     expect(api.callsTo('GET /api/jobs').some((c) => params(c.url).get('q') === 'Hal')).toBe(false);
   });
 
+  it('lists a project export by its source; a ZIP is downloaded, not played', async () => {
+    const exports = [
+      makeJob({ id: 'm', text: 'Rügen – M4B-Hörbuch', source: 'export', file_format: 'm4b', cost_cent: 0, audio_url: '/api/jobs/m/audio' }),
+      makeJob({ id: 'z', text: 'Rügen – ZIP der Kapitel', source: 'export', file_format: 'zip', cost_cent: 0, audio_url: '/api/jobs/z/audio' }),
+    ];
+    const { api, user } = setup({ 'GET /api/jobs': { json: { jobs: exports, next_cursor: null, total: 2 } } });
+    const [m4b, zip] = await screen.findAllByTestId('kb-item');
+    expect(within(m4b).getByTestId('kb-source')).toHaveTextContent('Projekt-Export');
+    expect(within(m4b).getByTestId('kb-play')).toBeEnabled();
+    expect(within(zip).queryByTestId('kb-play')).toBeNull();
+    expect(within(zip).getByTestId('kb-archive')).toHaveTextContent('zum Herunterladen');
+    expect(within(zip).getByTestId('kb-download')).toBeEnabled();
+    await chooseOption(user, 'Quelle', 'Projekt-Export');
+    await waitFor(() => expect(params(api.callsTo('GET /api/jobs').at(-1)!.url).get('source')).toBe('export'));
+  });
+
   it('pages with "Mehr laden"', async () => {
     const { api, user } = setup();
     await user.click(await screen.findByTestId('kb-load-more'));

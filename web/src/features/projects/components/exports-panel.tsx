@@ -10,6 +10,7 @@ import { saveBlob } from '@/lib/download';
 import { errorMessage, toastError } from '@/lib/errors';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { JOB_STATUS_LABELS, JOB_STATUS_VARIANTS } from '@/lib/job-status';
+import { useLimits } from '@/lib/limits';
 import { useCreateExport } from '../api/create-export';
 import type { ExportFormat, ExportView, ProjectDetail } from '../api/types';
 import { canExport, EXPORT_FORMATS, exportFileName, exportLabel } from '../utils/project-rules';
@@ -39,6 +40,7 @@ export async function downloadExport(item: ExportView, title: string): Promise<v
  */
 export function ExportsPanel({ project }: { project: ProjectDetail }) {
   const ready = canExport(project.chapters);
+  const kept = useLimits().data?.exports_kept_per_format;
   const create = useCreateExport({
     mutationConfig: {
       onSuccess: (item) => toast.success('Export gestartet', { id: 'export-create', description: `${exportLabel(item.format)} wird erstellt.` }),
@@ -50,7 +52,10 @@ export function ExportsPanel({ project }: { project: ProjectDetail }) {
     <Card>
       <CardHeader>
         <CardTitle>Export</CardTitle>
-        <CardDescription>Das ganze Projekt als Hörbuch oder als einzelne Kapitel herunterladen.</CardDescription>
+        <CardDescription>
+          Das ganze Projekt als Hörbuch oder als einzelne Kapitel herunterladen. Fertige Exporte stehen auch in der Wissensdatenbank
+          {kept !== undefined && <>; je Format bleiben die {kept} neuesten</>}.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">

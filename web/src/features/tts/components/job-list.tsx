@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useNow } from '@/lib/expiry';
+import { useKeepInView } from '@/lib/use-keep-in-view';
 import { flattenJobs, useJobs } from '../api/get-jobs';
 import type { Job } from '../api/types';
 import { useJobActions, useRefreshBalanceOnFailure } from '../hooks/use-job-actions';
@@ -15,7 +16,7 @@ import { SaveJobDialog } from './save-job-dialog';
 
 /**
  * "Meine Audios", newest first. `focusJobId` (a job just created) is scrolled into view
- * and receives the focus once its row is rendered.
+ * and receives the focus once its row is rendered; it stays in view while it grows.
  */
 export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   const jobsQuery = useJobs();
@@ -26,6 +27,8 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
   const { jobToDelete, setJobToDelete, remove, cleanup } = useJobActions();
   const listRef = useRef<HTMLUListElement>(null);
   const focused = useRef<string | null>(null);
+  const [focusedRow, setFocusedRow] = useState<HTMLElement | null>(null);
+  useKeepInView(focusedRow);
 
   useEffect(() => {
     if (!focusJobId || focused.current === focusJobId) return;
@@ -34,6 +37,7 @@ export function JobList({ focusJobId = null }: { focusJobId?: string | null }) {
     focused.current = focusJobId;
     row.scrollIntoView?.({ block: 'center' });
     row.focus({ preventScroll: true });
+    setFocusedRow(row);
   }, [focusJobId, jobsQuery.data]);
 
   const hasJobs = !!jobs && jobs.length > 0;

@@ -14,9 +14,12 @@ import { truncate } from '@/lib/format';
 import { useJobTimestamps } from '../api/get-timestamps';
 import type { Job } from '../api/types';
 
-/** Finished, with a file, and not expired: only such an audio has a transcript to follow. */
+/**
+ * Finished, with a file, and not expired: only such an audio has a transcript to follow. A
+ * project export has none of its own (its chapters do, on the project page).
+ */
 function canReadAlong(job: Job, expired: boolean) {
-  return job.status === 'completed' && !!job.audio_url && !expired;
+  return job.status === 'completed' && !!job.audio_url && !expired && job.source !== 'export';
 }
 
 /**
