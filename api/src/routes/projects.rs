@@ -199,12 +199,16 @@ pub struct ExportView {
     size_bytes: Option<i64>,
     download_url: Option<String>,
     created_at: chrono::DateTime<chrono::Utc>,
+    /// Its audio in the library once finished (`/api/jobs/{job_id}`, `/v1/jobs/{job_id}`):
+    /// categories, tags and the trash work on it as on any audio.
+    job_id: Option<Uuid>,
 }
 
 impl From<projects::ExportView> for ExportView {
     fn from(e: projects::ExportView) -> Self {
-        let projects::ExportView { id, format, status, progress, error, size_bytes, download_url, created_at } = e;
-        ExportView { id, format, status, progress, error, size_bytes, download_url, created_at }
+        let projects::ExportView { id, format, status, progress, error, size_bytes, download_url, created_at, job_id } =
+            e;
+        ExportView { id, format, status, progress, error, size_bytes, download_url, created_at, job_id }
     }
 }
 

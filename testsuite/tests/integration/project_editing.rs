@@ -371,8 +371,17 @@ async fn a_project_keeps_its_last_three_exports_per_format_and_runs_one_per_form
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_finished_export_is_an_audio_of_the_library_and_leaves_with_its_export_or_project(pool: PgPool) {
-    let app = TestApp::spawn(pool).await;
+    let app = TestApp::spawn_with(pool, |s| s.webhooks.allow_private_addresses = true).await;
     let (client, user) = app.signed_in_user("export-bibliothek@example.de").await;
+    // A webhook endpoint (nobody listens): what the project tells is recorded as deliveries.
+    let res = client
+        .http
+        .put(format!("{}/api/webhook", client.base))
+        .json(&json!({ "url": "http://127.0.0.1:9/hook" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
     let (id, done) = rendered_project(&app, &client).await;
     let spent = charges(&app, user).await;
     let (stop, worker) = app.spawn_worker(app.worker_state(app.local_engines()));
@@ -381,7 +390,7 @@ async fn a_finished_export_is_an_audio_of_the_library_and_leaves_with_its_export
         assert_eq!(res.status(), StatusCode::ACCEPTED);
     }
     let all_done = |p: &Value| p["exports"].as_array().unwrap().iter().all(|e| e["status"] == "completed");
-    wait_for(&client, &id, Duration::from_secs(120), all_done).await;
+    let finished = wait_for(&client, &id, Duration::from_secs(120), all_done).await;
     stop.cancel();
     worker.await.unwrap();
 
@@ -392,6 +401,26 @@ async fn a_finished_export_is_an_audio_of_the_library_and_leaves_with_its_export
         |format: &str| listed["jobs"].as_array().unwrap().iter().find(|j| j["file_format"] == format).unwrap().clone();
     let (m4b, zip) = (of("m4b"), of("zip"));
     assert_eq!(m4b["text"], "Rügen – M4B-Hörbuch");
+    let export_of =
+        |format: &str| finished["exports"].as_array().unwrap().iter().find(|e| e["format"] == format).unwrap();
+    assert_eq!(
+        (&export_of("m4b")["job_id"], &export_of("zip")["job_id"]),
+        (&m4b["id"], &zip["id"]),
+        "the export names its audio"
+    );
+
+    // The webhook heard of each joined chapter and each export (naming its audio), and of no
+    // paragraph job.
+    let events: Vec<(String, Value)> =
+        sqlx::query_as("SELECT event, payload FROM webhook_deliveries WHERE user_id = $1 ORDER BY created_at")
+            .bind(user)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    let count = |name: &str| events.iter().filter(|(event, _)| event == name).count();
+    assert_eq!((count("project.rendered"), count("export.completed"), events.len()), (2, 2, 4), "{events:?}");
+    let told = events.iter().find(|(e, p)| e == "export.completed" && p["data"]["export"]["format"] == "m4b").unwrap();
+    assert_eq!(told.1["data"]["export"]["job_id"], m4b["id"]);
     assert_eq!((m4b["status"].as_str(), m4b["cost_cent"].as_i64()), (Some("completed"), Some(0)));
     assert_eq!(m4b["voice"]["name"], "Klara");
     let book: f64 =

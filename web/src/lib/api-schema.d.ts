@@ -2682,6 +2682,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
+             * Format: uuid
+             * @description Its audio in the library once finished (`/api/jobs/{job_id}`, `/v1/jobs/{job_id}`):
+             *     categories, tags and the trash work on it as on any audio.
+             */
+            job_id?: string | null;
+            /**
              * Format: double
              * @description 0 to 1.
              */

@@ -194,11 +194,11 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
         library_text: &format.library_text(&project.title),
     };
     let mut tx = svc.pool.begin().await?;
-    if !project_exports::complete(&mut tx, row.id, row.attempts, &finished).await? {
+    let Some(job_id) = project_exports::complete(&mut tx, row.id, row.attempts, &finished).await? else {
         drop(tx);
         svc.storage.delete(&key).await.ok();
         return Ok(false);
-    }
+    };
     tx.commit().await?;
     prune(svc, row.id).await;
     let payload = json!({
@@ -207,6 +207,7 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
         "data": { "export": {
             "id": row.id, "project_id": row.project_id, "format": format.as_str(), "size_bytes": size,
             "download_url": format!("/v1/projects/{}/exports/{}/download", row.project_id, row.id),
+            "job_id": job_id,
         }}
     });
     db::webhooks::enqueue_event(&svc.pool, row.user_id, "export.completed", &payload).await?;

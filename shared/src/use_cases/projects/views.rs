@@ -104,6 +104,8 @@ pub struct ExportView {
     pub size_bytes: Option<i64>,
     pub download_url: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// Its audio in the library (`/api/jobs/{id}`, `/v1/jobs/{id}`), once finished.
+    pub job_id: Option<Uuid>,
 }
 
 #[derive(Debug, Clone)]
@@ -187,6 +189,7 @@ pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {
         size_bytes: row.size_bytes,
         download_url,
         created_at: row.created_at,
+        job_id: row.job_id,
     }
 }
 

@@ -18,6 +18,8 @@ pub struct ExportRow {
     pub size_bytes: Option<i64>,
     pub error_message: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// Its audio in the library, once finished.
+    pub job_id: Option<Uuid>,
 }
 
 /// Most exports listed per project (a project keeps at most three finished ones per
@@ -101,7 +103,7 @@ pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Expor
     sqlx::query_as!(
         ExportRow,
         r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
-                  size_bytes, error_message, created_at
+                  size_bytes, error_message, created_at, job_id
            FROM project_exports WHERE project_id = $1 ORDER BY created_at DESC LIMIT $2"#,
         project_id,
         LISTED
@@ -114,7 +116,7 @@ pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> R
     sqlx::query_as!(
         ExportRow,
         r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
-                  size_bytes, error_message, created_at
+                  size_bytes, error_message, created_at, job_id
            FROM project_exports WHERE id = $1 AND user_id = $2"#,
         id,
         user_id
@@ -130,7 +132,7 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ExportRow
         r#"UPDATE project_exports SET status = 'processing', attempts = attempts + 1, heartbeat_at = now(), progress = 0
            WHERE id = $1 AND status = 'pending'
            RETURNING id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
-                     size_bytes, error_message, created_at"#,
+                     size_bytes, error_message, created_at, job_id"#,
         id
     )
     .fetch_optional(db)
@@ -163,14 +165,14 @@ pub struct Finished<'a> {
 /// Completes the export (if this attempt still holds it) and files it in the library as
 /// an audio of source `export`: completed, 0 cents (its chapters were charged), the
 /// project's voice, or "Mehrere Stimmen" when its paragraphs were read by several. Run in
-/// the caller's transaction, which is rolled back on `false`: the export and its audio
-/// appear together or not at all.
+/// the caller's transaction, which is rolled back on `None`: the export and its audio
+/// appear together or not at all. Answers the audio's id.
 pub async fn complete(
     conn: &mut PgConnection,
     id: Uuid,
     attempt: i32,
     file: &Finished<'_>,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Option<Uuid>, sqlx::Error> {
     // The audio first: the export's `job_id` must point at a row.
     let job_id = Uuid::new_v4();
     let filed = sqlx::query!(
@@ -198,7 +200,7 @@ pub async fn complete(
     .execute(&mut *conn)
     .await?;
     if filed.rows_affected() != 1 {
-        return Ok(false);
+        return Ok(None);
     }
     let done = sqlx::query!(
         "UPDATE project_exports SET status = 'completed', progress = 1, storage_key = $3, size_bytes = $4,
@@ -212,7 +214,7 @@ pub async fn complete(
     )
     .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok((done.rows_affected() == 1).then_some(job_id))
 }
 
 /// processing -> pending for another attempt (or, at shutdown, the attempt not counted).
