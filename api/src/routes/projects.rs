@@ -159,14 +159,17 @@ pub struct ParagraphView {
     characters: i32,
     cost_cent: i64,
     state: ParagraphState,
+    /// Stale because it changed (text, voice or pronunciation) after it was rendered: its
+    /// audio is out of date. A stale paragraph never rendered is not `changed`.
+    changed: bool,
     /// Why its last rendering failed (it was refunded).
     error: Option<String>,
 }
 
 impl From<projects::ParagraphView> for ParagraphView {
     fn from(p: projects::ParagraphView) -> Self {
-        let projects::ParagraphView { id, position, text, voice_id, characters, cost_cent, state, error } = p;
-        ParagraphView { id, position, text, voice_id, characters, cost_cent, state, error }
+        let projects::ParagraphView { id, position, text, voice_id, characters, cost_cent, state, changed, error } = p;
+        ParagraphView { id, position, text, voice_id, characters, cost_cent, state, changed, error }
     }
 }
 

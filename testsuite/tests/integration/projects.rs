@@ -106,6 +106,14 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     let cost = created["cost_cent"].as_i64().unwrap();
     assert_eq!(created["stale_cost_cent"].as_i64().unwrap(), cost, "everything to render, shown before any charge");
     assert_eq!(app.balance(user).await, start_balance, "creating costs nothing");
+    let fresh: Value = client
+        .get(&format!("/api/projects/{id}/chapters/{}", chapters[0]["id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let first = &fresh["paragraphs"][0];
+    assert_eq!((first["state"].as_str(), first["changed"].as_bool()), (Some("stale"), Some(false)), "never rendered");
     let list: Value = client.get("/api/projects").await.json().await.unwrap();
     assert_eq!(list["projects"][0]["cost_cent"], cost, "the list shows what the project's page shows");
 
@@ -163,6 +171,7 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     let chapter_id = chapter["id"].as_str().unwrap();
     let detail: Value = client.get(&format!("/api/projects/{id}/chapters/{chapter_id}")).await.json().await.unwrap();
     let paragraph = &detail["paragraphs"][1];
+    assert_eq!((paragraph["state"].as_str(), paragraph["changed"].as_bool()), (Some("done"), Some(false)));
     let new_text = "Dieser Absatz wurde geändert und wird als einziger neu gesprochen.";
     let res = client
         .patch(
@@ -173,6 +182,7 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     assert_eq!(res.status(), StatusCode::OK);
     let edited: Value = res.json().await.unwrap();
     assert_eq!((edited["state"].as_str(), edited["cost_cent"].as_i64()), (Some("stale"), Some(7)));
+    assert_eq!(edited["changed"], true, "rendered before, changed since: its audio is out of date");
     let p = project(&client, &id).await;
     assert_eq!(p["stale_cost_cent"], 7, "the rest is reused");
     let before = charges(&app, user).await;

@@ -3020,6 +3020,11 @@ export interface components {
          */
         ParagraphState: "stale" | "rendering" | "done" | "failed";
         ParagraphView: {
+            /**
+             * @description Stale because it changed (text, voice or pronunciation) after it was rendered: its
+             *     audio is out of date. A stale paragraph never rendered is not `changed`.
+             */
+            changed: boolean;
             /** Format: int32 */
             characters: number;
             /** Format: int64 */

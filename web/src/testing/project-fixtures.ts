@@ -33,6 +33,7 @@ export function makeParagraph(overrides: Partial<ParagraphView> = {}): Paragraph
     characters: 39,
     cost_cent: 4,
     state: 'stale',
+    changed: false,
     error: null,
     ...overrides,
   };

@@ -40,6 +40,7 @@ pub async fn chapter(
                 characters: r.facts.characters,
                 cost_cent: cost_of(&r.facts),
                 state,
+                changed: state == project::ParagraphState::Stale && r.facts.job_id.is_some(),
                 error: (state == project::ParagraphState::Failed).then(|| r.facts.job_error.clone()).flatten(),
             }
         })

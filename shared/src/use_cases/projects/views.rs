@@ -83,6 +83,9 @@ pub struct ParagraphView {
     pub characters: i32,
     pub cost_cent: i64,
     pub state: ParagraphState,
+    /// Stale because it changed (text, voice or pronunciation) after it was rendered: its
+    /// audio is out of date. A stale paragraph never rendered is not `changed`.
+    pub changed: bool,
     /// Why its last rendering failed (it was refunded).
     pub error: Option<String>,
 }

@@ -47,7 +47,7 @@ export function ParagraphItem({ projectId, chapterId, paragraph, number, chapter
     <li className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="paragraph" data-state={paragraph.state} data-paragraph-id={paragraph.id}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-xs font-medium text-muted-foreground">Absatz {number}</span>
-        <StateBadge state={paragraph.state} of="paragraph" />
+        <StateBadge state={paragraph.state} of="paragraph" changed={paragraph.changed} />
         <span className="whitespace-nowrap text-xs text-muted-foreground" data-testid="paragraph-cost">
           {formatEuroFromCents(paragraph.cost_cent)}
         </span>

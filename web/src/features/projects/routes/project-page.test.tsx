@@ -64,7 +64,7 @@ describe('Projekt-Editor', () => {
     expect(screen.getByTestId('chapter-render')).toHaveTextContent('Kapitel vertonen (1,20 €)');
     const [first] = await paragraphs();
     expect(first).toHaveAttribute('data-state', 'stale');
-    expect(within(first).getByTestId('paragraph-state')).toHaveTextContent('Veraltet');
+    expect(within(first).getByTestId('paragraph-state')).toHaveTextContent('Zu vertonen');
     expect(within(first).getByTestId('paragraph-cost')).toHaveTextContent('0,04 €');
     expect(screen.getByLabelText('Stimme dieses Kapitels')).toHaveTextContent('Stimme des Projekts');
   });
@@ -121,7 +121,7 @@ describe('Projekt-Editor', () => {
 
   it('saves an edited paragraph with PATCH and shows it stale with its new cost', async () => {
     const done = makeChapter({ paragraphs: [makeParagraph({ id: 'para-1', state: 'done' }), makeParagraph({ id: 'para-2', position: 1, state: 'done' })] });
-    const edited = makeParagraph({ id: 'para-1', text: 'Es war ein eisiger Morgen auf der Insel Rügen.', characters: 46, cost_cent: 5, state: 'stale' });
+    const edited = makeParagraph({ id: 'para-1', text: 'Es war ein eisiger Morgen auf der Insel Rügen.', characters: 46, cost_cent: 5, state: 'stale', changed: true });
     const { api, user } = setup({ chapter: done, extra: { 'PATCH /api/projects/p-1/paragraphs/para-1': { json: edited } } });
     const [first] = await paragraphs();
     expect(first).toHaveAttribute('data-state', 'done');

@@ -24,15 +24,15 @@ export function isImportableFile(file: Pick<File, 'name'>): boolean {
   return !!extension && IMPORT_ACCEPT.split(',').includes(`.${extension}`);
 }
 
-export const PARAGRAPH_STATE_LABELS: Record<ParagraphState, string> = {
-  stale: 'Veraltet',
+/** "Zu vertonen" before the first render; a paragraph changed since says so ("Veraltet"). */
+export const STATE_LABELS: Record<ParagraphState, string> = {
+  stale: 'Zu vertonen',
   rendering: 'Wird vertont',
   done: 'Fertig',
   failed: 'Fehlgeschlagen',
 };
 
-/** A chapter is "stale" before its first render too: "Zu vertonen" fits both cases. */
-export const CHAPTER_STATE_LABELS: Record<ParagraphState, string> = { ...PARAGRAPH_STATE_LABELS, stale: 'Zu vertonen' };
+export const CHANGED_LABEL = 'Veraltet';
 
 export const STATE_VARIANTS: Record<ParagraphState, BadgeVariant> = {
   stale: 'warning',
