@@ -130,6 +130,18 @@ impl Error {
         }
     }
 
+    /// Passes when a request sent again under an Idempotency-Key asks what the first one
+    /// asked (their fingerprints match); another request under the key is a 409, so a key
+    /// never answers for something it was not sent with (jobs, projects, exports).
+    pub fn unless_same_request(earlier: Option<&str>, fingerprint: &str) -> Result<()> {
+        match earlier == Some(fingerprint) {
+            true => Ok(()),
+            false => {
+                Err(Error::Conflict("Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into()))
+            }
+        }
+    }
+
     /// True when `self` is a unique-constraint violation of `constraint`.
     pub fn is_unique_violation(&self, constraint: &str) -> bool {
         match self {

@@ -48,20 +48,17 @@ impl Markup {
         match self {
             // Pauses are silence made by the audio path; in the words, a space.
             Markup::Plain => inline_pauses(spoken, |_| None),
-            Markup::GoogleSsml => ssml(spoken, |out, spoken, ipa| {
+            Markup::GoogleSsml => with_ssml_marks(ssml(spoken, |out, spoken, ipa| {
                 out.push_str(&format!(r#"<phoneme alphabet="ipa" ph="{}">{}</phoneme>"#, escape(ipa), escape(spoken)));
-            }),
+            })),
             Markup::Espeak => {
                 let german = language.to_ascii_lowercase().starts_with("de");
-                let (text, _) = ssml(spoken, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
+                let text = ssml(spoken, |out, spoken, ipa| match ipa::to_espeak_german(ipa).filter(|_| german) {
                     Some(phonemes) => out.push_str(&format!("[[{phonemes}]]")),
                     None => out.push_str(&escape(spoken)),
                 });
                 // eSpeak reads a tag right after phonemes as words ("speak"): keep them apart.
-                // That moves the tags, so the marks are found again in the result.
-                let text = text.replace("]]<", "]] <");
-                let marks = ssml_marks(&text);
-                (text, marks)
+                with_ssml_marks(text.replace("]]<", "]] <"))
             }
             Markup::ElevenLabs => inline_pauses(spoken, |ms| Some(format!(r#"<break time="{}s" />"#, seconds(ms)))),
             Markup::Murf => inline_pauses(spoken, |ms| Some(format!("[pause {}s]", seconds(ms.max(100))))),
@@ -81,34 +78,33 @@ fn escape(text: &str) -> String {
 
 /// `<speak>…</speak>` with breaks, emphases and marks; terms with IPA as `phoneme` writes
 /// them. The marks' names are the sentence numbers (eSpeak and Google report them by name).
-fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> (String, Vec<(u32, usize)>) {
+fn ssml(spoken: &Spoken, phoneme: impl Fn(&mut String, &str, &str)) -> String {
     let mut out = String::from("<speak>");
-    let mut marks = Vec::new();
     for inline in spoken.inlines() {
         match inline {
             Inline::Text(text) | Inline::Term { spoken: text, ipa: None } => out.push_str(&escape(text)),
             Inline::Term { spoken, ipa: Some(ipa) } => phoneme(&mut out, spoken, ipa),
             Inline::Emphasis(text) => out.push_str(&format!(r#"<emphasis level="strong">{}</emphasis>"#, escape(text))),
             Inline::Break(ms) => out.push_str(&format!(r#"<break time="{ms}ms"/>"#)),
-            Inline::Mark(n) => {
-                marks.push((*n, out.len()));
-                out.push_str(&format!(r#"<mark name="{n}"/>"#));
-            }
+            Inline::Mark(n) => out.push_str(&format!(r#"<mark name="{n}"/>"#)),
         }
     }
     out.push_str("</speak>");
-    (out, marks)
+    out
 }
 
-/// Where each `<mark name="n"/>` of an SSML text stands (byte offset of the tag).
-fn ssml_marks(text: &str) -> Vec<(u32, usize)> {
+/// The SSML text with where each of its `<mark name="n"/>` stands (byte offset of the tag),
+/// read from the finished text: whatever was rewritten after the tags were written counts.
+fn with_ssml_marks(text: String) -> (String, Vec<(u32, usize)>) {
     const OPEN: &str = r#"<mark name=""#;
-    text.match_indices(OPEN)
+    let marks = text
+        .match_indices(OPEN)
         .filter_map(|(at, _)| {
             let name = &text[at + OPEN.len()..];
             Some((name[..name.find('"')?].parse().ok()?, at))
         })
-        .collect()
+        .collect();
+    (text, marks)
 }
 
 /// Plain words with each pause written as `pause` makes it (`None`: a space, as

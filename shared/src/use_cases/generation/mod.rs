@@ -198,9 +198,7 @@ async fn replay(svc: &Services, user_id: Uuid, key: &str, fingerprint: &str) -> 
     let (job_id, earlier) = jobs::find_by_idempotency_key(&svc.pool, user_id, key)
         .await?
         .ok_or_else(|| Error::Conflict("Die Anfrage mit diesem Idempotency-Key wird gerade verarbeitet.".into()))?;
-    if earlier.as_deref() != Some(fingerprint) {
-        return Err(Error::Conflict("Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into()));
-    }
+    Error::unless_same_request(earlier.as_deref(), fingerprint)?;
     let job =
         jobs::get_for_user(&svc.pool, job_id, user_id).await?.ok_or(Error::NotFound("Auftrag nicht gefunden."))?;
     let balance_cent = users::balance(&svc.pool, user_id).await?;

@@ -85,9 +85,7 @@ async fn replayed_export(
     else {
         return Ok(None);
     };
-    if earlier.as_deref() != Some(idempotency.fingerprint) {
-        return Err(super::key_used_elsewhere());
-    }
+    Error::unless_same_request(earlier.as_deref(), idempotency.fingerprint)?;
     Ok(project_exports::get_for_user(conn, id, user_id).await?)
 }
 
@@ -164,8 +162,9 @@ async fn prune(svc: &Services, export_id: Uuid) {
 
 async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let format = row.format;
+    let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
     let dir = tempfile::tempdir().map_err(|e| Error::Internal(e.into()))?;
-    let chapters = fetch_chapters(svc, row, dir.path()).await?;
+    let chapters = fetch_chapters(svc, project.id, dir.path()).await?;
     let total: f64 = chapters.iter().map(|c| c.seconds).sum();
     let out = dir.path().join(format!("export.{}", format.as_str()));
     let (id, attempt) = (row.id, row.attempts);
@@ -182,11 +181,6 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let size = tokio::fs::metadata(&out).await.map_err(|e| Error::Internal(e.into()))?.len();
     let key = crate::files::export_key(row.user_id, row.id, format.as_str());
     svc.storage.put_file(&key, &out).await.map_err(|e| Error::Internal(e.into()))?;
-    // A project deleted meanwhile took the export with it: the file has no owner.
-    let Some(project) = projects::get(&svc.pool, row.project_id, row.user_id).await? else {
-        svc.storage.delete(&key).await.ok();
-        return Ok(false);
-    };
     let finished = project_exports::Finished {
         key: &key,
         size_bytes: size as i64,
@@ -194,6 +188,8 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
         library_text: &format.library_text(&project.title),
     };
     let mut tx = svc.pool.begin().await?;
+    // Overtaken by another attempt, or the project (and with it the export) deleted
+    // meanwhile: the file has no owner.
     let Some(job_id) = project_exports::complete(&mut tx, row.id, row.attempts, &finished).await? else {
         drop(tx);
         svc.storage.delete(&key).await.ok();
@@ -215,10 +211,9 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
 }
 
 /// The project's joined chapters, streamed from the store into `dir`.
-async fn fetch_chapters(svc: &Services, row: &ExportRow, dir: &Path) -> Result<Vec<Chapter>> {
-    let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
+async fn fetch_chapters(svc: &Services, project_id: Uuid, dir: &Path) -> Result<Vec<Chapter>> {
     let mut out = Vec::new();
-    for (i, chapter) in projects::chapters(&svc.pool, project.id).await?.into_iter().enumerate() {
+    for (i, chapter) in projects::chapters(&svc.pool, project_id).await?.into_iter().enumerate() {
         let (Some(key), Some(seconds)) = (chapter.audio_key, chapter.duration_seconds) else {
             return Err(Error::Conflict("Ein Kapitel ist nicht vertont.".into()));
         };

@@ -72,15 +72,8 @@ async fn replayed_project(
     let Some((id, earlier)) = projects::find_by_idempotency_key(db, user_id, idempotency.key).await? else {
         return Ok(None);
     };
-    if earlier.as_deref() != Some(idempotency.fingerprint) {
-        return Err(key_used_elsewhere());
-    }
+    Error::unless_same_request(earlier.as_deref(), idempotency.fingerprint)?;
     Ok(Some(id))
-}
-
-/// The refusal of an Idempotency-Key sent again with another request (the jobs' words).
-pub(crate) fn key_used_elsewhere() -> Error {
-    Error::Conflict("Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.".into())
 }
 
 /// A new project from an uploaded file (TXT, Markdown, DOCX, EPUB). The parsing runs on

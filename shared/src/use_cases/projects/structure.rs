@@ -51,8 +51,12 @@ pub async fn split(
     let title = title.map(|t| project::title("title", t)).transpose()?;
     let mut tx = svc.pool.begin().await?;
     projects::lock_project(&mut tx, project_id, user.id).await?.ok_or_else(not_found)?;
-    let (chapter, position) =
-        projects::paragraph_place(&mut *tx, paragraph_id, project_id).await?.ok_or_else(paragraph_not_found)?;
+    let place = projects::paragraph_place(&mut *tx, paragraph_id, project_id).await?.ok_or_else(paragraph_not_found)?;
+    // Positions hold still under the project's lock; the chapter itself is read under its
+    // own, so its voice is the one the new chapter takes.
+    let chapter =
+        projects::lock_chapter_at(&mut tx, project_id, place.chapter_position).await?.ok_or_else(chapter_not_found)?;
+    let position = place.position;
     if position == 0 {
         return Ok(Split { chapter_id: chapter.id, created: false });
     }
@@ -61,9 +65,6 @@ pub async fn split(
             "Ein Projekt hat höchstens {MAX_CHAPTERS} Kapitel. Bitte führen Sie zuerst zwei Kapitel zusammen."
         )));
     }
-    projects::lock_chapter(&mut tx, chapter.id).await?;
-    // Read again under its lock: its voice may have changed since the first read.
-    let chapter = projects::chapter_at(&mut *tx, project_id, chapter.position).await?.ok_or_else(chapter_not_found)?;
     let new_position = chapter.position + 1;
     let title = title.unwrap_or_else(|| project::default_chapter_title(new_position as usize));
     projects::move_chapters_after(&mut tx, project_id, chapter.position, 1).await?;
@@ -90,15 +91,12 @@ pub async fn merge(svc: &Services, caller: &Caller, project_id: Uuid, chapter_id
             "Das erste Kapitel hat kein voriges Kapitel, mit dem es zusammengeführt werden kann.".into(),
         ));
     }
-    // Positions are dense under the project's lock: the one before is at position - 1.
+    // Positions are dense under the project's lock: the one before is at position - 1. Both
+    // are locked in position order and read under their locks (a voice may have changed).
     let previous =
-        projects::chapter_at(&mut *tx, project_id, chapter.position - 1).await?.ok_or_else(chapter_not_found)?;
-    // In position order, then read again under the locks (a voice may have changed).
-    projects::lock_chapter(&mut tx, previous.id).await?;
-    projects::lock_chapter(&mut tx, chapter.id).await?;
-    let previous =
-        projects::chapter_at(&mut *tx, project_id, previous.position).await?.ok_or_else(chapter_not_found)?;
-    let chapter = projects::chapter_at(&mut *tx, project_id, chapter.position).await?.ok_or_else(chapter_not_found)?;
+        projects::lock_chapter_at(&mut tx, project_id, chapter.position - 1).await?.ok_or_else(chapter_not_found)?;
+    let chapter =
+        projects::lock_chapter_at(&mut tx, project_id, chapter.position).await?.ok_or_else(chapter_not_found)?;
     let keep_voice = project::voice_to_keep_when_merged(chapter.voice_id, previous.voice_id, project.voice_id);
     let moved = projects::append_paragraphs(&mut tx, chapter.id, previous.id, keep_voice).await?;
     let audio_key = projects::delete_chapter(&mut tx, chapter.id).await?;

@@ -232,52 +232,46 @@ pub async fn move_chapters_after(
     Ok(())
 }
 
-/// The chapter at `position` of the project.
-pub async fn chapter_at(
-    db: impl PgExecutor<'_>,
+/// The chapter at `position` of the project, locked for this transaction (as renders and
+/// joins lock it): read under the lock, it is as the change will leave it.
+pub async fn lock_chapter_at(
+    conn: &mut PgConnection,
     project_id: Uuid,
     position: i32,
 ) -> Result<Option<ChapterRow>, sqlx::Error> {
     sqlx::query_as!(
         ChapterRow,
         "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash
-         FROM project_chapters WHERE project_id = $1 AND position = $2",
+         FROM project_chapters WHERE project_id = $1 AND position = $2 FOR UPDATE",
         project_id,
         position
     )
-    .fetch_optional(db)
+    .fetch_optional(conn)
     .await
 }
 
-/// Where a paragraph of the project sits: its chapter and its position in it.
+/// Where a paragraph of the project sits.
+pub struct ParagraphPlace {
+    pub chapter_position: i32,
+    /// Its position in its chapter.
+    pub position: i32,
+}
+
 pub async fn paragraph_place(
     db: impl PgExecutor<'_>,
     paragraph_id: Uuid,
     project_id: Uuid,
-) -> Result<Option<(ChapterRow, i32)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash,
-                pp.position AS paragraph_position
+) -> Result<Option<ParagraphPlace>, sqlx::Error> {
+    sqlx::query_as!(
+        ParagraphPlace,
+        "SELECT c.position AS chapter_position, pp.position
          FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
          WHERE pp.id = $1 AND c.project_id = $2",
         paragraph_id,
         project_id
     )
     .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| {
-        let chapter = ChapterRow {
-            id: r.id,
-            project_id: r.project_id,
-            position: r.position,
-            title: r.title,
-            voice_id: r.voice_id,
-            audio_key: r.audio_key,
-            duration_seconds: r.duration_seconds,
-            audio_hash: r.audio_hash,
-        };
-        (chapter, r.paragraph_position)
-    }))
+    .await
 }
 
 /// Moves the paragraphs of `from` at `position` and after into the empty chapter `to`,
@@ -373,12 +367,9 @@ pub struct Deleted {
 /// in the library (the paragraph jobs are the caller's to delete: unfinished ones are
 /// refunded).
 pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<Deleted>, sqlx::Error> {
-    let Some(_) = sqlx::query_scalar!("SELECT id FROM projects WHERE id = $1 AND user_id = $2 FOR UPDATE", id, user_id)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
+    if lock_project(&mut *conn, id, user_id).await?.is_none() {
         return Ok(None);
-    };
+    }
     let job_ids = sqlx::query_scalar!(
         r#"SELECT pp.job_id AS "job_id!" FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
            WHERE c.project_id = $1 AND pp.job_id IS NOT NULL"#,
