@@ -8,9 +8,9 @@
 //! admin that proved the second factor) or [`Caller::fresh_admin`] (the same, plus a
 //! password re-entry within [`REAUTH_WINDOW_MINUTES`]): never by reading the role column,
 //! so no branch anywhere (recordings, global labels, the global dictionary) can be opened
-//! by a password alone or by an API key. Reads and everyday upkeep of shared data need
-//! `admin()`; changes of money, accounts, roles and who may use a voice need
-//! `fresh_admin()`.
+//! by a password alone or by an API key. Reads need `admin()`; changes of money,
+//! accounts, roles, who may use a voice and of what every customer sees or hears (global
+//! dictionary entries, categories and tags) need `fresh_admin()`.
 
 use std::net::IpAddr;
 

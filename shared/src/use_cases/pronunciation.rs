@@ -104,10 +104,12 @@ fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<Str
 }
 
 /// The entry's scope: the caller's own, or global for an admin whose session proved the
-/// second factor (403, or `second_factor_required` for an admin without it).
+/// second factor and who re-entered the password within the last ten minutes (403,
+/// `second_factor_required` or `reauth_required`). A global entry changes how every
+/// customer's texts are spoken, so a stolen admin session alone must not write one.
 fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
     match global {
-        true => caller.admin().map(|_| None),
+        true => caller.fresh_admin().map(|_| None),
         false => Ok(Some(caller.user()?.id)),
     }
 }
@@ -148,7 +150,8 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
     if user_id.is_none() {
         let after = serde_json::json!({ "term": row.term, "spoken": row.spoken, "ipa": row.ipa });
         let action = crate::domain::kinds::AuditAction::DictionaryEntrySaved;
-        crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, None, Some(after)).await?;
+        crate::db::audit::record(&mut *tx, caller.fresh_admin()?, action, Some(&row.term), None, None, Some(after))
+            .await?;
     }
     tx.commit().await?;
     Ok(row)
@@ -176,8 +179,16 @@ pub async fn update(svc: &Services, caller: &Caller, id: Uuid, input: EntryInput
         let was = serde_json::json!({ "term": before.term, "spoken": before.spoken, "ipa": before.ipa });
         let after = serde_json::json!({ "term": row.term, "spoken": row.spoken, "ipa": row.ipa });
         let action = crate::domain::kinds::AuditAction::DictionaryEntrySaved;
-        crate::db::audit::record(&mut *tx, caller.admin()?, action, Some(&row.term), None, Some(was), Some(after))
-            .await?;
+        crate::db::audit::record(
+            &mut *tx,
+            caller.fresh_admin()?,
+            action,
+            Some(&row.term),
+            None,
+            Some(was),
+            Some(after),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(row)
@@ -196,7 +207,7 @@ pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool) -> 
     if let Some(entry) = global_entry {
         let before = serde_json::json!({ "term": entry.term, "spoken": entry.spoken, "ipa": entry.ipa });
         let action = crate::domain::kinds::AuditAction::DictionaryEntryDeleted;
-        crate::db::audit::record(&svc.pool, caller.admin()?, action, Some(&entry.term), None, Some(before), None)
+        crate::db::audit::record(&svc.pool, caller.fresh_admin()?, action, Some(&entry.term), None, Some(before), None)
             .await?;
     }
     Ok(())

@@ -5,7 +5,7 @@ use crate::common;
 
 use base64::Engine;
 use common::{PASSWORD, TestApp, error_of};
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use wiremock::matchers::{header, method, path};
@@ -250,6 +250,88 @@ async fn a_password_only_admin_session_cannot_keep_global_dictionary_entries(poo
     assert_eq!(admin.delete(&path).await.status(), StatusCode::NO_CONTENT);
 }
 
+/// Every global write (dictionary entries, categories, tags: created, changed, deleted)
+/// changes what every customer hears or sees, so a stolen admin session with the second
+/// factor must not do it without the password: each answers `reauth_required` and changes
+/// nothing until the password was re-entered; the admin's own entries need no re-entry.
+#[sqlx::test(migrations = "../migrations")]
+async fn global_dictionary_entries_categories_and_tags_change_only_after_a_password_reentry(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (fresh, _) = app.another_fresh_admin("bewiesen@example.de").await;
+    let entry: Value = fresh
+        .post("/api/pronunciation/dictionary", json!({ "term": "ACME", "spoken": "Äkmi", "global": true }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let category: Value =
+        fresh.post("/api/categories", json!({ "name": "Allgemein", "global": true })).await.json().await.unwrap();
+    let tag: Value = fresh.post("/api/tags", json!({ "name": "Projekt", "global": true })).await.json().await.unwrap();
+    let entry_path = format!("/api/pronunciation/dictionary/{}", entry["id"].as_str().unwrap());
+    let category_path = format!("/api/categories/{}", category["id"].as_str().unwrap());
+    let tag_path = format!("/api/tags/{}", tag["id"].as_str().unwrap());
+    let global_state = || async {
+        sqlx::query_scalar::<_, String>(
+            "SELECT concat_ws('|',
+                (SELECT string_agg(term || '=' || spoken, ',' ORDER BY term) FROM pronunciation_entries WHERE user_id IS NULL),
+                (SELECT string_agg(name, ',' ORDER BY name) FROM categories WHERE user_id IS NULL),
+                (SELECT string_agg(name, ',' ORDER BY name) FROM tags WHERE user_id IS NULL))",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+    };
+    let before = global_state().await;
+    assert_eq!(before, "ACME=Äkmi|Allgemein|Projekt");
+
+    // The seeded admin: second factor proven, password not re-entered.
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let writes = [
+        (
+            Method::POST,
+            "/api/pronunciation/dictionary".to_owned(),
+            json!({ "term": "Bahn", "spoken": "Baan", "global": true }),
+        ),
+        (Method::PUT, entry_path.clone(), json!({ "term": "ACME", "spoken": "gekapert", "global": true })),
+        (Method::DELETE, format!("{entry_path}?global=true"), json!({})),
+        (Method::POST, "/api/categories".to_owned(), json!({ "name": "Neu", "global": true })),
+        (Method::PATCH, category_path.clone(), json!({ "name": "Gekapert" })),
+        (Method::DELETE, category_path.clone(), json!({})),
+        (Method::POST, "/api/tags".to_owned(), json!({ "name": "neu", "global": true })),
+        (Method::PATCH, tag_path.clone(), json!({ "name": "gekapert" })),
+        (Method::DELETE, tag_path.clone(), json!({})),
+    ];
+    let send = |method: Method, path: &str, body: &Value| {
+        admin.http.request(method, format!("{}{path}", app.base)).json(body).send()
+    };
+    for (method, path, body) in &writes {
+        let (status, error) = error_of(send(method.clone(), path, body).await.unwrap()).await;
+        assert_eq!(
+            (status, error["code"].as_str(), error["message"].as_str()),
+            (StatusCode::FORBIDDEN, Some("reauth_required"), Some("Bitte bestätigen Sie Ihr Passwort.")),
+            "{method} {path}"
+        );
+    }
+    assert_eq!(global_state().await, before, "nothing global changed");
+    // Its own entries and labels it keeps like any user, without a re-entry.
+    let own = admin.post("/api/pronunciation/dictionary", json!({ "term": "Kfz", "spoken": "Kah-eff-zett" })).await;
+    assert_eq!(own.status(), StatusCode::CREATED);
+    assert_eq!(admin.post("/api/categories", json!({ "name": "Meine" })).await.status(), StatusCode::CREATED);
+    assert_eq!(admin.post("/api/tags", json!({ "name": "privat" })).await.status(), StatusCode::CREATED);
+    // The lists still show the global ones as editable: the web app asks for the password
+    // when the change answers `reauth_required`.
+    let categories: Vec<Value> = admin.get("/api/categories").await.json().await.unwrap();
+    assert_eq!(categories.iter().find(|c| c["name"] == "Allgemein").unwrap()["editable"], true);
+
+    // After the re-entry every one of them goes through.
+    assert_eq!(admin.post("/api/admin/reauth", json!({ "password": password })).await.status(), StatusCode::OK);
+    for (method, path, body) in &writes {
+        let res = send(method.clone(), path, body).await.unwrap();
+        assert!(res.status().is_success(), "{method} {path}: {}", res.text().await.unwrap());
+    }
+    assert_eq!(global_state().await, "Bahn=Baan|Neu|neu");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn the_password_reentry_is_audited(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
@@ -308,7 +390,7 @@ async fn storing_testing_and_removing_a_provider_key_is_audited_without_the_key(
 #[sqlx::test(migrations = "../migrations")]
 async fn global_labels_and_dictionary_entries_are_audited_and_own_ones_are_not(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let baseline = audit_rows(&app).await;
     // The admin's own labels and entries are nobody else's business.
     let own = admin.post("/api/categories", json!({ "name": "Meine" })).await;

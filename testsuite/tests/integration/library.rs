@@ -237,7 +237,7 @@ async fn tags_are_reused_in_any_case_and_global_ones_serve_everybody(pool: PgPoo
     let (client, user) = app.signed_in_user("tags@example.de").await;
     let a = seed(&app, user, Seed::default()).await;
     let b = seed(&app, user, Seed::default()).await;
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let res = admin.post("/api/tags", json!({ "name": "Projekt", "global": true })).await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let (status, _) = error_of(client.post("/api/tags", json!({ "name": "Global", "global": true })).await).await;
@@ -396,7 +396,7 @@ async fn another_user_can_neither_see_nor_change_what_is_not_theirs(pool: PgPool
     anna.post("/api/library/tags", json!({ "ids": [audio], "tags": ["intern"] })).await;
     let tags: Vec<Value> = anna.get("/api/tags").await.json().await.unwrap();
     let tag = tags[0]["id"].as_str().unwrap().to_owned();
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let global: Value =
         admin.post("/api/categories", json!({ "name": "Allgemein", "global": true })).await.json().await.unwrap();
     let global = global["id"].as_str().unwrap().to_owned();

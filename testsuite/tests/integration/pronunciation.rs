@@ -104,7 +104,7 @@ async fn the_dictionary_is_private_global_entries_are_for_admins_and_csv_round_t
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
 
     // An admin's global entry reaches everyone; the user's own one wins over it.
-    let admin = app.signed_in_admin().await;
+    let admin = app.fresh_admin().await;
     let res =
         admin.post("/api/pronunciation/dictionary", json!({ "term": "ACME", "spoken": "Äkmi", "global": true })).await;
     assert_eq!(res.status(), StatusCode::CREATED);

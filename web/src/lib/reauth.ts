@@ -2,8 +2,9 @@ import { api, isApiError } from './api-client';
 import type { ApiReauthenticated } from './api-types';
 
 /**
- * Error code of every admin change (settings, keys, accounts, balances, roles, voices)
- * while the password was not re-entered within the last 10 minutes.
+ * Error code of every admin change (settings, keys, accounts, balances, roles, voices,
+ * global dictionary entries, categories and tags) while the password was not re-entered
+ * within the last 10 minutes.
  */
 export const REAUTH_REQUIRED = 'reauth_required';
 

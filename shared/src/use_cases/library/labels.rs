@@ -1,8 +1,9 @@
 //! Categories (a tree) and tags: the managers' create, rename, move and delete, and
 //! filing audios under them. Users see their own and the global ones and change only
-//! their own; admins whose session proved the second factor (`Caller::admin`, never the
-//! role alone) also create and change the global ones, and each such change lands in the
-//! audit log. Names are non-blank after trimming; a tag name that exists (any case) is
+//! their own; admins whose session proved the second factor and who re-entered the
+//! password within ten minutes (`Caller::fresh_admin`, never the role alone) also create
+//! and change the global ones, which every customer sees, and each such change lands in
+//! the audit log. Names are non-blank after trimming; a tag name that exists (any case) is
 //! reused.
 
 use serde_json::json;
@@ -46,7 +47,8 @@ pub struct TagView {
 }
 
 /// Whether the caller may change a label: the owner their own, a proven admin a global
-/// one (`owner` is `None`).
+/// one (`owner` is `None`). A list only shows the buttons: the change itself asks for the
+/// password re-entry (`check_editable`), and the web app asks for it then.
 fn may_edit(caller: &Caller, owner: Option<Uuid>) -> Result<bool> {
     let user = caller.user()?;
     Ok(match owner {
@@ -56,12 +58,12 @@ fn may_edit(caller: &Caller, owner: Option<Uuid>) -> Result<bool> {
 }
 
 /// The check before a change of a label: the owner's own, or a global one for a proven
-/// admin (403, or `second_factor_required` for an admin whose session did not prove it).
+/// admin who re-entered the password (403, `second_factor_required` or `reauth_required`).
 fn check_editable(caller: &Caller, owner: Option<Uuid>) -> Result<()> {
     match owner {
         Some(owner) if owner == caller.user()?.id => Ok(()),
         Some(_) => Err(Error::Forbidden),
-        None => caller.admin().map(drop),
+        None => caller.fresh_admin().map(drop),
     }
 }
 
@@ -188,7 +190,7 @@ pub async fn create_category(
     global: bool,
 ) -> Result<CategoryView> {
     let user = caller.user()?;
-    let admin = if global { Some(caller.admin()?) } else { None };
+    let admin = if global { Some(caller.fresh_admin()?) } else { None };
     let name = category_name(name)?;
     check_parent(svc, caller, parent_id, global).await?;
     let owner = (!global).then_some(user.id);
@@ -247,7 +249,7 @@ pub async fn update_category(
     if category.user_id.is_none() {
         let before = label_state("category", &category.name, category.parent_id);
         let after = label_state("category", &name, parent);
-        let admin = caller.admin()?;
+        let admin = caller.fresh_admin()?;
         audit::record(&mut *tx, admin, AuditAction::LabelUpdated, Some(&name), None, Some(before), Some(after)).await?;
     }
     tx.commit().await?;
@@ -262,7 +264,7 @@ pub async fn delete_category(svc: &Services, caller: &Caller, id: Uuid) -> Resul
     let moved = labels::delete_category(&mut tx, id).await?;
     if category.user_id.is_none() {
         let before = label_state("category", &category.name, category.parent_id);
-        let admin = caller.admin()?;
+        let admin = caller.fresh_admin()?;
         let subject = Some(category.name.as_str());
         audit::record(&mut *tx, admin, AuditAction::LabelDeleted, subject, None, Some(before), None).await?;
     }
@@ -272,7 +274,7 @@ pub async fn delete_category(svc: &Services, caller: &Caller, id: Uuid) -> Resul
 
 pub async fn create_tag(svc: &Services, caller: &Caller, name: &str, global: bool) -> Result<TagView> {
     let user = caller.user()?;
-    let admin = if global { Some(caller.admin()?) } else { None };
+    let admin = if global { Some(caller.fresh_admin()?) } else { None };
     let name = tag_name(name)?;
     let mut tx = svc.pool.begin().await?;
     caps::reserve(&mut tx, Collection::Tags, (!global).then_some(user.id), 1).await?;
@@ -301,7 +303,7 @@ pub async fn rename_tag(svc: &Services, caller: &Caller, id: Uuid, name: &str) -
     labels::rename_tag(&mut *tx, id, &name).await.map_err(|e| name_taken(e, "Diesen Tag gibt es schon."))?;
     if tag.user_id.is_none() {
         let (before, after) = (label_state("tag", &tag.name, None), label_state("tag", &name, None));
-        let admin = caller.admin()?;
+        let admin = caller.fresh_admin()?;
         audit::record(&mut *tx, admin, AuditAction::LabelUpdated, Some(&name), None, Some(before), Some(after)).await?;
     }
     tx.commit().await?;
@@ -314,7 +316,7 @@ pub async fn delete_tag(svc: &Services, caller: &Caller, id: Uuid) -> Result<()>
     labels::delete_tag(&mut *tx, id).await?;
     if tag.user_id.is_none() {
         let before = label_state("tag", &tag.name, None);
-        let admin = caller.admin()?;
+        let admin = caller.fresh_admin()?;
         audit::record(&mut *tx, admin, AuditAction::LabelDeleted, Some(&tag.name), None, Some(before), None).await?;
     }
     tx.commit().await?;

@@ -17,7 +17,7 @@ export function ReauthDialog({ open, onOpenChange, onConfirmed }: Props) {
       open={open}
       onOpenChange={onOpenChange}
       title="Passwort bestätigen"
-      description="Änderungen an Konten, Guthaben, Rollen und Stimmen brauchen eine Bestätigung Ihres Passworts. Sie gilt 10 Minuten."
+      description="Änderungen an Konten, Guthaben, Rollen, Stimmen und an allem, was für alle gilt (globale Wörterbucheinträge, Kategorien und Tags), brauchen eine Bestätigung Ihres Passworts. Sie gilt 10 Minuten."
     >
       <ReauthForm
         submitLabel="Bestätigen und fortfahren"

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeJob, makeUser, voicesFixture } from '@/testing/fixtures';
-import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
+import { apiError, mockApi, type MockHandler, type MockReply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -98,6 +98,56 @@ describe('Knowledge base tabs and managers', () => {
     expect(api.callsTo('DELETE /api/categories/cat-1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/categories/cat-1')).toHaveLength(1));
+  });
+
+  it('an admin is asked for the password before a global tag or category changes, and the change then goes through', async () => {
+    const state = { confirmed: false };
+    const afterReauth = (reply: MockReply) => () =>
+      state.confirmed ? reply : apiError(403, 'reauth_required', 'Bestätigung nötig', 'Bitte bestätigen Sie Ihr Passwort.');
+    const firma = { ...global, editable: true };
+    const { api, user } = setup(
+      {
+        'GET /api/categories': { json: [podcast, intro, firma] },
+        'POST /api/tags': afterReauth({ status: 201, json: { ...tag, id: 'tag-9', name: 'firma', is_global: true } }),
+        'DELETE /api/categories/cat-3': afterReauth({ json: { moved_children: 0 } }),
+        'POST /api/admin/reauth': (req) => {
+          if ((req.body as { password?: string }).password !== 'richtig-123') {
+            return apiError(401, 'invalid_credentials', 'Falsches Passwort', 'Das Passwort ist falsch.');
+          }
+          state.confirmed = true;
+          return { json: { valid_until: '2026-11-21T13:15:00Z' } };
+        },
+      },
+      'admin',
+    );
+    await user.click(await screen.findByTestId('kb-settings'));
+    const dialog = await screen.findByRole('dialog', { name: 'Knowledge Base Einstellungen' });
+
+    // Deleting a global category: the password first, then the same request again.
+    const firmaRow = within(dialog).getAllByTestId('category-row').find((r) => r.dataset.name === 'Firma')!;
+    await user.click(within(firmaRow).getByTestId('category-delete-button'));
+    await user.click(within(await screen.findByRole('dialog', { name: /Firma.*löschen/ })).getByRole('button', { name: 'Löschen' }));
+    let reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(screen.queryByText('Bitte bestätigen Sie Ihr Passwort.')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/categories/cat-3')).toHaveLength(2));
+    expect(await screen.findByText('„Firma“ gelöscht.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Passwort bestätigen' })).not.toBeInTheDocument());
+
+    // A new global tag: the same, and the form shows no error for the first answer.
+    state.confirmed = false;
+    await user.click(within(dialog).getByRole('tab', { name: 'Tags' }));
+    await user.type(await within(dialog).findByTestId('tag-create-name'), 'firma');
+    await user.click(within(dialog).getByTestId('tag-create-global'));
+    await user.click(within(dialog).getByTestId('tag-create-submit'));
+    reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(within(dialog).queryByText('Bitte bestätigen Sie Ihr Passwort.')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    await waitFor(() => expect(api.callsTo('POST /api/tags')).toHaveLength(2));
+    expect(api.callsTo('POST /api/tags').map((c) => c.body)).toEqual([{ name: 'firma', global: true }, { name: 'firma', global: true }]);
+    expect(await screen.findByText('Tag angelegt')).toBeInTheDocument();
   });
 
   it('admins may make a tag global; server errors are shown', async () => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useReauthPrompt, type ReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/auth';
 import { errorMessage, serverMessage } from '@/lib/errors';
+import { isReauthRequired } from '@/lib/reauth';
 import { LabelNameForm, type LabelKind, type LabelNameValues } from './label-name-form';
 import { LabelRow, type ManagedLabel } from './label-row';
 
@@ -13,6 +15,29 @@ type Mutation<V, R = unknown> = {
   error: Error | null;
   reset: () => void;
 };
+
+/**
+ * A change of a global category or tag answers `reauth_required` until the admin
+ * re-entered the password (valid 10 minutes): ask for it, then send the same change
+ * again. That answer is never shown as the form's error.
+ */
+function withReauth<V, R>(mutation: Mutation<V, R>, reauth: ReauthPrompt): Mutation<V, R> {
+  return {
+    isPending: mutation.isPending,
+    error: isReauthRequired(mutation.error) ? null : mutation.error,
+    reset: mutation.reset,
+    mutate: (vars, options) => {
+      const send = () =>
+        mutation.mutate(vars, {
+          ...options,
+          onError: (error) => {
+            if (!reauth.ask(error, send)) options.onError?.(error);
+          },
+        });
+      send();
+    },
+  };
+}
 
 const NOUN: Record<LabelKind, { one: string; created: string; none: string }> = {
   category: { one: 'Kategorie', created: 'Kategorie angelegt', none: 'Noch keine Kategorien.' },
@@ -24,9 +49,9 @@ export function LabelManager<R>({
   kind,
   items,
   loading,
-  create,
-  rename,
-  remove,
+  create: sendCreate,
+  rename: sendRename,
+  remove: sendRemove,
   deleteDescription,
   deletedMessage,
 }: {
@@ -40,6 +65,10 @@ export function LabelManager<R>({
   deletedMessage: (label: ManagedLabel, result: R) => string;
 }) {
   const isAdmin = useMe().data?.role === 'admin';
+  const reauth = useReauthPrompt();
+  const create = withReauth(sendCreate, reauth);
+  const rename = withReauth(sendRename, reauth);
+  const remove = withReauth(sendRemove, reauth);
   const [doomed, setDoomed] = useState<ManagedLabel | null>(null);
   const noun = NOUN[kind];
   const failed = (error: Error) =>
@@ -82,6 +111,7 @@ export function LabelManager<R>({
           })
         }
       />
+      {reauth.dialog}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
-import { mockApi, type MockHandler } from '@/testing/mock-api';
+import { apiError, mockApi, type MockHandler, type MockReply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 import type { DictionaryEntry } from '../api/dictionary';
 
@@ -85,6 +85,46 @@ describe('Aussprache', () => {
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')).toHaveLength(1));
     expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')[0].url).toContain('global=true');
+  });
+
+  it('asks an admin for the password before a global entry is saved or deleted, then sends it again', async () => {
+    const state = { confirmed: false };
+    const afterReauth = (reply: MockReply) => () =>
+      state.confirmed ? reply : apiError(403, 'reauth_required', 'Bestätigung nötig', 'Bitte bestätigen Sie Ihr Passwort.');
+    const { api, user } = setup(
+      {
+        'POST /api/pronunciation/dictionary': afterReauth({ status: 201, json: { ...global, id: 'e-4', term: 'Bahn', spoken: 'Baan' } }),
+        'DELETE /api/pronunciation/dictionary/e-2': afterReauth({ status: 204 }),
+        'POST /api/admin/reauth': () => {
+          state.confirmed = true;
+          return { json: { valid_until: '2026-11-21T13:15:00Z' } };
+        },
+      },
+      'admin',
+    );
+    await screen.findAllByTestId('dictionary-row');
+    await user.type(screen.getByTestId('entry-term'), 'Bahn');
+    await user.type(screen.getByTestId('entry-spoken'), 'Baan');
+    await user.click(screen.getByLabelText('Für alle (global)'));
+    await user.click(screen.getByTestId('entry-save'));
+    let reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(screen.queryByText('Speichern fehlgeschlagen')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    await waitFor(() => expect(api.callsTo('POST /api/pronunciation/dictionary')).toHaveLength(2));
+    expect(api.callsTo('POST /api/pronunciation/dictionary')[1].body).toMatchObject({ term: 'Bahn', spoken: 'Baan', global: true });
+    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('entry-term')).toHaveValue(''));
+
+    state.confirmed = false;
+    await user.click(within(row('ACME')).getByTestId('dictionary-delete'));
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    reauth = await screen.findByRole('dialog', { name: 'Passwort bestätigen' });
+    expect(screen.queryByText('Löschen fehlgeschlagen')).not.toBeInTheDocument();
+    await user.type(within(reauth).getByTestId('reauth-password'), 'richtig-123');
+    await user.click(within(reauth).getByRole('button', { name: 'Bestätigen und fortfahren' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/pronunciation/dictionary/e-2')).toHaveLength(2));
+    expect(await screen.findByText('Eintrag gelöscht')).toBeInTheDocument();
   });
 
   it('imports a CSV file and lists every refused line in the page, not only in a toast', async () => {

@@ -1,6 +1,7 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -36,6 +37,17 @@ export function PronunciationPage() {
   const [editing, setEditing] = useState<DictionaryEntry | null>(null);
   const [report, setReport] = useState<ImportResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Deleting a global entry needs the admin's password re-entered (10 minutes).
+  const reauth = useReauthPrompt();
+  const removeEntry = (entry: DictionaryEntry) =>
+    remove.mutate(entry, {
+      onSuccess: () => toast.success('Eintrag gelöscht'),
+      onError: (error) => {
+        if (reauth.ask(error, () => removeEntry(entry))) return;
+        toast.error('Löschen fehlgeschlagen', { id: 'pronunciation-delete', description: errorMessage(error, '') });
+      },
+      onSettled: () => setDeleting(null),
+    });
 
   const importFile = async (file: File) => {
     importCsv.mutate(await readText(file), {
@@ -102,14 +114,10 @@ export function PronunciationPage() {
         destructive
         loading={remove.isPending}
         onConfirm={() => {
-          if (deleting)
-            remove.mutate(deleting, {
-              onSuccess: () => toast.success('Eintrag gelöscht'),
-              onError: (error) => toast.error('Löschen fehlgeschlagen', { id: 'pronunciation-delete', description: errorMessage(error, '') }),
-              onSettled: () => setDeleting(null),
-            });
+          if (deleting) removeEntry(deleting);
         }}
       />
+      {reauth.dialog}
     </>
   );
 }
