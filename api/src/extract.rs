@@ -17,13 +17,64 @@ use crate::error::ApiError;
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+/// Path parameters. A parameter with a control character (a `%00` in the address) names
+/// nothing that exists: 404 like any other unknown id, before a string id reaches a lookup.
 pub struct ApiPath<T>(pub T);
 
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+impl<T, S> FromRequestParts<S> for ApiPath<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state).await?;
+        let raw = axum::extract::RawPathParams::from_request_parts(parts, state).await;
+        if raw.is_ok_and(|raw| raw.iter().any(|(_, value)| value.chars().any(char::is_control))) {
+            return Err(ApiError(shared::Error::NotFound("Nicht gefunden.")));
+        }
+        Ok(ApiPath(value))
+    }
+}
+
+/// Query parameters. Every decoded name and value is checked for control characters
+/// first, in this one place: Postgres refuses a NUL in text with an error (which was a
+/// 500 for `?q=%00`), and no filter, search, cursor or token of ours has a use for one.
+/// Such a query is a German 422 whatever handler it was sent to.
 pub struct ApiQuery<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for ApiQuery<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        no_controls_in_query(parts.uri.query().unwrap_or_default())?;
+        let axum::extract::Query(value) = axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(ApiQuery(value))
+    }
+}
+
+/// Refuses a query string whose decoded names or values hold a control character (the
+/// rule of `shared::domain::input::no_controls`), naming the parameter when its own name
+/// is clean.
+fn no_controls_in_query(query: &str) -> Result<(), ApiError> {
+    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        if !name.chars().chain(value.chars()).any(char::is_control) {
+            continue;
+        }
+        let named = !name.chars().any(char::is_control) && name.chars().count() <= 40 && !name.is_empty();
+        let message = match named {
+            true => format!("Der Parameter „{name}“ in der Adresse enthält unzulässige Steuerzeichen."),
+            false => "Ein Parameter in der Adresse enthält unzulässige Steuerzeichen.".to_owned(),
+        };
+        return Err(ApiError(shared::Error::invalid("Ungültige Eingabe", message)));
+    }
+    Ok(())
+}
 
 /// The client's address (behind a trusted proxy, the one it forwarded), found once per
 /// request by [`client_address`] for limits and logs.
@@ -100,5 +151,26 @@ impl FromRequestParts<AppState> for AdminCaller {
         let Caller(caller) = Caller::from_request_parts(parts, state).await?;
         caller.admin()?;
         Ok(AdminCaller(caller))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(query: &str) -> Option<String> {
+        no_controls_in_query(query).err().map(|ApiError(e)| e.to_string())
+    }
+
+    #[test]
+    fn a_control_character_anywhere_in_the_query_is_refused_in_german() {
+        for query in ["q=%00", "speaker=a%00b", "search=%01", "q=%7F", "q=a%0Ab", "q=%C2%85", "a=1&search=%09"] {
+            assert!(refused(query).is_some_and(|m| m.contains("unzulässige Steuerzeichen")), "{query}");
+        }
+        assert_eq!(refused("q=%00").unwrap(), "Der Parameter „q“ in der Adresse enthält unzulässige Steuerzeichen.");
+        assert_eq!(refused("%00=x").unwrap(), "Ein Parameter in der Adresse enthält unzulässige Steuerzeichen.");
+        for query in ["", "q=Hallo+Welt", "search=M%C3%BCller", "q=%E2%80%AE", "cursor=abc%3D%3D&limit=20"] {
+            assert_eq!(refused(query), None, "{query}");
+        }
     }
 }

@@ -277,7 +277,16 @@ async fn no_5xx_anywhere(app: &TestApp, client: &common::Client, who: &str) -> u
                 let text: String = value.ok().and_then(Value::as_str).unwrap_or("x").chars().take(200).collect();
                 let segment: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
                 let target = path.replace("{id}", &segment);
-                let url = format!("{}{target}?token={segment}&download={segment}", app.base);
+                // Every query parameter the operation declares carries the value too.
+                let declared: String = operation["parameters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|p| p["in"] == "query")
+                    .filter_map(|p| p["name"].as_str())
+                    .map(|name| format!("&{name}={segment}"))
+                    .collect();
+                let url = format!("{}{target}?token={segment}&download={segment}{declared}", app.base);
                 let method: Method = method.to_uppercase().parse().unwrap();
                 let request = client.http.request(method.clone(), &url).header("idempotency-key", "x");
                 let request = match (multipart, value) {
@@ -354,6 +363,46 @@ async fn nul_bytes_and_invisible_text_get_a_german_422(pool: PgPool) {
         error_of(app.client().post("/api/auth/login", json!({ "email": "a\u{0}@x.de", "password": "p\u{0}" })).await)
             .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+/// A NUL in a query parameter reached Postgres as text and came back a 500
+/// (`/api/jobs?q=%00`). The query extractor now refuses control characters in any decoded
+/// name or value with a German 422, and a path parameter with one is a 404.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_nul_in_a_search_or_any_query_parameter_gets_a_german_422_never_a_500(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (user, _) = app.signed_in_user("suche@example.de").await;
+    let (admin, password) = app.signed_in_admin_with_password().await;
+    let cases = [
+        (&user, "/api/jobs?q=%00"),
+        (&user, "/api/jobs?speaker=%00"),
+        (&user, "/api/jobs?q=Hallo%00Welt&speaker=Klara"),
+        (&user, "/api/jobs?cursor=%00"),
+        (&user, "/api/jobs?date=%00"),
+        (&user, "/api/jobs?q=%01"),
+        (&user, "/api/jobs?q=%7F"),
+        (&user, "/api/voice-clones?search=%00"),
+        (&user, "/api/voice-clones?status=%00"),
+        (&admin, "/api/admin/voices?search=%00"),
+        (&admin, "/api/admin/users?search=%00"),
+        (&admin, "/api/admin/audit?action=%00"),
+    ];
+    for (client, path) in cases {
+        let (status, error) = error_of(client.get(path).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {error}");
+        let message = error["message"].as_str().unwrap();
+        assert!(message.ends_with("in der Adresse enthält unzulässige Steuerzeichen."), "{path}: {message}");
+    }
+    // The same searches without the NUL still answer.
+    for (client, path) in
+        [(&user, "/api/jobs?q=Hallo"), (&user, "/api/voice-clones?search=x"), (&admin, "/api/admin/voices?search=x")]
+    {
+        assert_eq!(client.get(path).await.status(), StatusCode::OK, "{path}");
+    }
+    // A string path parameter with a NUL names nothing.
+    assert_eq!(admin.post("/api/admin/reauth", json!({ "password": password })).await.status(), StatusCode::OK);
+    let (status, error) = error_of(admin.post("/api/admin/services/openai_tts%00/test", json!({})).await).await;
+    assert_eq!((status, error["message"].as_str()), (StatusCode::NOT_FOUND, Some("Nicht gefunden.")));
 }
 
 // 7. Deleting a running job.
