@@ -226,19 +226,32 @@ async fn fetch_chapters(svc: &Services, project_id: Uuid, dir: &Path) -> Result<
     Ok(out)
 }
 
-/// ffmpeg's metadata file: one chapter per chapter, in milliseconds.
+/// ffmpeg's metadata file: one chapter per chapter, in milliseconds, without titles. No
+/// escaping makes a title safe in this file: ffmpeg's reader (5.1, as we ship it) takes
+/// any line break after a backslash as escaped, even after an escaped one (`\\`), so a title
+/// ending in `\` swallowed the next chapter mark. The titles go to ffmpeg as arguments
+/// instead ([`chapter_titles`]), verbatim.
 fn ffmetadata(chapters: &[Chapter]) -> String {
-    let escape = |s: &str| {
-        s.replace('\\', "\\\\").replace('=', "\\=").replace(';', "\\;").replace('#', "\\#").replace('\n', " ")
-    };
     let mut out = String::from(";FFMETADATA1\n");
     let mut at = 0.0;
     for c in chapters {
         let (start, end) = ((at * 1000.0) as u64, ((at + c.seconds) * 1000.0) as u64);
-        out.push_str(&format!("[CHAPTER]\nTIMEBASE=1/1000\nSTART={start}\nEND={end}\ntitle={}\n", escape(&c.title)));
+        out.push_str(&format!("[CHAPTER]\nTIMEBASE=1/1000\nSTART={start}\nEND={end}\n"));
         at += c.seconds;
     }
     out
+}
+
+/// ffmpeg's arguments naming chapter `i` of the output `title` (`-metadata:c:i title=…`):
+/// an argument is not parsed beyond its first `=`, so every character of a title (at
+/// most 200, no control characters) arrives as it is.
+fn chapter_titles(chapters: &[Chapter]) -> Vec<String> {
+    let mut args = Vec::with_capacity(chapters.len() * 2);
+    for (i, c) in chapters.iter().enumerate() {
+        args.push(format!("-metadata:c:{i}"));
+        args.push(format!("title={}", c.title));
+    }
+    args
 }
 
 /// M4B (AAC) or MP3 (copied) with chapters, by ffmpeg; `report` gets the seconds done.
@@ -254,7 +267,7 @@ where
     let mut command = tokio::process::Command::new("ffmpeg");
     command.args(["-v", "error", "-nostats", "-progress", "pipe:1", "-y", "-f", "concat", "-safe", "0", "-i"]);
     command.arg(dir.join("list.txt")).arg("-i").arg(dir.join("chapters.txt"));
-    command.args(["-map", "0:a", "-map_metadata", "1", "-map_chapters", "1"]);
+    command.args(["-map", "0:a", "-map_metadata", "1", "-map_chapters", "1"]).args(chapter_titles(chapters));
     match format {
         ExportFormat::M4b => command.args(["-c:a", "aac", "-b:a", "64k", "-f", "mp4"]),
         _ => command.args(["-c", "copy", "-id3v2_version", "3", "-write_id3v1", "0", "-f", "mp3"]),
@@ -336,15 +349,70 @@ pub async fn recover(svc: &Services) -> Result<u64> {
 mod tests {
     use super::*;
 
+    /// Titles with every character ffmetadata treats specially, a trailing backslash first.
+    const HOSTILE_TITLES: [&str; 8] = ["Ende\\", "Mitte", "a=b", "c;d", "#e", "f\\g", "\\", "[CHAPTER] letzte; #=\\"];
+
+    fn titled(dir: &Path, titles: &[&str]) -> Vec<Chapter> {
+        titles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Chapter { title: (*t).into(), file: dir.join(format!("{i:03}.mp3")), seconds: 1.0 })
+            .collect()
+    }
+
     #[test]
-    fn chapter_marks_add_up_and_titles_are_escaped() {
+    fn chapter_marks_add_up_and_every_title_goes_to_ffmpeg_verbatim() {
         let chapters = [
             Chapter { title: "Eins; = zwei".into(), file: "a".into(), seconds: 61.5 },
             Chapter { title: "Drei".into(), file: "b".into(), seconds: 10.0 },
         ];
         let meta = ffmetadata(&chapters);
-        assert!(meta.contains("START=0\nEND=61500\ntitle=Eins\\; \\= zwei"), "{meta}");
-        assert!(meta.contains("START=61500\nEND=71500\ntitle=Drei"));
+        assert_eq!(
+            meta,
+            ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=61500\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=61500\nEND=71500\n"
+        );
+        let hostile = titled(Path::new("x"), &HOSTILE_TITLES);
+        assert!(!ffmetadata(&hostile).contains("title"), "no title is ever written into the file");
+        let args = chapter_titles(&hostile);
+        for (i, title) in HOSTILE_TITLES.iter().enumerate() {
+            assert_eq!(
+                (args[2 * i].as_str(), args[2 * i + 1].as_str()),
+                (format!("-metadata:c:{i}").as_str(), format!("title={title}").as_str())
+            );
+        }
         assert_eq!(safe_name("Kapitel 1: Der/Anfang"), "Kapitel 1_ Der_Anfang");
+    }
+
+    /// The real ffmpeg writes M4B and MP3 with these titles, and ffprobe reads each chapter's
+    /// title back as it was (before, "Ende\\" swallowed the next chapter mark).
+    #[tokio::test]
+    async fn every_chapter_title_survives_an_m4b_and_an_mp3_export() {
+        let dir = tempfile::tempdir().unwrap();
+        let chapters = titled(dir.path(), &HOSTILE_TITLES);
+        for chapter in &chapters {
+            let made = std::process::Command::new("ffmpeg")
+                .args(["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "libmp3lame"])
+                .arg(&chapter.file)
+                .status()
+                .unwrap();
+            assert!(made.success());
+        }
+        for (format, name) in [(ExportFormat::M4b, "buch.m4b"), (ExportFormat::Mp3, "buch.mp3")] {
+            let out = dir.path().join(name);
+            ffmpeg(format, &chapters, dir.path(), &out, |_| async { true }).await.unwrap();
+            let probe = std::process::Command::new("ffprobe")
+                .args(["-v", "error", "-show_chapters", "-of", "json"])
+                .arg(&out)
+                .output()
+                .unwrap();
+            let probe: serde_json::Value = serde_json::from_slice(&probe.stdout).unwrap();
+            let titles: Vec<&str> = probe["chapters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["tags"]["title"].as_str().unwrap_or(""))
+                .collect();
+            assert_eq!(titles, HOSTILE_TITLES, "{name}");
+        }
     }
 }
