@@ -171,9 +171,13 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A project or chapter title: trimmed, 1 to 200 characters, no control characters.
+/// A project or chapter title: trimmed, 1 to 200 characters, no control characters, and
+/// like a name no direction overrides or invisible characters inside: a title is shown
+/// in lists, players, file names and the chapter marks of an export, and "\u{202E}"
+/// would make it read as something else than what is stored. (Titles taken from a
+/// manuscript are cleaned of these characters before they get here.)
 pub fn title(field: &'static str, raw: &str) -> crate::Result<String> {
-    let title = raw.trim();
+    let title = crate::input::trim(raw);
     if title.is_empty() {
         return Err(crate::Invalid::field(field, "Bitte geben Sie einen Titel ein."));
     }
@@ -181,6 +185,7 @@ pub fn title(field: &'static str, raw: &str) -> crate::Result<String> {
         return Err(crate::Invalid::field(field, format!("Höchstens {MAX_TITLE_CHARS} Zeichen.")));
     }
     crate::input::no_controls(field, title, false)?;
+    crate::input::no_hidden_formatting(field, title)?;
     Ok(title.to_owned())
 }
 
@@ -268,5 +273,27 @@ mod tests {
         assert_eq!(title("title", "  Band 1 ").unwrap(), "Band 1");
         assert!(title("title", "   ").is_err());
         assert!(title("title", &"x".repeat(201)).is_err());
+    }
+
+    #[test]
+    fn titles_refuse_direction_overrides_and_invisible_characters_as_names_do() {
+        let refused = "Die Eingabe enthält unsichtbare Zeichen oder Zeichen, die die Schreibrichtung umkehren.";
+        for hidden in [
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+            '\u{200E}', '\u{200F}', '\u{061C}', '\u{200B}',
+        ] {
+            let raw = format!("Kapitel {hidden}drei");
+            let error = title("title", &raw).unwrap_err();
+            assert_eq!(error.fields.get("title").map(String::as_str), Some(refused), "{hidden:?}");
+            assert!(crate::input::name("name", "Der Name", &raw).is_err(), "names refuse {hidden:?} too");
+        }
+        assert_eq!(
+            title("title", "Kapitel 1\0").unwrap_err().message,
+            "Die Eingabe enthält unzulässige Steuerzeichen."
+        );
+        // Invisible characters at the ends are trimmed away, as for names; Arabic or
+        // Hebrew text itself is welcome.
+        assert_eq!(title("title", "\u{200B} Band 2 \u{FEFF}").unwrap(), "Band 2");
+        assert_eq!(title("title", "שלום עולם").unwrap(), "שלום עולם");
     }
 }
