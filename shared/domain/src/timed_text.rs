@@ -87,7 +87,7 @@ impl TimedText {
                 i + 1,
                 clock(cue.start_ms, ','),
                 clock(cue.end_ms, ','),
-                cue.text
+                no_arrows(&cue.text)
             ));
         }
         out
@@ -97,8 +97,7 @@ impl TimedText {
     pub fn vtt(&self) -> String {
         let mut out = String::from("WEBVTT\n\n");
         for cue in self.cues() {
-            // "-->" inside a cue's text would end its timing line early.
-            let text = cue.text.replace("-->", "→").replace('&', "&amp;").replace('<', "&lt;");
+            let text = no_arrows(&cue.text).replace('&', "&amp;").replace('<', "&lt;");
             out.push_str(&format!("{} --> {}\n{}\n\n", clock(cue.start_ms, '.'), clock(cue.end_ms, '.'), text));
         }
         out
@@ -231,6 +230,16 @@ fn lines(text: &str, width: usize) -> String {
     }
 }
 
+/// A cue's text without "-->": in SRT a line holding one reads as the timing line of a
+/// new cue (spoken text could forge cues with times of its own), and WebVTT forbids it
+/// in cue text. Replacing every match leaves none behind, as "→" holds neither `-` nor `>`.
+fn no_arrows(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.contains("-->") {
+        true => text.replace("-->", "→").into(),
+        false => text.into(),
+    }
+}
+
 /// `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (WebVTT).
 fn clock(ms: u32, separator: char) -> String {
     let (h, m, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
@@ -279,6 +288,45 @@ mod tests {
         assert_eq!(parsed.cues[0].start.as_milliseconds(), 120);
         assert!(!vtt.contains("--> so"), "an arrow in the text is escaped: {vtt}");
         assert!(vtt.contains("Ende &amp; Schluss &lt;3"));
+    }
+
+    /// Spoken text that holds "-->", once as a forged timing line of its own.
+    fn arrows() -> TimedText {
+        TimedText::new(
+            Precision::Estimated,
+            vec![
+                sentence("Guten Tag.", 0, 1_000),
+                sentence("Nun folgt eine falsche Zeile: 00:00:05,000 --> 00:00:09,000", 1_000, 2_000),
+                sentence("Pfeil-->mitten, ---> lang und --> allein.", 2_000, 3_000),
+                sentence("Ende.", 3_000, 4_000),
+            ],
+        )
+    }
+
+    #[test]
+    fn an_arrow_in_the_text_never_makes_a_cue_of_its_own_in_srt_or_vtt() {
+        let timed = arrows();
+        let intended: Vec<String> = timed.cues().iter().map(|c| c.text.replace("-->", "→")).collect();
+        assert_eq!(intended.len(), 4, "{intended:?}");
+        assert_eq!(intended[1], "Nun folgt eine falsche Zeile:\n00:00:05,000 → 00:00:09,000", "a line of its own");
+        assert!(intended[2].contains("Pfeil→mitten, -→ lang und → allein."), "{intended:?}");
+
+        let srt = timed.srt();
+        assert!(!srt.lines().filter(|l| l.contains("-->")).any(|l| !l.starts_with("00:00:0")), "{srt}");
+        assert_eq!(srt.matches("-->").count(), 4, "one per timing line: {srt}");
+        let parsed = srtparse::from_str(&srt).expect("valid SubRip");
+        let texts: Vec<&str> = parsed.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, intended, "{srt}");
+        let starts: Vec<u128> = parsed.iter().map(|c| std::time::Duration::from(c.start_time).as_millis()).collect();
+        assert_eq!(starts, [0, 1_000, 2_000, 3_000]);
+
+        let vtt = timed.vtt();
+        assert_eq!(vtt.matches("-->").count(), 4, "one per timing line: {vtt}");
+        let parsed = webvtt_parser::Vtt::parse(&vtt).expect("valid WebVTT");
+        let texts: Vec<&str> = parsed.cues.iter().map(|c| c.text).collect();
+        assert_eq!(texts, intended, "{vtt}");
+        let starts: Vec<u64> = parsed.cues.iter().map(|c| c.start.as_milliseconds()).collect();
+        assert_eq!(starts, [0, 1_000, 2_000, 3_000]);
     }
 
     #[test]
