@@ -3,14 +3,14 @@
 //! with a fixed pause, encode, measure; and when each sentence is spoken (`timeline`).
 //! Used by the worker for paid jobs and by the API for the live demo.
 
-use futures::{StreamExt, TryStreamExt};
+use futures::StreamExt;
 
-use crate::audio::{self, Mp3};
+use crate::audio::{self, Mp3, Mp3Stream};
 use crate::cpu::CpuPool;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::spoken::{self, Inline, Spoken};
 use crate::domain::timed_text::TimedText;
-use crate::domain::{chunks, markup};
+use crate::domain::{chunks, markup, speech_budget};
 use crate::engine::{EngineError, Markup, SpeechEngine, SynthesisRequest};
 pub use crate::timeline::{Part, Piece, Plan, Timeline};
 
@@ -221,25 +221,164 @@ where
     Fut: Future<Output = bool>,
 {
     let plan = plan(engine, &speech, engine.max_chunk()).await?;
-    let pieces: Vec<Piece> =
-        chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted).try_collect().await?;
-    let mut timeline = Timeline::new(&plan);
-    let mut pause_before = 0;
-    for (part, piece) in plan.parts.iter().zip(&pieces) {
-        timeline.add(part, piece, pause_before);
-        pause_before = part.pause_after_ms;
+    render_plan(engine, &speech, &plan, concurrency, still_wanted).await
+}
+
+/// Speaks a plan made by [`plan`]: each part's audio is placed, encoded and dropped as
+/// it arrives ([`Assembly`]), so no whole track is ever held as PCM.
+pub async fn render_plan<F, Fut>(
+    engine: &dyn SpeechEngine,
+    speech: &Speech<'_>,
+    plan: &Plan,
+    concurrency: usize,
+    still_wanted: F,
+) -> Result<Rendered, EngineError>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let mut assembly = Assembly::new(plan);
+    let mut pieces = std::pin::pin!(chunk_audio(engine, speech, plan.parts.clone(), concurrency, &still_wanted));
+    while let Some(piece) = pieces.next().await {
+        assembly.add(piece?).await?;
     }
-    let delay = pieces.first().map_or(0.0, |p| audio::mp3_delay_seconds(p.pcm.sample_rate));
-    let pauses: Vec<u32> = plan.parts.iter().map(|p| p.pause_after_ms).collect();
-    let track = audio::join_with_pauses(pieces.into_iter().map(|p| p.pcm).collect(), &pauses)
-        .map_err(|e| EngineError::Permanent(e.to_string()))?;
-    // The pieces have the target loudness each; the whole is checked once more.
-    // Loudness and LAME are CPU work: keep them off the async threads.
-    let mp3 = tokio::task::spawn_blocking(move || audio::finish(&audio::loudness::level_joined(track)))
+    let finished = assembly.finish().await?;
+    Ok(Rendered {
+        mp3: Mp3 { bytes: finished.mp3, duration_seconds: finished.duration_seconds },
+        timed_text: finished.timed_text,
+    })
+}
+
+/// Refuses to speak a plan longer than what was charged allows (`cost_cent`): the
+/// dictionary may have grown since the price was set, and a paid character is never
+/// spoken as more than `speech_budget::SPOKEN_PER_PAID_CHAR`.
+pub fn check_paid(plan: &Plan, cost_cent: i64) -> Result<(), EngineError> {
+    let allowed = speech_budget::spoken_allowance(cost_cent);
+    let spoken = plan.spoken_chars();
+    if spoken > allowed {
+        return Err(EngineError::Permanent(format!(
+            "Mit dem aktuellen Aussprache-Wörterbuch würde der Text {spoken} Zeichen lang gesprochen, bezahlt sind höchstens {allowed}. Bitte senden Sie ihn neu"
+        )));
+    }
+    Ok(())
+}
+
+/// One track made part by part in text order: each piece placed after its pause on the
+/// timeline, encoded into one MP3 stream, and dropped. What it holds is the MP3 so far,
+/// never the PCM of the whole. It stops a track that grows longer than its plan can
+/// take (`speech_budget::max_audio_seconds`): an engine answering with minutes of sound
+/// for a sentence is broken, and its audio is neither stored nor paid for.
+pub struct Assembly<'p> {
+    plan: &'p Plan,
+    timeline: Timeline,
+    encoder: Option<Mp3Stream>,
+    sample_rate: u32,
+    samples: u64,
+    mp3: Vec<u8>,
+    next: usize,
+    max_seconds: f64,
+}
+
+/// What one part added: its samples (the pause before it and its sound) and the MP3
+/// frames they completed.
+pub struct Added {
+    pub samples: Vec<i16>,
+    pub mp3: Vec<u8>,
+}
+
+/// A finished track.
+pub struct Finished {
+    pub mp3: Vec<u8>,
+    pub duration_seconds: f64,
+    pub timed_text: TimedText,
+    pub sample_rate: u32,
+    /// The last frames, which [`Assembly::finish`] added to `mp3`.
+    pub tail: Vec<u8>,
+}
+
+impl<'p> Assembly<'p> {
+    pub fn new(plan: &'p Plan) -> Self {
+        let max_seconds = speech_budget::max_audio_seconds(plan.spoken_chars(), plan.parts.len(), plan.pauses_ms());
+        Assembly {
+            plan,
+            timeline: Timeline::new(plan),
+            encoder: None,
+            sample_rate: 0,
+            samples: 0,
+            mp3: Vec::new(),
+            next: 0,
+            max_seconds,
+        }
+    }
+
+    /// Parts placed so far.
+    pub fn parts_added(&self) -> usize {
+        self.next
+    }
+
+    /// Places and encodes the next part's audio.
+    pub async fn add(&mut self, piece: Piece) -> Result<Added, EngineError> {
+        let index = self.next;
+        let part =
+            self.plan.parts.get(index).ok_or_else(|| EngineError::Permanent("Mehr Audio als Textteile.".into()))?;
+        // The pause before this piece is the one after the piece before it.
+        let pause_ms = if index == 0 { 0 } else { self.plan.parts[index - 1].pause_after_ms };
+        self.timeline.add(part, &piece, pause_ms);
+        self.next += 1;
+        let pcm = piece.pcm;
+        if self.encoder.is_none() {
+            self.sample_rate = pcm.sample_rate;
+        } else if pcm.sample_rate != self.sample_rate {
+            return Err(EngineError::Permanent(format!(
+                "uneinheitliche Abtastraten ({} und {} Hz)",
+                self.sample_rate, pcm.sample_rate
+            )));
+        }
+        let rate = self.sample_rate;
+        let mut samples = vec![0i16; (rate as u64 * pause_ms as u64 / 1000) as usize];
+        samples.extend_from_slice(&pcm.samples);
+        drop(pcm);
+        self.samples += samples.len() as u64;
+        let seconds = self.samples as f64 / rate.max(1) as f64;
+        if seconds > self.max_seconds {
+            return Err(EngineError::Permanent(format!(
+                "Der Sprachdienst lieferte mehr Audio, als der Text ergeben kann ({seconds:.0} s statt höchstens {:.0} s)",
+                self.max_seconds
+            )));
+        }
+        // LAME is CPU work: off the async threads, the encoder travels along.
+        let current = self.encoder.take();
+        let (next, mp3, samples) = tokio::task::spawn_blocking(move || {
+            let mut stream = match current {
+                Some(stream) => stream,
+                None => Mp3Stream::new(rate)?,
+            };
+            let encoded = stream.encode(&samples)?;
+            Ok::<_, audio::AudioError>((stream, encoded, samples))
+        })
         .await
         .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
         .map_err(|e| EngineError::Permanent(e.to_string()))?;
-    Ok(Rendered { mp3, timed_text: timeline.finish(delay) })
+        self.encoder = Some(next);
+        self.mp3.extend_from_slice(&mp3);
+        Ok(Added { samples, mp3 })
+    }
+
+    /// The last frames, the duration as players hear it (counted from the frames), and
+    /// when each sentence is spoken.
+    pub async fn finish(self) -> Result<Finished, EngineError> {
+        let encoder = self.encoder.ok_or_else(|| EngineError::Permanent("Der Text ergab keine Audiodaten.".into()))?;
+        let tail = tokio::task::spawn_blocking(move || encoder.finish())
+            .await
+            .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
+            .map_err(|e| EngineError::Permanent(e.to_string()))?;
+        let mut mp3 = self.mp3;
+        mp3.extend_from_slice(&tail);
+        let duration_seconds =
+            audio::frames::of(&mp3).map_err(|e| EngineError::Permanent(e.to_string()))?.duration_seconds();
+        let timed_text = self.timeline.finish(audio::mp3_delay_seconds(self.sample_rate));
+        Ok(Finished { mp3, duration_seconds, timed_text, sample_rate: self.sample_rate, tail })
+    }
 }
 
 /// The audio of each text part, in order, up to `concurrency` requests at once.

@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use crate::audio::Pcm;
-use crate::domain::spoken::Spoken;
+use crate::domain::spoken::{Inline, Spoken};
 use crate::domain::timed_text::{Precision, Sentence, TimedText, Word};
 use crate::engine::EngineTiming;
 
@@ -18,6 +18,22 @@ use crate::engine::EngineTiming;
 pub struct Plan {
     pub sentences: Vec<String>,
     pub parts: Vec<Part>,
+}
+
+impl Plan {
+    /// Characters the engines are sent (the words, without markup): what the synthesis
+    /// spends, checked against what was paid.
+    pub fn spoken_chars(&self) -> usize {
+        self.parts.iter().map(|p| p.spoken.plain().chars().count()).sum()
+    }
+
+    /// All planned silence: the pauses between the requests and inside them.
+    pub fn pauses_ms(&self) -> u64 {
+        let inside = |p: &Part| -> u64 {
+            p.spoken.inlines().iter().map(|i| if let Inline::Break(ms) = i { *ms as u64 } else { 0 }).sum()
+        };
+        self.parts.iter().map(|p| p.pause_after_ms as u64 + inside(p)).sum()
+    }
 }
 
 /// One request's worth of text and the silence after it.

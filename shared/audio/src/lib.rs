@@ -282,21 +282,41 @@ pub fn finish(pcm: &Pcm) -> Result<Mp3, AudioError> {
 /// Wraps raw little-endian 16-bit mono PCM (as some providers send it) in a WAV header.
 pub fn wav_from_pcm16(pcm: &[u8], sample_rate: u32) -> Vec<u8> {
     let mut wav = Vec::with_capacity(44 + pcm.len());
-    let byte_rate = sample_rate * 2;
-    wav.extend_from_slice(b"RIFF");
-    wav.extend_from_slice(&(36 + pcm.len() as u32).to_le_bytes());
-    wav.extend_from_slice(b"WAVEfmt ");
-    wav.extend_from_slice(&16u32.to_le_bytes());
-    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
-    wav.extend_from_slice(&sample_rate.to_le_bytes());
-    wav.extend_from_slice(&byte_rate.to_le_bytes());
-    wav.extend_from_slice(&2u16.to_le_bytes()); // block align
-    wav.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
-    wav.extend_from_slice(b"data");
-    wav.extend_from_slice(&(pcm.len() as u32).to_le_bytes());
+    wav.extend_from_slice(&wav_header(sample_rate, pcm.len() as u32));
     wav.extend_from_slice(pcm);
     wav
+}
+
+/// The header of a WAV sent before its length is known: it states the largest length
+/// (as ffmpeg writes to a pipe), and readers take the samples up to the end of the file.
+pub fn wav_header_streaming(sample_rate: u32) -> [u8; 44] {
+    wav_header(sample_rate, u32::MAX - 36)
+}
+
+/// The 44-byte header of 16-bit mono PCM with `data_bytes` of samples.
+fn wav_header(sample_rate: u32, data_bytes: u32) -> [u8; 44] {
+    let mut header = [0u8; 44];
+    let byte_rate = sample_rate * 2;
+    let fields: [&[u8]; 12] = [
+        b"RIFF",
+        &(36u32.saturating_add(data_bytes)).to_le_bytes(),
+        b"WAVEfmt ",
+        &16u32.to_le_bytes(),
+        &1u16.to_le_bytes(), // PCM
+        &1u16.to_le_bytes(), // mono
+        &sample_rate.to_le_bytes(),
+        &byte_rate.to_le_bytes(),
+        &2u16.to_le_bytes(),  // block align
+        &16u16.to_le_bytes(), // bits per sample
+        b"data",
+        &data_bytes.to_le_bytes(),
+    ];
+    let mut at = 0;
+    for field in fields {
+        header[at..at + field.len()].copy_from_slice(field);
+        at += field.len();
+    }
+    header
 }
 
 /// The longest stretch quieter than a whisper (RMS under 100 in 10 ms windows), in
@@ -416,6 +436,15 @@ mod tests {
         assert!(gap <= 0.25 + 2.0 * EDGE_MARGIN_SECONDS + 0.02, "gap {gap:.3} s");
         // Every piece starts and ends without a click: the first and last samples are near 0.
         assert!(joined.samples[0].unsigned_abs() < 100 && joined.samples.last().unwrap().unsigned_abs() < 100);
+    }
+
+    /// A WAV streamed before its length was known decodes to exactly the samples sent.
+    #[test]
+    fn a_streamed_wav_decodes_to_the_samples_that_followed_its_header() {
+        let pcm = tone(0.5, 24_000);
+        let mut wav = wav_header_streaming(24_000).to_vec();
+        wav.extend_from_slice(&pcm16_bytes(&pcm.samples));
+        assert_eq!(decode(&wav, "wav").unwrap(), pcm);
     }
 
     #[test]

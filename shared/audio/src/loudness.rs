@@ -63,43 +63,41 @@ fn integrated_lufs(pcm: &Pcm) -> Option<f64> {
 
 /// `samples` times `gain_db`, with every sample kept under `ceiling_db` (dBFS): where a
 /// sample would exceed it, the gain is lowered ahead of time (look-ahead window minimum)
-/// and raised again smoothly, so peaks are caught without clicks.
+/// and raised again smoothly, so peaks are caught without clicks. One pass, and nothing
+/// held but the output and the window: a long piece costs its own size, not eight times it.
 fn amplify_limited(samples: &[i16], sample_rate: u32, gain_db: f64, ceiling_db: f64) -> Vec<i16> {
     let gain = linear(gain_db);
     let ceiling = linear(ceiling_db) * 32768.0;
-    let amplified: Vec<f64> = samples.iter().map(|&s| s as f64 * gain).collect();
-    let needed: Vec<f64> = amplified.iter().map(|x| if x.abs() > ceiling { ceiling / x.abs() } else { 1.0 }).collect();
+    // The gain sample `j` may have at most.
+    let needed = |j: usize| {
+        let x = (samples[j] as f64 * gain).abs();
+        if x > ceiling { ceiling / x } else { 1.0 }
+    };
+    let n = samples.len();
     let window = ((sample_rate as f64 * LOOKAHEAD_SECONDS) as usize).max(1);
-    // The smallest gain needed within `window` samples on either side (monotonic deque).
-    let mut smallest = vec![1.0; needed.len()];
-    let mut deque: VecDeque<usize> = VecDeque::new();
-    for i in 0..needed.len() + window {
-        if i < needed.len() {
-            while deque.back().is_some_and(|&j| needed[j] >= needed[i]) {
+    let release = 1.0 / (sample_rate as f64 * RELEASE_SECONDS);
+    let mut out = Vec::with_capacity(n);
+    // The smallest gain needed within `window` samples on either side of the sample
+    // going out (a monotonic deque of (index, gain)).
+    let mut deque: VecDeque<(usize, f64)> = VecDeque::new();
+    let mut current = 1.0f64;
+    for i in 0..n + window {
+        if i < n {
+            let value = needed(i);
+            while deque.back().is_some_and(|&(_, v)| v >= value) {
                 deque.pop_back();
             }
-            deque.push_back(i);
+            deque.push_back((i, value));
         }
-        if i >= window {
-            let centre = i - window;
-            while deque.front().is_some_and(|&j| j + 2 * window < i) {
-                deque.pop_front();
-            }
-            if centre < needed.len() {
-                smallest[centre] = deque.front().map_or(1.0, |&j| needed[j]);
-            }
+        let Some(centre) = i.checked_sub(window).filter(|&c| c < n) else { continue };
+        while deque.front().is_some_and(|&(j, _)| j + 2 * window < i) {
+            deque.pop_front();
         }
+        let limit = deque.front().map_or(1.0, |&(_, v)| v);
+        current = (current + release).min(1.0).min(limit);
+        out.push((samples[centre] as f64 * gain * current).round().clamp(-32768.0, 32767.0) as i16);
     }
-    let release = 1.0 / (sample_rate as f64 * RELEASE_SECONDS);
-    let mut current = 1.0f64;
-    amplified
-        .iter()
-        .zip(&smallest)
-        .map(|(x, &limit)| {
-            current = (current + release).min(1.0).min(limit);
-            (x * current).round().clamp(-32768.0, 32767.0) as i16
-        })
-        .collect()
+    out
 }
 
 /// The audio at [`TARGET_LUFS`] with its true peak at or under the ceiling. Audio too
@@ -136,18 +134,6 @@ pub fn normalize(pcm: &Pcm) -> Pcm {
     best
 }
 
-/// A track joined from pieces that each went through [`normalize`] (and were faded at
-/// their edges), with silence between them. Every piece is under the ceiling and a join
-/// of faded edges and silence adds no peak, so only the integrated loudness of the whole
-/// can differ from the pieces' (the gate sees all of them at once): that alone is
-/// measured, and the whole is normalised again only when it is off the target.
-pub fn level_joined(track: Pcm) -> Pcm {
-    match integrated_lufs(&track) {
-        Some(lufs) if (lufs - TARGET_LUFS).abs() > TOLERANCE_LU => normalize(&track),
-        _ => track,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,23 +164,17 @@ mod tests {
     }
 
     /// Pieces levelled one by one and joined with silence stay at the target under the
-    /// ceiling without a second pass; a join that is off the target is levelled again.
+    /// ceiling without a second pass: the audio path encodes each piece as it comes and
+    /// never holds the whole track to level it again.
     #[test]
-    fn a_join_of_levelled_pieces_keeps_their_level_and_a_join_off_target_is_levelled() {
+    fn a_join_of_levelled_pieces_keeps_their_level_without_a_second_pass() {
         let piece = |amplitude| normalize(&speech_like(amplitude, 3.0));
         let mut samples = piece(500.0).samples;
         samples.extend(vec![0; 12_000]);
         samples.extend(piece(25_000.0).samples);
-        let joined = Pcm { sample_rate: 24_000, samples };
-        let kept = level_joined(joined.clone());
-        assert_eq!(kept, joined, "already at the target: unchanged");
-        let m = measure(&kept).unwrap();
+        let m = measure(&Pcm { sample_rate: 24_000, samples }).unwrap();
         assert!((m.integrated_lufs - TARGET_LUFS).abs() <= TOLERANCE_LU, "{m:?}");
         assert!(m.true_peak_dbtp <= TRUE_PEAK_CEILING_DBTP + 0.05, "{m:?}");
-
-        let quiet = Pcm { sample_rate: 24_000, samples: joined.samples.iter().map(|s| s / 4).collect() };
-        let m = measure(&level_joined(quiet)).unwrap();
-        assert!((m.integrated_lufs - TARGET_LUFS).abs() <= 1.0, "{m:?}");
     }
 
     #[test]

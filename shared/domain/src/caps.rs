@@ -70,7 +70,7 @@ impl Collection {
 }
 
 /// 2000 as "2.000", as German writes it.
-pub(crate) fn thousands(n: i64) -> String {
+pub fn thousands(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

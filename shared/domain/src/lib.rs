@@ -20,6 +20,7 @@ pub mod money;
 pub mod normalize;
 pub mod password;
 pub mod project;
+pub mod speech_budget;
 pub mod spoken;
 pub mod text;
 pub mod timed_text;

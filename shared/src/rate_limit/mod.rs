@@ -17,8 +17,8 @@
 //! One limiter (`Limiter`: one Redis script that reserves, one that forgives) and named
 //! policies, each in its file, that say which counters an attempt touches and what each
 //! allows (`Rule`): `login` (passwords), `code` (the second factor), `account` (sign-ups
-//! and mails), `gate` (the site password), `demo` (live-demo tries) and `api_key`
-//! (requests per key). `Limits` holds them all.
+//! and mails), `gate` (the site password), `demo` (live-demo tries), `api_key`
+//! (requests per key) and `reads` (reads that grow with a user's data). `Limits` holds them all.
 
 mod account;
 mod api_key;
@@ -26,6 +26,7 @@ mod code;
 mod demo;
 mod gate;
 mod login;
+mod reads;
 
 use std::net::IpAddr;
 use std::sync::LazyLock;
@@ -40,6 +41,7 @@ pub use code::{CodeAttempt, CodePolicy};
 pub use demo::{DemoPolicy, DemoTry};
 pub use gate::{GATE_LOCK_SECS, GATE_MAX_FAILURES, GatePolicy, GateStanding};
 pub use login::{LoginAttempt, LoginPolicy};
+pub use reads::{PROJECT_READS_PER_MINUTE, ReadPolicy};
 
 use crate::config::Settings;
 use crate::error::Error;
@@ -57,6 +59,8 @@ pub struct Limits {
     pub demo: DemoPolicy,
     pub gate: GatePolicy,
     pub api_key: ApiKeyPolicy,
+    /// Reads that grow with a user's data (projects).
+    pub reads: ReadPolicy,
 }
 
 impl Limits {
@@ -68,7 +72,8 @@ impl Limits {
             account: AccountPolicy::new(limiter.clone(), &settings.auth),
             demo: DemoPolicy::new(limiter.clone(), &settings.demo),
             gate: GatePolicy::new(limiter.clone()),
-            api_key: ApiKeyPolicy::new(limiter, settings.api.requests_per_minute),
+            api_key: ApiKeyPolicy::new(limiter.clone(), settings.api.requests_per_minute),
+            reads: ReadPolicy::new(limiter),
         }
     }
 }

@@ -183,6 +183,9 @@ pub fn parse_text(raw: &str) -> Result<String> {
             fields: [("text", format!("Höchstens {DEMO_MAX_CHARS} Zeichen."))].into(),
         });
     }
+    // The pauses a text may ask for hold for the demo too (a hundred characters of
+    // markers would otherwise be minutes of silence); its few words need no more.
+    crate::domain::speech_budget::measure(text, &[], "de-DE").check()?;
     Ok(text.to_owned())
 }
 

@@ -139,7 +139,8 @@ pub async fn speak(svc: &Services, caller: &Caller, request: SpeechRequest) -> R
             return Err(Error::field("voice", message));
         }
     };
-    let inline = InlineJob { id: job.id, user_id: user.id, text: job.text, voice, rate, instructions };
+    let inline =
+        InlineJob { id: job.id, user_id: user.id, text: job.text, voice, rate, instructions, cost_cent: job.cost_cent };
     let mut rx = inline::start(svc, inline, engine, format);
     match rx.recv().await {
         Some(Ok(first)) => Ok(SpeechAudio { job_id: job.id, format, first, rest: rx }),

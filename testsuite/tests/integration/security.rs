@@ -256,6 +256,39 @@ fn hostile_form(document: &Value, operation: &Value, bytes: &[u8]) -> reqwest::m
 /// Hostile values of multipart fields beyond the JSON ones: bytes that are no UTF-8.
 const INVALID_UTF8: &[&[u8]] = &[b"\xff\xfe\xfd", b"abc\xc3\x28", b"\xed\xa0\x80", b"\xc0\x80"];
 
+/// The path with every parameter (`{id}`, `{chapter_id}`, `{provider}`, ...) set to the
+/// hostile segment.
+fn hostile_path(path: &str, segment: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}').expect("a closed path parameter");
+        out.push_str(&rest[..open]);
+        out.push_str(segment);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every query parameter the contract documents for the operation set to the hostile
+/// value, and two it does not document.
+fn hostile_query(operation: &Value, segment: &str) -> String {
+    let documented = operation["parameters"].as_array().into_iter().flatten().filter(|p| p["in"] == "query");
+    let names: Vec<&str> = documented.filter_map(|p| p["name"].as_str()).chain(["token", "download"]).collect();
+    names.iter().map(|name| format!("{name}={segment}")).collect::<Vec<_>>().join("&")
+}
+
+#[test]
+fn every_path_and_query_parameter_gets_the_hostile_value() {
+    assert_eq!(
+        hostile_path("/api/projects/{id}/chapters/{chapter_id}/audio", "x%00"),
+        "/api/projects/x%00/chapters/x%00/audio"
+    );
+    let operation = json!({ "parameters": [{ "in": "query", "name": "q" }, { "in": "path", "name": "id" }] });
+    assert_eq!(hostile_query(&operation, "%00"), "q=%00&token=%00&download=%00");
+}
+
 async fn no_5xx_anywhere(app: &TestApp, client: &common::Client, who: &str) -> usize {
     let document: Value = app.client().get("/api/openapi.json").await.json().await.unwrap();
     let long = "x".repeat(100_000);
@@ -276,17 +309,9 @@ async fn no_5xx_anywhere(app: &TestApp, client: &common::Client, who: &str) -> u
                 // In the address only a short piece: the long values go into the body.
                 let text: String = value.ok().and_then(Value::as_str).unwrap_or("x").chars().take(200).collect();
                 let segment: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
-                let target = path.replace("{id}", &segment);
-                // Every query parameter the operation declares carries the value too.
-                let declared: String = operation["parameters"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter(|p| p["in"] == "query")
-                    .filter_map(|p| p["name"].as_str())
-                    .map(|name| format!("&{name}={segment}"))
-                    .collect();
-                let url = format!("{}{target}?token={segment}&download={segment}{declared}", app.base);
+                // Every path parameter and every query parameter the operation declares.
+                let url =
+                    format!("{}{}?{}", app.base, hostile_path(path, &segment), hostile_query(operation, &segment));
                 let method: Method = method.to_uppercase().parse().unwrap();
                 let request = client.http.request(method.clone(), &url).header("idempotency-key", "x");
                 let request = match (multipart, value) {

@@ -1060,7 +1060,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One chapter with its paragraphs. */
+        /**
+         * One chapter with a page of its paragraphs (at most 200, and about 100,000 characters;
+         *     `next_offset` says where the next page starts).
+         */
         get: operations["get_projects_id_chapters_chapter_id"];
         put?: never;
         post?: never;
@@ -2328,6 +2331,9 @@ export interface components {
             voice_id?: string | null;
         };
         ChapterDetail: components["schemas"]["ChapterSummary"] & {
+            /** @description Where the next page starts (`?offset=`); null after the last. */
+            next_offset?: number | null;
+            /** @description A page of the chapter's paragraphs (the summary counts them all). */
             paragraphs: components["schemas"]["ParagraphView"][];
         };
         ChapterSplit: {
@@ -6330,7 +6336,12 @@ export interface operations {
     };
     get_projects_id_chapters_chapter_id: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The first paragraph (0: the chapter's first). */
+                offset?: number;
+                /** @description How many at most (1 to 200; 200 when absent). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6349,6 +6360,22 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8591,7 +8618,12 @@ export interface operations {
     };
     get_v1_projects_id_chapters_chapter_id: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The first paragraph (0: the chapter's first). */
+                offset?: number;
+                /** @description How many at most (1 to 200; 200 when absent). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8618,6 +8650,22 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

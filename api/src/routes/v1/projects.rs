@@ -20,10 +20,10 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::projects::{
-    ChapterDetail, ChapterSplit, ChaptersChanged, ExportView, MAX_UPLOAD_REQUEST_BYTES, NewExport, NewProject,
-    ParagraphChange, ParagraphView, ProjectDetail, ProjectList, RenderAnswer, chapter_subtitles_of, chapter_timed_text,
-    create_for, export_for, list_of, merge_for, paragraph_changed, render_for, serve_chapter_audio, serve_export,
-    split_for,
+    ChapterDetail, ChapterSplit, ChaptersChanged, ExportView, MAX_TEXT_REQUEST_BYTES, NewExport, NewProject,
+    ParagraphChange, ParagraphPage, ParagraphView, ProjectDetail, ProjectList, RenderAnswer, chapter_page,
+    chapter_subtitles_of, chapter_timed_text, create_for, export_for, list_of, merge_for, paragraph_changed,
+    render_for, serve_chapter_audio, serve_export, split_for,
 };
 use crate::routes::timed_text::SubtitleQuery;
 
@@ -31,9 +31,7 @@ const BASE: &str = "/v1/projects";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(
-            OpenApiRouter::new().routes(routes!(list, create)).layer(DefaultBodyLimit::max(MAX_UPLOAD_REQUEST_BYTES)),
-        )
+        .merge(OpenApiRouter::new().routes(routes!(list, create)).layer(DefaultBodyLimit::max(MAX_TEXT_REQUEST_BYTES)))
         .routes(routes!(get))
         .routes(routes!(chapter))
         .routes(routes!(update_paragraph))
@@ -92,14 +90,16 @@ async fn get(
 
 /// Ein Kapitel mit seinen Absätzen abfragen
 #[utoipa::path(get, path = "/v1/projects/{id}/chapters/{chapter_id}", tag = "v1",
-    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)), security(("api_key" = [])),
-    responses((status = 200, body = ChapterDetail), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path), ParagraphPage), security(("api_key" = [])),
+    responses((status = 200, body = ChapterDetail), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn chapter(
     State(state): State<AppState>,
     KeyCaller(caller): KeyCaller,
     ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+    ApiQuery(page): ApiQuery<ParagraphPage>,
 ) -> ApiResult<Json<ChapterDetail>> {
-    Ok(Json(projects::edit::chapter(&state.svc, &caller, id, chapter_id, BASE).await?.into()))
+    chapter_page(&state.svc, &caller, id, chapter_id, page, BASE).await
 }
 
 /// Einen Absatz ändern

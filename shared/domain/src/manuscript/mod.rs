@@ -24,6 +24,14 @@ pub const MAX_MANUSCRIPT_CHARS: usize = 500_000;
 pub const MAX_PARAGRAPH_CHARS: usize = crate::text::MAX_GENERATION_CHARS;
 /// Most chapters one project holds.
 pub const MAX_CHAPTERS: usize = 500;
+/// Most paragraphs one project holds: a book's worth (500,000 characters in paragraphs of
+/// 50 on average). Every view, render and join of a chapter walks its paragraphs; a
+/// manuscript of one-character paragraphs would make each of them a quarter-million rows.
+pub const MAX_PARAGRAPHS: usize = 10_000;
+/// Longest text file read (in characters, markup and blank lines included): a manuscript
+/// at the limit with room for its markup. A longer file is refused before it is parsed,
+/// so parsing never holds more than a bounded multiple of this.
+pub const MAX_SOURCE_CHARS: usize = 2 * MAX_MANUSCRIPT_CHARS;
 /// Largest file accepted, as uploaded (compressed, for DOCX and EPUB).
 pub const MAX_UPLOAD_BYTES: usize = 20 * 1024 * 1024;
 /// Most bytes unpacked from one DOCX or EPUB, all entries together: a ZIP bomb of a few
@@ -93,8 +101,8 @@ pub fn parse(format: Format, bytes: &[u8]) -> Result<Manuscript> {
         return Err(too_long("Die Datei ist zu groß: höchstens 20 MB."));
     }
     match format {
-        Format::Plain => plain::parse(&encoding::text(bytes)?),
-        Format::Markdown => markdown::parse(&encoding::text(bytes)?),
+        Format::Plain => plain::parse(&source(encoding::text(bytes)?)?),
+        Format::Markdown => markdown::parse(&source(encoding::text(bytes)?)?),
         Format::Docx => docx::parse(bytes),
         Format::Epub => epub::parse(bytes),
     }
@@ -102,7 +110,26 @@ pub fn parse(format: Format, bytes: &[u8]) -> Result<Manuscript> {
 
 /// Reads pasted text, as an uploaded `.txt` file.
 pub fn from_plain_text(text: &str) -> Result<Manuscript> {
+    check_source(text)?;
     plain::parse(text)
+}
+
+/// A text file's content, refused before parsing when longer than any manuscript needs.
+fn source(text: String) -> Result<String> {
+    check_source(&text)?;
+    Ok(text)
+}
+
+fn check_source(text: &str) -> Result<()> {
+    // Counting stops at the first character past the limit.
+    if text.len() > MAX_SOURCE_CHARS && text.chars().nth(MAX_SOURCE_CHARS).is_some() {
+        return Err(too_long(format!(
+            "Das Manuskript ist zu lang: höchstens {} Zeichen Text (die Datei hat mehr als {} Zeichen).",
+            german(MAX_MANUSCRIPT_CHARS),
+            german(MAX_SOURCE_CHARS)
+        )));
+    }
+    Ok(())
 }
 
 /// A chapter as the readers find it: its heading, if it had one.
@@ -116,6 +143,10 @@ struct Draft {
 #[derive(Debug, Default)]
 struct Outline {
     chapters: Vec<Draft>,
+    /// Characters and paragraphs taken so far. Past the limits nothing more is kept (the
+    /// manuscript is refused anyway), so a huge DOCX or EPUB costs its count, not its text.
+    chars: usize,
+    paragraphs: usize,
 }
 
 impl Outline {
@@ -140,6 +171,11 @@ impl Outline {
         if text.is_empty() {
             return;
         }
+        self.chars += text.chars().count();
+        self.paragraphs += 1;
+        if self.chars > MAX_MANUSCRIPT_CHARS || self.paragraphs > MAX_PARAGRAPHS {
+            return;
+        }
         if self.chapters.is_empty() {
             self.chapters.push(Draft::default());
         }
@@ -151,11 +187,12 @@ impl Outline {
     /// checked.
     fn finish(self, title: Option<String>) -> Result<Manuscript> {
         let title = title.map(|t| paragraph::title(&t, MAX_TITLE_CHARS)).filter(|t| !t.is_empty());
+        check_size(self.chars, self.paragraphs)?;
         let drafts: Vec<Draft> = self.chapters.into_iter().filter(|d| !d.paragraphs.is_empty()).collect();
         if drafts.is_empty() {
             return Err(unreadable("Die Datei enthält keinen Text."));
         }
-        check_limits(&drafts)?;
+        check_chapters(&drafts)?;
         let only = drafts.len() == 1;
         let chapters = drafts
             .into_iter()
@@ -164,15 +201,15 @@ impl Outline {
                 title: draft.title.unwrap_or_else(|| untitled(i, only, title.as_deref())),
                 paragraphs: draft.paragraphs.into_iter().flat_map(paragraph::split_long).collect(),
             })
-            .collect();
+            .collect::<Vec<Chapter>>();
+        // Long paragraphs split into pieces count as the paragraphs they become.
+        check_size(0, chapters.iter().map(|c| c.paragraphs.len()).sum())?;
         Ok(Manuscript { title, chapters })
     }
 }
 
-/// Refuses more text or more chapters than a project holds, before any paragraph is
-/// split (splitting is linear, but there is no point in it for a refused file).
-fn check_limits(drafts: &[Draft]) -> Result<()> {
-    let chars: usize = drafts.iter().flat_map(|d| &d.paragraphs).map(|p| p.chars().count()).sum();
+/// Refuses more text or more paragraphs than a project holds.
+fn check_size(chars: usize, paragraphs: usize) -> Result<()> {
     if chars > MAX_MANUSCRIPT_CHARS {
         return Err(too_long(format!(
             "Das Manuskript ist zu lang: höchstens {} Zeichen (erhalten: {}).",
@@ -180,6 +217,18 @@ fn check_limits(drafts: &[Draft]) -> Result<()> {
             german(chars)
         )));
     }
+    if paragraphs > MAX_PARAGRAPHS {
+        return Err(too_long(format!(
+            "Das Manuskript hat zu viele Absätze: höchstens {} (erhalten: {}). Bitte fassen Sie kurze Absätze zusammen.",
+            german(MAX_PARAGRAPHS),
+            german(paragraphs)
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses more chapters than a project holds, before any paragraph is split.
+fn check_chapters(drafts: &[Draft]) -> Result<()> {
     if drafts.len() > MAX_CHAPTERS {
         return Err(too_long(format!(
             "Das Manuskript hat zu viele Kapitel: höchstens {} (erhalten: {}).",
@@ -225,6 +274,32 @@ fn refused(title: &'static str, message: impl Into<String>) -> Invalid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The review's case: a quarter of a million one-character paragraphs became 56 MB of
+    /// rows in 2.9 s.
+    #[test]
+    fn a_manuscript_of_more_paragraphs_than_a_project_holds_is_refused() {
+        let text = "a\n\n".repeat(MAX_PARAGRAPHS + 1);
+        let refusal = from_plain_text(&text).unwrap_err();
+        assert!(
+            refusal.message.contains("zu viele Absätze: höchstens 10.000 (erhalten: 10.001)"),
+            "{}",
+            refusal.message
+        );
+        assert_eq!(
+            from_plain_text(&"a\n\n".repeat(MAX_PARAGRAPHS)).unwrap().chapters[0].paragraphs.len(),
+            MAX_PARAGRAPHS
+        );
+    }
+
+    /// A 19 MiB Markdown file took the API to 1 GB while it was parsed; a file longer than
+    /// any manuscript needs is refused after decoding, before parsing.
+    #[test]
+    fn a_text_file_longer_than_any_manuscript_needs_is_refused_before_parsing() {
+        let bytes = "# Kapitel\n\nWort ".repeat(MAX_SOURCE_CHARS / 10).into_bytes();
+        let refusal = parse(Format::Markdown, &bytes).unwrap_err();
+        assert!(refusal.message.contains("die Datei hat mehr als 1.000.000 Zeichen"), "{}", refusal.message);
+    }
 
     #[test]
     fn file_names_name_their_format_case_insensitively() {

@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::Delivered;
-use crate::audio::{self, Mp3Stream};
+use crate::audio;
 use crate::db::jobs;
 use crate::db::voices::Voice;
 use crate::engine::{EngineAudio, EngineError, SpeechEngine, SynthesisRequest};
@@ -79,6 +79,8 @@ pub(crate) struct InlineJob {
     pub voice: Voice,
     pub rate: Option<f32>,
     pub instructions: Option<String>,
+    /// What was charged: it bounds what may be spoken (`text_to_mp3::check_paid`).
+    pub cost_cent: i64,
 }
 
 type Sender = mpsc::Sender<std::result::Result<Bytes, String>>;
@@ -229,7 +231,6 @@ async fn stream(
     format: AudioFormat,
     out: &mut Outbox<'_>,
 ) -> std::result::Result<Finished, EngineError> {
-    let permanent = |e: audio::AudioError| EngineError::Permanent(e.to_string());
     let api_name = job.voice.api_name.as_deref().unwrap_or_default();
     let dictionary = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(job.user_id))
         .await
@@ -244,84 +245,55 @@ async fn stream(
     };
     let max_part = engine.max_chunk().min(STREAM_PART_CHARS);
     let plan = text_to_mp3::plan(engine, &speech, max_part).await?;
+    text_to_mp3::check_paid(&plan, job.cost_cent)?;
     out.delivered.lock().expect("delivered parts").of = plan.parts.len();
-    let mut timeline = text_to_mp3::Timeline::new(&plan);
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
     let concurrency = svc.settings.worker.chunk_concurrency;
     let mut pieces =
         std::pin::pin!(text_to_mp3::chunk_audio(engine, &speech, plan.parts.clone(), concurrency, &still_wanted));
-
-    let mut encoder: Option<Mp3Stream> = None;
-    let mut sample_rate = 0;
-    let mut total_samples = 0usize;
-    let mut mp3 = Vec::new();
-    let mut wav_samples = Vec::new();
-    let mut index = 0usize;
+    let mut assembly = text_to_mp3::Assembly::new(&plan);
+    let mut wav = WavOut::default();
     while let Some(piece) = pieces.next().await {
-        let piece = piece?;
-        // The pause before this piece is the one after the piece before it.
-        let pause_ms = if index == 0 { 0 } else { plan.parts[index - 1].pause_after_ms };
-        timeline.add(&plan.parts[index], &piece, pause_ms);
-        let pcm = piece.pcm;
-        index += 1;
-        let first = encoder.is_none();
-        if first {
-            sample_rate = pcm.sample_rate;
-        } else if pcm.sample_rate != sample_rate {
-            return Err(EngineError::Permanent(format!(
-                "uneinheitliche Abtastraten ({sample_rate} und {} Hz)",
-                pcm.sample_rate
-            )));
-        }
-        let mut samples = vec![0i16; (sample_rate as u64 * pause_ms as u64 / 1000) as usize];
-        samples.extend_from_slice(&pcm.samples);
-        total_samples += samples.len();
-        // LAME is CPU work: off the async threads, the encoder travels along.
-        let current = encoder.take();
-        let (next, encoded, samples) = tokio::task::spawn_blocking(move || {
-            let mut stream = match current {
-                Some(stream) => stream,
-                None => Mp3Stream::new(sample_rate)?,
-            };
-            let encoded = stream.encode(&samples)?;
-            Ok::<_, audio::AudioError>((stream, encoded, samples))
-        })
-        .await
-        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-        .map_err(permanent)?;
-        encoder = Some(next);
-        mp3.extend_from_slice(&encoded);
+        let sample_rate = piece.as_ref().map_or(0, |p| p.pcm.sample_rate);
+        let added = assembly.add(piece?).await?;
         let piece = match format {
-            AudioFormat::Mp3 => encoded,
-            AudioFormat::Pcm => audio::pcm16_bytes(&audio::resample(&samples, sample_rate, PCM_RATE)),
-            AudioFormat::Wav => {
-                wav_samples.extend_from_slice(&samples);
-                Vec::new()
-            }
+            AudioFormat::Mp3 => added.mp3,
+            AudioFormat::Pcm => audio::pcm16_bytes(&audio::resample(&added.samples, sample_rate, PCM_RATE)),
+            AudioFormat::Wav => wav.piece(&added.samples, sample_rate),
         };
         let sent_something = !piece.is_empty();
         out.send(svc, job.id, piece).await?;
         if sent_something {
             // Audio up to this part went out (LAME may hold back a few ms until the next).
-            out.delivered.lock().expect("delivered parts").parts = index;
+            out.delivered.lock().expect("delivered parts").parts = assembly.parts_added();
         }
     }
-    let encoder = encoder.ok_or_else(|| EngineError::Permanent("Der Text ergab keine Audiodaten.".into()))?;
-    let tail = tokio::task::spawn_blocking(move || encoder.finish())
-        .await
-        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-        .map_err(permanent)?;
-    mp3.extend_from_slice(&tail);
+    let finished = assembly.finish().await?;
     let last = match format {
-        AudioFormat::Mp3 => tail,
-        // A WAV header states the length, so WAV goes out in one piece at the end.
-        AudioFormat::Wav => audio::wav_from_pcm16(&audio::pcm16_bytes(&wav_samples), sample_rate),
-        AudioFormat::Pcm => Vec::new(),
+        AudioFormat::Mp3 => finished.tail,
+        AudioFormat::Wav | AudioFormat::Pcm => Vec::new(),
     };
     out.send(svc, job.id, last).await?;
-    let duration_seconds = total_samples as f64 / sample_rate as f64;
-    let timed_text = timeline.finish(audio::mp3_delay_seconds(sample_rate));
-    Ok(Finished { mp3, duration_seconds, timed_text })
+    Ok(Finished { mp3: finished.mp3, duration_seconds: finished.duration_seconds, timed_text: finished.timed_text })
+}
+
+/// A WAV sent as it is made: the header goes out before the first samples, so it cannot
+/// state a length it does not know yet; it states the largest (as streaming WAV does),
+/// and readers take the samples up to the end of the answer. Nothing is held back.
+#[derive(Default)]
+struct WavOut {
+    header_sent: bool,
+}
+
+impl WavOut {
+    fn piece(&mut self, samples: &[i16], sample_rate: u32) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(44 + samples.len() * 2);
+        if !std::mem::replace(&mut self.header_sent, true) {
+            bytes.extend_from_slice(&audio::wav_header_streaming(sample_rate));
+        }
+        bytes.extend_from_slice(&audio::pcm16_bytes(samples));
+        bytes
+    }
 }
 
 /// Stores the whole text's MP3 and completes the job. A store that fails hands the job

@@ -12,11 +12,13 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::caller::{Caller, Identity};
+use crate::cpu::CpuPool;
 use crate::db::jobs::{self, JobRow};
 use crate::db::voices::{self, Voice};
 use crate::db::{self, ledger, users};
 use crate::domain::kinds::{JobSource, JobStatus};
 use crate::domain::money::{generation_cost_cent, undelivered_refund_cent};
+use crate::domain::speech_budget::{self, SpeechSize};
 use crate::domain::text::{SynthesisText, incomplete_input};
 use crate::domain::timed_text::TimedText;
 use crate::error::{Error, Result};
@@ -128,7 +130,8 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
     let tags = crate::use_cases::library::labels::tag_names(&request.tags)?;
     let labelled = request.category_id.is_some() || !tags.is_empty();
     let fingerprint = fingerprint(voice.id, text.as_str(), &options);
-    let cost_cent = generation_cost_cent(text.char_count());
+    let size = spoken_size(svc, user.id, text.as_str(), &voice.language).await?;
+    let cost_cent = generation_cost_cent(size.billable_chars());
     let job_id = Uuid::new_v4();
 
     let mut tx = svc.pool.begin().await?;
@@ -183,6 +186,18 @@ pub async fn submit(svc: &Services, caller: &Caller, request: SubmitRequest) -> 
         }
     }
     Ok(Submitted { job, balance_cent, replayed: false, labelled })
+}
+
+/// The text as it will be spoken with the user's dictionary, refused beyond what one
+/// text may make (`domain::speech_budget`): the price counts what is spoken, not only
+/// what is typed.
+pub async fn spoken_size(svc: &Services, user_id: Uuid, text: &str, language: &str) -> Result<SpeechSize> {
+    let entries = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(user_id)).await?;
+    let (text, language) = (text.to_owned(), language.to_owned());
+    // The dictionary and the normaliser grow with text and entries: not on the async threads.
+    let size = CpuPool::global().run(move || speech_budget::measure(&text, &entries, &language)).await?;
+    size.check()?;
+    Ok(size)
 }
 
 /// Same text, voice and options give the same fingerprint.

@@ -120,6 +120,10 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<Ren
         .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
     let speech =
         Speech { text: &job.text, voice, language: &job.language, rate, instructions, dictionary: &dictionary };
+    let plan = text_to_mp3::plan(engine.as_ref(), &speech, engine.max_chunk()).await?;
+    // The dictionary may have grown since the price was set: never speak more than was paid.
+    text_to_mp3::check_paid(&plan, job.cost_cent)?;
     let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
-    text_to_mp3::render_while(engine.as_ref(), speech, svc.settings.worker.chunk_concurrency, still_wanted).await
+    let concurrency = svc.settings.worker.chunk_concurrency;
+    text_to_mp3::render_plan(engine.as_ref(), &speech, &plan, concurrency, still_wanted).await
 }

@@ -4,48 +4,50 @@
 
 use uuid::Uuid;
 
-use super::views::{ChapterDetail, ParagraphView, chapter_summary, voice_of};
-use super::{cost_of, dictionary_fingerprint, owned_chapter, state_of};
+use super::views::{self, ChapterDetail, Window};
+use super::{dictionary_fingerprint, owned_chapter};
 use crate::caller::Caller;
+use crate::cpu::CpuPool;
 use crate::db::{self, projects};
+use crate::domain::manuscript::MAX_MANUSCRIPT_CHARS;
 use crate::domain::project;
 use crate::domain::text::SynthesisText;
 use crate::error::{Error, Result};
 use crate::services::Services;
 
-/// One chapter with its paragraphs, their states and costs.
+/// One chapter with a page of its paragraphs, their states and costs: the read behind
+/// the editor (counted per account, `rate_limit::reads`).
 pub async fn chapter(
     svc: &Services,
     caller: &Caller,
     project_id: Uuid,
     chapter_id: Uuid,
     base: &str,
+    window: Window,
+) -> Result<ChapterDetail> {
+    svc.limits.reads.reserve_project_read(caller.user()?.id).await?;
+    chapter_view(svc, caller, project_id, chapter_id, base, window).await
+}
+
+/// [`chapter`] without counting it as a read: the answer of a write.
+pub async fn chapter_view(
+    svc: &Services,
+    caller: &Caller,
+    project_id: Uuid,
+    chapter_id: Uuid,
+    base: &str,
+    window: Window,
 ) -> Result<ChapterDetail> {
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
     let dictionary = dictionary_fingerprint(svc, user.id).await?;
-    let rows = projects::paragraphs(&svc.pool, chapter_id).await?;
-    let facts: Vec<&projects::ParagraphFacts> = rows.iter().map(|r| &r.facts).collect();
-    let summary = chapter_summary(&chapter, &facts, project.voice_id, &dictionary, base);
-    let paragraphs = rows
-        .iter()
-        .map(|r| {
-            let voice = voice_of(r.facts.voice_id, chapter.voice_id, project.voice_id);
-            let (state, _) = state_of(&r.facts, voice, &dictionary);
-            ParagraphView {
-                id: r.facts.id,
-                position: r.facts.position,
-                text: r.text.clone(),
-                voice_id: r.facts.voice_id,
-                characters: r.facts.characters,
-                cost_cent: cost_of(&r.facts),
-                state,
-                changed: state == project::ParagraphState::Stale && r.facts.job_id.is_some(),
-                error: (state == project::ParagraphState::Failed).then(|| r.facts.job_error.clone()).flatten(),
-            }
-        })
-        .collect();
-    Ok(ChapterDetail { chapter: summary, paragraphs })
+    let facts = projects::chapter_facts(&svc.pool, chapter_id).await?;
+    let mut texts = projects::texts(&svc.pool, chapter_id, &window.ids(&facts)).await?;
+    let base = base.to_owned();
+    // States (a hash per paragraph) and costs grow with the chapter: on the CPU pool.
+    CpuPool::global()
+        .run(move || views::chapter_detail(&chapter, &facts, window, &mut texts, project.voice_id, &dictionary, &base))
+        .await
 }
 
 /// A voice the caller may use, or the field error.
@@ -96,6 +98,25 @@ pub async fn update_paragraph(
     }
     let hash = text.as_ref().map(|t| project::text_hash(t.as_str()));
     let text = text.as_ref().zip(hash.as_deref()).map(|(t, h)| (t.as_str(), t.char_count() as i32, h));
-    projects::update_paragraph(&svc.pool, paragraph_id, text, voice_id).await?;
+    let mut tx = svc.pool.begin().await?;
+    if let Some((_, characters, _)) = text {
+        // Under the project's lock, so two edits cannot each find room that only one has:
+        // edits never grow a project past what a manuscript may hold.
+        projects::lock_project(&mut tx, project_id, user.id).await?.ok_or_else(super::not_found)?;
+        let besides = projects::characters_besides(&mut *tx, project_id, paragraph_id).await?;
+        let most = MAX_MANUSCRIPT_CHARS as i64;
+        if besides + characters as i64 > most {
+            return Err(Error::field(
+                "text",
+                format!(
+                    "Das Projekt darf höchstens {} Zeichen enthalten; für diesen Absatz bleiben {} Zeichen.",
+                    crate::domain::caps::thousands(most),
+                    crate::domain::caps::thousands((most - besides).max(0))
+                ),
+            ));
+        }
+    }
+    projects::update_paragraph(&mut *tx, paragraph_id, text, voice_id).await?;
+    tx.commit().await?;
     Ok(chapter_id)
 }

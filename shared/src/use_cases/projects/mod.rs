@@ -18,7 +18,7 @@ mod views;
 use uuid::Uuid;
 
 pub use views::{
-    ChapterAudio, ChapterDetail, ChapterSummary, ExportView, ParagraphView, ProjectDetail, ProjectSummary,
+    ChapterAudio, ChapterDetail, ChapterSummary, ExportView, ParagraphView, ProjectDetail, ProjectSummary, Window,
 };
 
 use crate::caller::Caller;
@@ -57,7 +57,13 @@ pub async fn create(
     if let Some(id) = replayed_project(&svc.pool, user.id, idempotency.as_ref()).await? {
         return Ok(id);
     }
-    let manuscript = manuscript::from_plain_text(text).map_err(|e| Error::from(rename_file_field(e, "text")))?;
+    // Reading a manuscript takes time that grows with it: on the CPU pool, not on the
+    // async threads that answer everyone else.
+    let pasted = text.to_owned();
+    let manuscript = crate::cpu::CpuPool::global()
+        .run(move || manuscript::from_plain_text(&pasted))
+        .await?
+        .map_err(|e| Error::from(rename_file_field(e, "text")))?;
     store(svc, caller, Some(title), manuscript, voice_id, idempotency.as_ref()).await
 }
 
@@ -156,14 +162,25 @@ pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<ProjectSummary>
 
 /// The project with every chapter's state and costs (what rendering each would charge),
 /// and its exports. `base` is where the caller finds it (`/api/projects` or `/v1/projects`).
+/// Counted per account as a read (`rate_limit::reads`): its work grows with the project.
 pub async fn get(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) -> Result<ProjectDetail> {
+    svc.limits.reads.reserve_project_read(caller.user()?.id).await?;
+    view(svc, caller, project_id, base).await
+}
+
+/// [`get`] without counting it as a read: the answer of a write.
+pub async fn view(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) -> Result<ProjectDetail> {
     let user = caller.user()?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let dictionary = dictionary_fingerprint(svc, user.id).await?;
     let chapters = projects::chapters(&svc.pool, project_id).await?;
     let facts = projects::facts(&svc.pool, project_id).await?;
     let exports = db::project_exports::list(&svc.pool, project_id).await?;
-    Ok(views::project_detail(project, chapters, &facts, &dictionary, exports, base))
+    let base = base.to_owned();
+    // A state (a hash) and a cost per paragraph: on the CPU pool, not the async threads.
+    crate::cpu::CpuPool::global()
+        .run(move || views::project_detail(project, chapters, &facts, &dictionary, exports, &base))
+        .await
 }
 
 /// One of the caller's projects and one of its chapters; 404 for anything else.

@@ -10,12 +10,14 @@
 use serde_json::json;
 use uuid::Uuid;
 
-use super::views::{ChapterDetail, voice_of};
-use super::{cost_of, dictionary_fingerprint, owned_chapter, state_of};
+use super::views::{ChapterDetail, Window, voice_of};
+use super::{owned_chapter, state_of};
 use crate::caller::Caller;
 use crate::db::{self, jobs, ledger, projects};
 use crate::domain::kinds::JobSource;
+use crate::domain::money::generation_cost_cent;
 use crate::domain::project::ParagraphState;
+use crate::domain::speech_budget::{self, SpeechSize};
 use crate::error::{Error, Result};
 use crate::queue::{AssembleChapter, Synthesize};
 use crate::services::Services;
@@ -36,21 +38,13 @@ pub async fn chapter(
 ) -> Result<Rendered> {
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
-    let dictionary = dictionary_fingerprint(svc, user.id).await?;
+    let entries = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(user.id)).await?;
+    let dictionary = crate::domain::project::dictionary_fingerprint(&entries);
     let mut tx = svc.pool.begin().await?;
     projects::lock_chapter(&mut tx, chapter_id).await?;
     // Read under the lock: a render that ran meanwhile has set its jobs.
     let rows = projects::paragraphs(&mut *tx, chapter_id).await?;
-    let stale_total: i64 = rows
-        .iter()
-        .filter(|r| {
-            let voice = voice_of(r.facts.voice_id, chapter.voice_id, project.voice_id);
-            state_of(&r.facts, voice, &dictionary).0.needs_rendering()
-        })
-        .map(|r| cost_of(&r.facts))
-        .sum();
-    let mut queued = Vec::new();
-    let mut charged = 0;
+    let mut stale = Vec::new();
     let mut voices: std::collections::HashMap<Uuid, db::voices::Voice> = Default::default();
     for row in &rows {
         let voice_id = voice_of(row.facts.voice_id, chapter.voice_id, project.voice_id)
@@ -69,8 +63,20 @@ pub async fn chapter(
                 .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
             slot.insert(voice);
         }
-        let voice = &voices[&voice_id];
-        let cost = cost_of(&row.facts);
+        stale.push((row, voice_id, hash));
+    }
+    // Each paragraph is charged for what it will be spoken as (`domain::speech_budget`).
+    let texts: Vec<(String, String)> =
+        stale.iter().map(|(row, voice, _)| (row.text.clone(), voices[voice].language.clone())).collect();
+    let sizes: Vec<SpeechSize> = crate::cpu::CpuPool::global()
+        .run(move || texts.iter().map(|(text, language)| speech_budget::measure(text, &entries, language)).collect())
+        .await?;
+    let costs = billable_costs(&stale.iter().map(|(row, _, _)| row.facts.position).collect::<Vec<_>>(), &sizes)?;
+    let stale_total: i64 = costs.iter().sum();
+    let mut queued = Vec::new();
+    let mut charged = 0;
+    for ((row, voice_id, hash), cost) in stale.iter().zip(costs) {
+        let voice = &voices[voice_id];
         let job_id = Uuid::new_v4();
         let new_job = jobs::NewJob {
             id: job_id,
@@ -81,7 +87,7 @@ pub async fn chapter(
             cost_cent: cost,
             source_type: JobSource::Project,
             idempotency_key: None,
-            fingerprint: &hash,
+            fingerprint: hash,
             enqueued: true,
             characters: row.facts.characters,
         };
@@ -91,7 +97,7 @@ pub async fn chapter(
             return Err(Error::InsufficientBalance { needed: stale_total, balance: balance + charged });
         }
         db::voices::count_clone_use(&mut tx, voice).await?;
-        projects::set_paragraph_job(&mut tx, row.facts.id, job_id, &hash).await?;
+        projects::set_paragraph_job(&mut tx, row.facts.id, job_id, hash).await?;
         charged += cost;
         queued.push(job_id);
     }
@@ -110,8 +116,24 @@ pub async fn chapter(
     if charged == 0 {
         queue_assembly_if_done(svc, chapter_id).await?;
     }
-    let chapter = super::edit::chapter(svc, caller, project_id, chapter_id, base).await?;
+    let chapter = super::edit::chapter_view(svc, caller, project_id, chapter_id, base, Window::first_page()).await?;
     Ok(Rendered { chapter, charged_cent: charged, balance_cent })
+}
+
+/// What each stale paragraph (at these positions) is charged for how it will be spoken; a
+/// paragraph spoken longer or with more pauses than one text may is refused by its number.
+fn billable_costs(positions: &[i32], sizes: &[SpeechSize]) -> Result<Vec<i64>> {
+    positions
+        .iter()
+        .zip(sizes)
+        .map(|(position, size)| {
+            size.check().map_err(|mut invalid| {
+                invalid.message = format!("Absatz {}: {}", position + 1, invalid.message);
+                Error::from(invalid)
+            })?;
+            Ok(generation_cost_cent(size.billable_chars()))
+        })
+        .collect()
 }
 
 /// After a project job completed: when its chapter is now fully done, queue the joining.

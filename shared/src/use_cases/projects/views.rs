@@ -93,7 +93,62 @@ pub struct ParagraphView {
 #[derive(Debug, Clone)]
 pub struct ChapterDetail {
     pub chapter: ChapterSummary,
+    /// One page of the paragraphs ([`Window`]); the summary counts them all.
     pub paragraphs: Vec<ParagraphView>,
+    /// Where the next page starts; `None` after the last.
+    pub next_offset: Option<usize>,
+}
+
+/// Which paragraphs of a chapter a view carries: a page, or one paragraph. A page holds
+/// at most [`Window::MAX_PARAGRAPHS`] paragraphs and stops after about
+/// [`Window::MAX_CHARS`] characters, so one answer stays small however a chapter grows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Window {
+    Page { offset: usize, limit: usize },
+    Paragraph(Uuid),
+}
+
+impl Window {
+    pub const MAX_PARAGRAPHS: usize = 200;
+    pub const MAX_CHARS: usize = 100_000;
+
+    pub fn first_page() -> Window {
+        Window::Page { offset: 0, limit: Window::MAX_PARAGRAPHS }
+    }
+
+    /// The page a caller asked for (both optional), or a German 422.
+    pub fn page(offset: Option<u32>, limit: Option<u32>) -> crate::error::Result<Window> {
+        let limit = limit.map_or(Window::MAX_PARAGRAPHS, |l| l as usize);
+        if !(1..=Window::MAX_PARAGRAPHS).contains(&limit) {
+            return Err(crate::error::Error::field(
+                "limit",
+                format!("Es lassen sich 1 bis {} Absätze auf einmal abrufen.", Window::MAX_PARAGRAPHS),
+            ));
+        }
+        Ok(Window::Page { offset: offset.unwrap_or(0) as usize, limit })
+    }
+
+    /// The indices of `facts` this window shows.
+    fn range(self, facts: &[ParagraphFacts]) -> std::ops::Range<usize> {
+        match self {
+            Window::Paragraph(id) => facts.iter().position(|p| p.id == id).map_or(0..0, |at| at..at + 1),
+            Window::Page { offset, limit } => {
+                let start = offset.min(facts.len());
+                let mut end = start;
+                let mut chars = 0;
+                while end < facts.len() && end - start < limit && (end == start || chars < Window::MAX_CHARS) {
+                    chars += facts[end].characters.max(0) as usize;
+                    end += 1;
+                }
+                start..end
+            }
+        }
+    }
+
+    /// The indices of `facts` this window shows, and the paragraphs whose texts it needs.
+    pub fn ids(self, facts: &[ParagraphFacts]) -> Vec<Uuid> {
+        facts[self.range(facts)].iter().map(|p| p.id).collect()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -178,6 +233,42 @@ pub(crate) fn chapter_summary(
         state,
         audio,
     }
+}
+
+/// A chapter's summary (all its paragraphs) and the paragraphs of `window`, with the
+/// texts read for them. CPU work that grows with the chapter: run it off the async threads.
+pub(crate) fn chapter_detail(
+    chapter: &ChapterRow,
+    facts: &[ParagraphFacts],
+    window: Window,
+    texts: &mut std::collections::HashMap<Uuid, String>,
+    project_voice: Option<Uuid>,
+    dictionary: &str,
+    base: &str,
+) -> ChapterDetail {
+    let all: Vec<&ParagraphFacts> = facts.iter().collect();
+    let summary = chapter_summary(chapter, &all, project_voice, dictionary, base);
+    let range = window.range(facts);
+    let next_offset = matches!(window, Window::Page { .. }).then_some(range.end).filter(|&end| end < facts.len());
+    let paragraphs = facts[range]
+        .iter()
+        .map(|p| {
+            let voice = voice_of(p.voice_id, chapter.voice_id, project_voice);
+            let (state, _) = state_of(p, voice, dictionary);
+            ParagraphView {
+                id: p.id,
+                position: p.position,
+                text: texts.remove(&p.id).unwrap_or_default(),
+                voice_id: p.voice_id,
+                characters: p.characters,
+                cost_cent: cost_of(p),
+                state,
+                changed: state == ParagraphState::Stale && p.job_id.is_some(),
+                error: (state == ParagraphState::Failed).then(|| p.job_error.clone()).flatten(),
+            }
+        })
+        .collect();
+    ChapterDetail { chapter: summary, paragraphs, next_offset }
 }
 
 pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {

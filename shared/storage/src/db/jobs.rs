@@ -214,6 +214,8 @@ pub struct ClaimedJob {
     pub language: String,
     pub options: Json,
     pub attempts: i32,
+    /// What was charged: it bounds what the synthesis may speak.
+    pub cost_cent: i64,
     /// Seconds since the job was submitted (its wait in the queue on the first attempt).
     pub waited_seconds: f64,
 }
@@ -228,7 +230,7 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ClaimedJo
            WHERE j.id = $1 AND j.status = 'pending'
            RETURNING j.id, j.user_id, j.text, j.voice_provider AS "provider: ProviderId",
                      (SELECT v.api_name FROM voices v WHERE v.id = j.voice_id) AS api_name,
-                     j.voice_language AS language, j.options, j.attempts,
+                     j.voice_language AS language, j.options, j.attempts, j.cost_cent,
                      extract(epoch FROM clock_timestamp() - j.created_at)::float8 AS "waited_seconds!""#,
         id
     )

@@ -502,6 +502,33 @@ pub async fn facts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Para
     .await
 }
 
+/// The chapter's paragraphs without texts, in order.
+pub async fn chapter_facts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<ParagraphFacts>, sqlx::Error> {
+    sqlx::query_as!(
+        ParagraphFacts,
+        r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
+           FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
+           WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
+        chapter_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The texts of these paragraphs of the chapter (a page of it).
+pub async fn texts(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+    ids: &[Uuid],
+) -> Result<std::collections::HashMap<Uuid, String>, sqlx::Error> {
+    let rows =
+        sqlx::query!("SELECT id, text FROM project_paragraphs WHERE chapter_id = $1 AND id = ANY($2)", chapter_id, ids)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.text)).collect())
+}
+
 /// The chapter's paragraphs with their texts, in order.
 pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<ParagraphRow>, sqlx::Error> {
     let rows = sqlx::query!(
@@ -577,6 +604,19 @@ pub async fn update_paragraph(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Characters of the project's paragraphs other than `except`.
+pub async fn characters_besides(db: impl PgExecutor<'_>, project_id: Uuid, except: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(sum(pp.characters), 0)::int8 AS "n!"
+           FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+           WHERE c.project_id = $1 AND pp.id <> $2"#,
+        project_id,
+        except
+    )
+    .fetch_one(db)
+    .await
 }
 
 /// The paragraph is now spoken by `job_id`, made for content `job_hash`.
