@@ -148,7 +148,8 @@ pub fn two_factor_enabled(to: &str, account_url: &str) -> Mail {
         subject: "Zwei-Faktor-Anmeldung eingeschaltet".into(),
         body: format!(
             "Guten Tag,\n\nfür Ihr Stimmwerk-Konto wurde soeben die Zwei-Faktor-Anmeldung eingeschaltet. \
-             Ab jetzt fragen wir bei jeder Anmeldung nach dem Code aus Ihrer Authenticator-App.\n\n\
+             Ab jetzt fragen wir bei jeder Anmeldung nach dem Code aus Ihrer Authenticator-App. \
+             Alle anderen Sitzungen Ihres Kontos wurden dabei beendet.\n\n\
              Waren Sie das nicht, melden Sie sich bitte sofort an, ändern Sie Ihr Passwort und \
              prüfen Sie die Einstellungen: {account_url}\n\nIhr Stimmwerk-Team\n"
         ),

@@ -126,9 +126,9 @@ fn account_url(svc: &Services) -> String {
 }
 
 /// Switches two-factor sign-in on with the current password (checked and limited like a
-/// password change) and a first code; the owner gets a notice.
-/// Switches two-factor sign-in on with the current password and a first code from the app;
-/// answers the recovery codes, shown once (each gets in once when the app is lost).
+/// password change) and a first code from the app; ends every other session of the
+/// account and mails the owner a notice. Answers the recovery codes, shown once (each
+/// gets in once when the app is lost).
 pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str) -> Result<Vec<String>> {
     let user = caller.user()?;
     let (totp, enabled) = load(svc, user.id, &user.email)
@@ -146,7 +146,12 @@ pub async fn enable(svc: &Services, caller: &Caller, password: &str, code: &str)
     two_factor::enable(&mut tx, user.id, &hashes).await?;
     // The code just proved the factor in this session, so an admin goes on without
     // signing in again.
-    db::sessions::mark_second_factor(&mut *tx, &caller.session()?.token_hash).await?;
+    let this_session = &caller.session()?.token_hash;
+    db::sessions::mark_second_factor(&mut *tx, this_session).await?;
+    // Every other session got in with the password alone: one opened by whoever knows a
+    // stolen password would outlive the factor meant to shut them out. They end here,
+    // in the same transaction; this one stays.
+    db::sessions::delete_others(&mut *tx, user.id, this_session).await?;
     let target = Some((user.id, user.email.as_str()));
     db::audit::record(&mut *tx, user, AuditAction::TwoFactorEnabled, None, target, None, None).await?;
     tx.commit().await?;

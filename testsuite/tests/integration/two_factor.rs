@@ -409,6 +409,38 @@ async fn switching_it_on_needs_the_current_password_and_mails_a_notice(pool: PgP
     assert!(mails.iter().any(|m| m.contains("wurde soeben die Zwei-Faktor-Anmeldung eingeschaltet")), "{mails:?}");
 }
 
+/// A session opened with the password alone (perhaps by whoever stole it) must not
+/// outlive the switch: turning the factor on ends every other session of the account,
+/// the one that turned it on stays and counts as proven.
+#[sqlx::test(migrations = "../migrations")]
+async fn switching_it_on_ends_every_other_session_of_the_account(pool: PgPool) {
+    let app = TestApp::spawn_with(pool, with_master_key).await;
+    let (owner, _) = app.signed_in_user("zwei@example.de").await;
+    let stranger = app.client_from([127, 0, 0, 9]);
+    let res = stranger.post("/api/auth/login", json!({ "email": "zwei@example.de", "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (neighbour, _) = app.signed_in_user("nachbar@example.de").await;
+    assert_eq!(stranger.get("/api/me").await.status(), StatusCode::OK);
+    let sessions: Vec<Value> = owner.get("/api/account/sessions").await.json().await.unwrap();
+    assert_eq!(sessions.len(), 2);
+
+    let setup: Value = owner.post("/api/account/two-factor/setup", json!({})).await.json().await.unwrap();
+    let totp = authenticator(setup["secret"].as_str().unwrap());
+    let res =
+        owner.post("/api/account/two-factor/enable", json!({ "code": totp.generate(now()), "password": PASSWORD }));
+    assert_eq!(res.await.status(), StatusCode::OK);
+
+    let (status, error) = error_of(stranger.get("/api/me").await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("unauthenticated")));
+    let me: Value = owner.get("/api/me").await.json().await.unwrap();
+    assert_eq!(me["second_factor"], true, "the switching session stays, the factor proven");
+    let sessions: Vec<Value> = owner.get("/api/account/sessions").await.json().await.unwrap();
+    assert_eq!(sessions.len(), 1);
+    assert_eq!(neighbour.get("/api/me").await.status(), StatusCode::OK, "other accounts keep theirs");
+    let mails = app.mails_to("zwei@example.de");
+    assert!(mails.iter().any(|m| m.contains("Alle anderen Sitzungen Ihres Kontos wurden dabei beendet.")), "{mails:?}");
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn wrong_passwords_when_switching_it_off_are_limited_then_even_the_right_one_waits(pool: PgPool) {
     let app = TestApp::spawn_with(pool, |s| {
