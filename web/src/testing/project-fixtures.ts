@@ -56,13 +56,23 @@ export function makeChapterSummary(overrides: Partial<ChapterSummary> = {}): Cha
   };
 }
 
-/** A chapter with two paragraphs; `paragraphs` replaces them. */
+/**
+ * A chapter with two paragraphs on its only page; `paragraphs` replaces them (the counts
+ * follow them unless given, e.g. for the first page of a longer chapter).
+ */
 export function makeChapter(overrides: Partial<ChapterDetail> = {}): ChapterDetail {
   const paragraphs = overrides.paragraphs ?? [
     makeParagraph({ id: 'para-1', position: 0 }),
     makeParagraph({ id: 'para-2', position: 1, text: 'Der Wind kam von Osten.', characters: 23, cost_cent: 3 }),
   ];
-  return { ...makeChapterSummary(overrides), paragraphs, paragraph_count: paragraphs.length, ...overrides };
+  return {
+    ...makeChapterSummary(overrides),
+    paragraphs,
+    paragraph_count: paragraphs.length,
+    done_paragraphs: paragraphs.filter((p) => p.state === 'done').length,
+    next_offset: null,
+    ...overrides,
+  };
 }
 
 export function makeExport(overrides: Partial<ExportView> = {}): ExportView {

@@ -5,7 +5,15 @@ export const projectKeys = {
   /** One project and everything below it (its chapters too), so a change can refresh all of it at once. */
   project: (projectId: string) => [...projectKeys.all, 'project', projectId] as const,
   detail: (projectId: string) => [...projectKeys.project(projectId), 'detail'] as const,
+  /** A chapter with its first page of paragraphs, and (below it) its further pages. */
   chapter: (projectId: string, chapterId: string) => [...projectKeys.project(projectId), 'chapter', chapterId] as const,
+  /** A long chapter's further pages of paragraphs, whatever their start: for cache updates across them. */
+  chapterPages: (projectId: string, chapterId: string) => [...projectKeys.chapter(projectId, chapterId), 'pages'] as const,
+  // The start is the first page's `next_offset`: when it moves (a split, or an edit that
+  // changed the first page's length), the loaded pages would overlap it or leave a gap, so
+  // that is a new list. Null for a chapter that has only one page.
+  chapterPagesFrom: (projectId: string, chapterId: string, start: number | null) =>
+    [...projectKeys.chapterPages(projectId, chapterId), start] as const,
   // Beside the project, not under it: a chapter audio's timings never change (a new render
   // gives a new audio with its own URL), so refreshing the project does not fetch them again.
   timestamps: (url: string) => [...projectKeys.all, 'timestamps', url] as const,

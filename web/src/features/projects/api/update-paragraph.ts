@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
+import { mapChapterPages, type ChapterPages } from './get-chapter-pages';
 import { projectKeys } from './keys';
 import type { ChapterDetail, ParagraphChange, ParagraphView } from './types';
 
@@ -19,13 +20,18 @@ export function useUpdateParagraph({ mutationConfig }: { mutationConfig?: Mutati
     mutationFn: updateParagraph,
     onSuccess: async (paragraph, variables, ...args) => {
       const { projectId, chapterId } = variables;
-      // The paragraph shows its new state and cost at once; the chapter's totals follow.
+      // The paragraph shows its new state and cost at once, on whichever page it is; the chapter's totals follow.
+      const replace = (paragraphs: ParagraphView[]) => paragraphs.map((p) => (p.id === paragraph.id ? paragraph : p));
       queryClient.setQueryData<ChapterDetail>(projectKeys.chapter(projectId, chapterId), (chapter) =>
-        chapter ? { ...chapter, paragraphs: chapter.paragraphs.map((p) => (p.id === paragraph.id ? paragraph : p)) } : chapter,
+        chapter ? { ...chapter, paragraphs: replace(chapter.paragraphs) } : chapter,
       );
+      queryClient.setQueriesData<ChapterPages>({ queryKey: projectKeys.chapterPages(projectId, chapterId) }, (pages) => mapChapterPages(pages, replace));
       onSuccess?.(paragraph, variables, ...args);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.chapter(projectId, chapterId) }),
+        // Only the first page, for the totals: an edit changes no other paragraph, and
+        // reading every loaded page again (up to 50) on each edit would soon meet the
+        // server's limit on project reads.
+        queryClient.invalidateQueries({ queryKey: projectKeys.chapter(projectId, chapterId), exact: true }),
         queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true }),
         queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
       ]);

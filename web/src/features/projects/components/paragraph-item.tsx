@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
@@ -27,9 +27,10 @@ type ParagraphItemProps = {
  * One paragraph: its state, cost and text; "Bearbeiten" turns the text into a field, and
  * its own voice can be set (dialogue with two speakers). Either change makes it stale.
  * Nothing can be changed while it is being rendered. Every paragraph but the first can
- * begin a new chapter ("Hier teilen"), which keeps it as it is.
+ * begin a new chapter ("Hier teilen"), which keeps it as it is. Memoised: a long chapter
+ * lists thousands, and a poll changes only the few whose state moved.
  */
-export function ParagraphItem({ projectId, chapterId, paragraph, number, chapterNumber, voices }: ParagraphItemProps) {
+export const ParagraphItem = memo(function ParagraphItem({ projectId, chapterId, paragraph, number, chapterNumber, voices }: ParagraphItemProps) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateParagraph({
     mutationConfig: {
@@ -99,7 +100,7 @@ export function ParagraphItem({ projectId, chapterId, paragraph, number, chapter
       )}
     </li>
   );
-}
+});
 
 type ParagraphEditorProps = {
   text: string;

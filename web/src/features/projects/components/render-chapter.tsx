@@ -9,7 +9,7 @@ import { toastGenerationFailure } from '@/lib/failure-toast';
 import { formatEuroFromCents } from '@/lib/format';
 import { useRenderChapter } from '../api/render-chapter';
 import type { ChapterDetail } from '../api/types';
-import { doneParagraphs, paragraphProgress } from '../utils/project-rules';
+import { paragraphProgress } from '../utils/project-rules';
 
 /** One toast for the last render: a new attempt replaces it. */
 const RENDER_TOAST = 'chapter-render';
@@ -91,10 +91,13 @@ function RenderConfirm({ open, onOpenChange, price, pending, onConfirm }: Render
   );
 }
 
-/** "5 von 12 Absätzen fertig" with a bar, instead of the button, while the chapter renders. */
+/**
+ * "5 von 12 Absätzen fertig" with a bar, instead of the button, while the chapter renders.
+ * Counted over the whole chapter (the server's totals), not only its loaded paragraphs.
+ */
 function RenderProgress({ chapter }: { chapter: ChapterDetail }) {
-  const done = doneParagraphs(chapter.paragraphs);
-  const total = chapter.paragraphs.length;
+  const done = chapter.done_paragraphs;
+  const total = chapter.paragraph_count;
   const text = paragraphProgress(done, total);
   return (
     <div className="flex w-full flex-col gap-2 sm:w-72">

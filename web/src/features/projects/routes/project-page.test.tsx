@@ -335,3 +335,107 @@ describe('Projekt-Editor: Kapitel teilen und zusammenführen', () => {
     expect(screen.queryByTestId('chapter-merge')).not.toBeInTheDocument();
   });
 });
+
+describe('Projekt-Editor: lange Kapitel', () => {
+  const TOTAL = 450;
+  const PAGE = 200;
+  const more = () => screen.getByRole('button', { name: 'Weitere Absätze laden' });
+  const shown = () => screen.getByTestId('paragraphs-shown');
+
+  /** A chapter of 450 paragraphs that the server answers in pages of 200 (`?offset=`). */
+  function longChapter() {
+    const texts = Array.from({ length: TOTAL }, (_, i) => `Satz Nummer ${i + 1} der langen Reise.`);
+    const page = (offset: number): ChapterDetail => {
+      const end = Math.min(TOTAL, offset + PAGE);
+      return makeChapter({
+        paragraph_count: TOTAL,
+        next_offset: end < TOTAL ? end : null,
+        paragraphs: texts.slice(offset, end).map((text, i) => makeParagraph({ id: `para-${offset + i + 1}`, position: offset + i, text })),
+      });
+    };
+    const offsetOf = (url: string) => Number(new URL(url, 'http://localhost').searchParams.get('offset') ?? 0);
+    const handler: MockHandler = (req) => ({ json: page(offsetOf(req.url)) });
+    return { texts, handler, offsetOf };
+  }
+
+  it('shows the first 200 paragraphs, loads the rest page by page, and numbers them through the chapter', async () => {
+    const { handler, offsetOf } = longChapter();
+    const { api, user } = setup({ chapter: handler });
+    expect(await paragraphs()).toHaveLength(200);
+    expect(shown()).toHaveTextContent('200 von 450 Absätzen angezeigt');
+    expect(api.callsTo(CHAPTER).map((c) => offsetOf(c.url))).toEqual([0]);
+
+    await user.click(more());
+    await waitFor(() => expect(screen.getAllByTestId('paragraph')).toHaveLength(400));
+    expect(shown()).toHaveTextContent('400 von 450 Absätzen angezeigt');
+    expect(api.callsTo(CHAPTER).at(-1)?.url).toContain('offset=200&limit=200');
+    const items = screen.getAllByTestId('paragraph');
+    expect(items[200]).toHaveAttribute('data-paragraph-id', 'para-201');
+    expect(within(items[200]).getByText('Absatz 201')).toBeInTheDocument();
+    expect(within(items[200]).getByTestId('paragraph-text')).toHaveTextContent('Satz Nummer 201 der langen Reise.');
+    expect(within(items[199]).getByText('Absatz 200')).toBeInTheDocument();
+
+    await user.click(more());
+    await waitFor(() => expect(screen.getAllByTestId('paragraph')).toHaveLength(450));
+    expect(within(screen.getAllByTestId('paragraph')[449]).getByText('Absatz 450')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weitere Absätze laden' })).not.toBeInTheDocument();
+    expect(shown()).toHaveTextContent('Alle 450 Absätze angezeigt');
+    // The button went away under the keyboard: the count below the list keeps the focus.
+    expect(shown()).toHaveFocus();
+    expect(api.callsTo(CHAPTER).map((c) => offsetOf(c.url))).toEqual([0, 200, 400]);
+  });
+
+  it('saves an edited paragraph of a later page and shows its new text', async () => {
+    const { texts, handler, offsetOf } = longChapter();
+    const edited = makeParagraph({ id: 'para-250', position: 249, text: 'Ein neuer Satz auf Seite zwei.', characters: 30, cost_cent: 3, changed: true });
+    const { api, user } = setup({
+      chapter: handler,
+      extra: {
+        'PATCH /api/projects/p-1/paragraphs/para-250': () => {
+          texts[249] = edited.text;
+          return { json: edited };
+        },
+      },
+    });
+    await paragraphs();
+    await user.click(more());
+    await waitFor(() => expect(screen.getAllByTestId('paragraph')).toHaveLength(400));
+    const item = screen.getAllByTestId('paragraph')[249];
+    await user.click(within(item).getByRole('button', { name: 'Absatz 250 bearbeiten' }));
+    const field = within(item).getByLabelText('Text von Absatz 250');
+    await user.clear(field);
+    await user.type(field, edited.text);
+    await user.click(within(item).getByTestId('paragraph-save'));
+    await waitFor(() => expect(within(item).getByTestId('paragraph-text')).toHaveTextContent(edited.text));
+    expect(api.callsTo('PATCH /api/projects/p-1/paragraphs/para-250')[0].body).toEqual({ text: edited.text });
+    expect(screen.getAllByTestId('paragraph')).toHaveLength(400);
+    // The saved answer went into its page; only the first page (the totals) is asked again.
+    await waitFor(() => expect(api.callsTo(CHAPTER).map((c) => offsetOf(c.url))).toEqual([0, 200, 0]));
+  });
+
+  it('says why a further page failed and loads it on retry', async () => {
+    const { handler, offsetOf } = longChapter();
+    let refused = false;
+    const { user } = setup({
+      chapter: (req) => {
+        if (offsetOf(req.url) === 200 && !refused) {
+          refused = true;
+          return apiError(429, 'rate_limited', 'Zu viele Anfragen', 'Bitte warten Sie einen Moment und versuchen Sie es erneut.');
+        }
+        return handler(req);
+      },
+    });
+    await paragraphs();
+    await user.click(more());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Weitere Absätze konnten nicht geladen werden');
+    expect(alert).toHaveTextContent('Bitte warten Sie einen Moment');
+    expect(screen.getAllByTestId('paragraph')).toHaveLength(200);
+    expect(shown()).toHaveFocus();
+    await user.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(screen.getAllByTestId('paragraph')).toHaveLength(400));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(shown()).toHaveTextContent('400 von 450 Absätzen angezeigt');
+    expect(more()).toBeEnabled();
+  });
+});

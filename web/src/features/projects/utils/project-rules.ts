@@ -1,7 +1,7 @@
 import type { BadgeVariant } from '@/components/ui/badge';
 import { audioFileName } from '@/lib/filename';
 import { formatNumber } from '@/lib/format';
-import type { ChapterSummary, ExportFormat, ParagraphState, ParagraphView } from '../api/types';
+import type { ChapterSummary, ExportFormat, ParagraphState } from '../api/types';
 
 /**
  * The longest manuscript of one project, in characters (the server's limit for projects;
@@ -53,10 +53,6 @@ export function chapterCount(count: number): string {
 
 export function characterCount(count: number): string {
   return `${formatNumber(count)} Zeichen`;
-}
-
-export function doneParagraphs(paragraphs: Pick<ParagraphView, 'state'>[]): number {
-  return paragraphs.filter((p) => p.state === 'done').length;
 }
 
 /**
