@@ -169,6 +169,9 @@ pub struct AuthSettings {
     pub login_free_attempts_per_email: u32,
     pub login_max_delay_secs: u64,
     pub signups_per_client_per_hour: u32,
+    /// Sign-up mails per address per day (and as many shared by the `+tag` forms of a
+    /// mailbox). Sign-ups past it go on without a mail; they are never refused per
+    /// address (the name is kept for existing configurations).
     pub signups_per_mailbox_per_day: u32,
     /// How long a mailed sign-in link works.
     pub login_link_minutes: i64,

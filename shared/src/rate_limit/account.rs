@@ -2,16 +2,17 @@
 
 use std::net::IpAddr;
 
-use super::{DAY, HOUR, Limiter, Rule, client_key, digest, retry_after};
+use super::{Counter, DAY, HOUR, Limiter, Rule, client_key, digest, retry_after};
 use crate::config::AuthSettings;
 use crate::error::Error;
 
-/// Sign-ups per client and per mailbox, and mails of each kind per client and per address.
+/// Sign-ups per client, sign-up mails per address, and mails of each kind per client and
+/// per address.
 #[derive(Clone)]
 pub struct AccountPolicy {
     limiter: Limiter,
     signups_per_client: u32,
-    signups_per_mailbox: u32,
+    signup_mails_per_address: u32,
 }
 
 /// Mails of one kind one address or one client may ask for per hour.
@@ -23,22 +24,32 @@ impl AccountPolicy {
         Self {
             limiter,
             signups_per_client: settings.signups_per_client_per_hour,
-            signups_per_mailbox: settings.signups_per_mailbox_per_day,
+            signup_mails_per_address: settings.signups_per_mailbox_per_day,
         }
     }
 
-    pub async fn reserve_signup(&self, ip: IpAddr, mailbox: &str) -> Result<(), Error> {
+    /// One more sign-up from this client (429 past the hourly limit). Sign-ups are not
+    /// refused per address: anyone could use such a limit up and lock the owner out.
+    pub async fn reserve_signup(&self, ip: IpAddr) -> Result<(), Error> {
         let client = self.limiter.counter(
             "account",
             &["signup-client", &digest(&client_key(ip))],
             Rule::Window { secs: HOUR, limit: self.signups_per_client },
         );
-        let mailbox = self.limiter.counter(
-            "account",
-            &["signup-mailbox", &digest(mailbox)],
-            Rule::Window { secs: DAY, limit: self.signups_per_mailbox },
-        );
-        self.limiter.reserve(&[&client, &mailbox]).await?.map(drop).map_err(retry_after)
+        self.limiter.reserve(&[&client]).await?.map(drop).map_err(retry_after)
+    }
+
+    /// Whether a sign-up may mail `address` (a confirmation or "already registered"):
+    /// `signups_per_mailbox_per_day` mails a day per address, and as many again shared by
+    /// all `+tag` forms of its mailbox (`anna+1@…`, `anna+2@…`), so an inbox gets a bounded
+    /// number of sign-up mails a day, and tagged forms cannot use up the plain address's
+    /// mails. False past either: the sign-up goes on without a mail.
+    pub async fn reserve_signup_mail(&self, address: &str, mailbox: &str) -> Result<bool, Error> {
+        let rule = Rule::Window { secs: DAY, limit: self.signup_mails_per_address };
+        let exact = self.limiter.counter("account", &["signup-mail-address", &digest(address)], rule);
+        let tagged = self.limiter.counter("account", &["signup-mail-tagged", &digest(mailbox)], rule);
+        let counters: &[&Counter] = if address == mailbox { &[&exact] } else { &[&exact, &tagged] };
+        Ok(self.limiter.reserve(counters).await?.is_ok())
     }
 
     /// One more mail of this kind to `address` from this client (sign-in links, password

@@ -42,6 +42,13 @@ fn base_url(svc: &Services) -> &str {
 /// whatever the first registrant left goes, `users::take_over_unconfirmed`), so a
 /// stranger who registered someone else's address first cannot have the owner confirm
 /// the stranger's password.
+///
+/// Sign-ups are limited per client only. Per address only the mails are: past
+/// `signups_per_mailbox_per_day` sign-up mails a day to an address, a sign-up is answered
+/// the same and changes the account as any other (the newest password counts), but mails
+/// nothing and leaves the mailed confirmation links working. So a stranger who signs up
+/// with someone's address again and again fills no inbox, and cannot lock the owner out:
+/// she signs up, then confirms through the newest mail with her password.
 pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Result<()> {
     let name = input::name("name", "Name", input.name)?;
     let organization = input::name("organization", "Organisation", input.organization)?;
@@ -49,8 +56,9 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
     if input.password.chars().count() < password::MIN_PASSWORD_CHARS {
         NewPassword::parse(input.password, &[])?;
     }
-    svc.limits.account.reserve_signup(caller.ip, &email.mailbox()).await?;
+    svc.limits.account.reserve_signup(caller.ip).await?;
     let password_hash = credentials::new_password_hash(svc, input.password, [email.as_str(), &name]).await?;
+    let mail = svc.limits.account.reserve_signup_mail(email.as_str(), &email.mailbox()).await?;
 
     let user = users::NewUser {
         name: &name,
@@ -61,17 +69,20 @@ pub async fn sign_up(svc: &Services, caller: &Caller, input: SignUp<'_>) -> Resu
         confirmed: false,
     };
     match users::insert(&svc.pool, &user).await.map_err(Error::from) {
-        Ok(user_id) => send_confirmation(svc, user_id, &email).await,
+        Ok(user_id) if mail => send_confirmation(svc, user_id, &email).await,
+        // No mail left for the address today: the account waits for a resent link.
+        Ok(_) => Ok(()),
         Err(e) if e.is_unique_violation(users::EMAIL_UNIQUE) => {
             let mut tx = svc.pool.begin().await?;
             let taken_over =
-                users::take_over_unconfirmed(&mut tx, email.as_str(), &name, &organization, &password_hash).await?;
+                users::take_over_unconfirmed(&mut tx, email.as_str(), &name, &organization, &password_hash, !mail)
+                    .await?;
             tx.commit().await?;
             if let Some(user_id) = taken_over {
-                return send_confirmation(svc, user_id, &email).await;
+                return if mail { send_confirmation(svc, user_id, &email).await } else { Ok(()) };
             }
             match users::credentials_by_email(&svc.pool, email.as_str()).await? {
-                Some(account) if account.confirmed => {
+                Some(account) if account.confirmed && mail => {
                     send(svc, mail::already_registered(email.as_str(), &format!("{}/auth", base_url(svc)))).await
                 }
                 // Confirmed or deleted in between by someone else's request; nothing to add.
@@ -149,7 +160,8 @@ pub async fn confirm_email_with_password(
         return Err(Error::field(
             "password",
             "Das Passwort passt nicht zur letzten Registrierung mit dieser Adresse. Falls Sie sich nicht zuletzt \
-             registriert haben, registrieren Sie sich bitte erneut; der neue Link gilt dann für Ihr Passwort.",
+             registriert haben, registrieren Sie sich bitte erneut; der Link der neuesten Bestätigungs-E-Mail gilt \
+             dann für Ihr Passwort.",
         ));
     }
     svc.limits.login.succeeded(attempt).await?;

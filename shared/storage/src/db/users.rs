@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
-use domain::kinds::Role;
+use domain::kinds::{Role, TokenPurpose};
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -244,14 +244,19 @@ pub async fn update_unless_last_admin(
 /// password, name and organisation replace the old ones, and whatever the unconfirmed
 /// account held that could let its first registrant in again goes (API keys, two-factor
 /// secret, recovery codes and challenges, sessions, mailed links). The period within
-/// which it must be confirmed starts again. `None` when the address has no unconfirmed
-/// account (any more). Call inside a transaction.
+/// which it must be confirmed starts again. `keep_confirmation_links`: a sign-up that
+/// mails no new link (the address's mails for the day are used up) leaves the mailed
+/// confirmation links working, so the owner confirms through the newest mail she has;
+/// the account is contested, so a link confirms only with the newest sign-up's password.
+/// `None` when the address has no unconfirmed account (any more). Call inside a
+/// transaction.
 pub async fn take_over_unconfirmed(
     conn: &mut PgConnection,
     email: &str,
     name: &str,
     organization: &str,
     password_hash: &str,
+    keep_confirmation_links: bool,
 ) -> Result<Option<Uuid>, sqlx::Error> {
     let Some(id) = sqlx::query_scalar!(
         r#"UPDATE users SET name = $2, organization = $3, password_hash = $4, created_at = now(),
@@ -273,7 +278,17 @@ pub async fn take_over_unconfirmed(
     sqlx::query!("DELETE FROM recovery_codes WHERE user_id = $1", id).execute(&mut *conn).await?;
     sqlx::query!("DELETE FROM two_factor_challenges WHERE user_id = $1", id).execute(&mut *conn).await?;
     sqlx::query!("DELETE FROM sessions WHERE user_id = $1", id).execute(&mut *conn).await?;
-    sqlx::query!("DELETE FROM one_time_tokens WHERE user_id = $1", id).execute(&mut *conn).await?;
+    if keep_confirmation_links {
+        sqlx::query!(
+            "DELETE FROM one_time_tokens WHERE user_id = $1 AND purpose <> $2",
+            id,
+            TokenPurpose::EmailConfirmation as TokenPurpose
+        )
+        .execute(&mut *conn)
+        .await?;
+    } else {
+        sqlx::query!("DELETE FROM one_time_tokens WHERE user_id = $1", id).execute(&mut *conn).await?;
+    }
     Ok(Some(id))
 }
 

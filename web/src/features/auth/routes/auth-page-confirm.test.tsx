@@ -8,7 +8,7 @@ import { rememberSignupEmail } from '../utils/pending-email';
 afterEach(() => vi.unstubAllGlobals());
 
 const MISMATCH =
-  'Das Passwort passt nicht zur letzten Registrierung mit dieser Adresse. Falls Sie sich nicht zuletzt registriert haben, registrieren Sie sich bitte erneut; der neue Link gilt dann für Ihr Passwort.';
+  'Das Passwort passt nicht zur letzten Registrierung mit dieser Adresse. Falls Sie sich nicht zuletzt registriert haben, registrieren Sie sich bitte erneut; der Link der neuesten Bestätigungs-E-Mail gilt dann für Ihr Passwort.';
 
 describe('auth page: confirming an address signed up with more than once', () => {
   it('confirms with the password of the last sign-up, then offers the sign-in', async () => {

@@ -89,8 +89,9 @@ export function AuthPage() {
           <LinkNotice params={searchParams} />
           {signedUpEmail && tab === 'login' && (
             <Alert variant="info" className="mb-5">
-              Wir haben eine Bestätigungs-E-Mail an <strong>{signedUpEmail}</strong> gesendet. Bitte bestätigen Sie
-              Ihre Adresse, bevor Sie sich anmelden.
+              Wir senden eine Bestätigungs-E-Mail an <strong>{signedUpEmail}</strong>. Bitte bestätigen Sie Ihre
+              Adresse, bevor Sie sich anmelden. Nach mehreren Registrierungen mit dieser Adresse an einem Tag kommt
+              keine weitere E-Mail: Dann gilt der Link der neuesten Bestätigungs-E-Mail, zusammen mit Ihrem Passwort.
             </Alert>
           )}
           <Tabs value={tab} onValueChange={changeTab}>
