@@ -16,6 +16,9 @@ pub use crate::timeline::{Part, Piece, Plan, Timeline};
 
 /// Pause between the chunks of one long text.
 pub const SENTENCE_PAUSE_MS: u32 = 250;
+/// Silence after the last sound of every file: it never ends mid-sound, and a player's
+/// last buffer holds no speech.
+pub const TAIL_MS: u32 = 100;
 /// Shortest audio accepted for one chunk of text.
 const MIN_CHUNK_SECONDS: f64 = 0.05;
 
@@ -292,7 +295,8 @@ pub struct Finished {
     pub duration_seconds: f64,
     pub timed_text: TimedText,
     pub sample_rate: u32,
-    /// The last frames, which [`Assembly::finish`] added to `mp3`.
+    /// The last frames (the tail of silence and what the encoder held back), which
+    /// [`Assembly::finish`] added to `mp3`.
     pub tail: Vec<u8>,
 }
 
@@ -367,11 +371,17 @@ impl<'p> Assembly<'p> {
     /// The last frames, the duration as players hear it (counted from the frames), and
     /// when each sentence is spoken.
     pub async fn finish(self) -> Result<Finished, EngineError> {
-        let encoder = self.encoder.ok_or_else(|| EngineError::Permanent("Der Text ergab keine Audiodaten.".into()))?;
-        let tail = tokio::task::spawn_blocking(move || encoder.finish())
-            .await
-            .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
-            .map_err(|e| EngineError::Permanent(e.to_string()))?;
+        let mut encoder =
+            self.encoder.ok_or_else(|| EngineError::Permanent("Der Text ergab keine Audiodaten.".into()))?;
+        let silence = vec![0i16; (self.sample_rate as u64 * TAIL_MS as u64 / 1000) as usize];
+        let tail = tokio::task::spawn_blocking(move || {
+            let mut tail = encoder.encode(&silence)?;
+            tail.extend(encoder.finish()?);
+            Ok::<_, audio::AudioError>(tail)
+        })
+        .await
+        .map_err(|e| EngineError::Transient(format!("Kodierung abgebrochen: {e}")))?
+        .map_err(|e| EngineError::Permanent(e.to_string()))?;
         let mut mp3 = self.mp3;
         mp3.extend_from_slice(&tail);
         let duration_seconds =
@@ -484,6 +494,30 @@ mod tests {
             let (lufs, peak) = loudness_of(&LocalEngine::default(), text, voice).await;
             assert!((lufs - TARGET_LUFS).abs() <= 1.0, "{voice}: {lufs:.2} LUFS");
             assert!(peak <= TRUE_PEAK_CEILING_DBTP, "{voice}: {peak:.2} dBTP");
+        }
+    }
+
+    /// Every file keeps all of its speech (the review found each one cut 64-89 ms short,
+    /// mid-sound): the decoded audio lasts past the end of the last timed sentence by the
+    /// silent tail, and its last 50 ms are below -50 dBFS. For an engine that tells when
+    /// its words end (eSpeak) and one whose times are estimated.
+    #[tokio::test]
+    async fn a_file_keeps_its_speech_to_the_end_and_ends_in_silence() {
+        let text = "Der erste Satz ist kurz. Der letzte Satz endet mit einem langen Wort: Donaudampfschifffahrt.";
+        let engines: [(&dyn SpeechEngine, &str); 2] = [(&LocalEngine::default(), "de+m3"), (&Leveled(5000.0), "x")];
+        for (engine, voice) in engines {
+            let rendered = render(engine, speech(text, voice), 2).await.unwrap();
+            let pcm = audio::decode(&rendered.mp3.bytes, "mp3").unwrap();
+            let last_sentence_ends = rendered.timed_text.sentences.last().unwrap().end_ms as f64 / 1000.0;
+            let tail = TAIL_MS as f64 / 1000.0;
+            assert!(
+                pcm.duration_seconds() >= last_sentence_ends + tail - 0.005,
+                "{voice}: {:.3} s of audio, the last sentence ends at {last_sentence_ends:.3} s",
+                pcm.duration_seconds()
+            );
+            let last = &pcm.samples[pcm.samples.len() - pcm.sample_rate as usize / 20..];
+            let peak = last.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0).max(1) as f64 / 32768.0;
+            assert!(20.0 * peak.log10() < -50.0, "{voice}: the last 50 ms peak at {:.1} dBFS", 20.0 * peak.log10());
         }
     }
 

@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use shared::domain::download_name::DownloadName;
 use shared::domain::kinds::{ExportFormat, JobSource, JobStatus, SaveCategory, SortOrder, TrashView, VoiceType};
-use shared::domain::text::download_stem;
 use shared::providers::ProviderId;
 use shared::use_cases::generation::{self, Delivery, SubmitRequest};
 use shared::use_cases::library::{self, Item, ListQuery};
@@ -346,7 +346,7 @@ pub async fn serve_audio(
     let (job, key) = generation::audio(svc, caller, id).await?;
     let format = job.file_format;
     let disposition = match download {
-        true => format!("attachment; filename=\"{}.{}\"", download_stem(&job.text), format.as_str()),
+        true => DownloadName::from_title(&job.text).attachment(format.as_str()),
         false => "inline".to_owned(),
     };
     crate::stored::object(svc, request, &key, format.content_type(), &disposition, "Audio nicht gefunden.").await

@@ -8,6 +8,7 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use shared::domain::download_name::DownloadName;
 use shared::domain::kinds::JobStatus;
 use shared::domain::project::{ExportFormat, ParagraphState};
 use shared::domain::timed_text::{SubtitleFormat, TimedText};
@@ -713,8 +714,7 @@ pub async fn chapter_subtitles_of(
     format: SubtitleFormat,
 ) -> ApiResult<Response> {
     let (title, timed) = chapter_timed_text(svc, caller, id, chapter_id).await?;
-    let name = shared::domain::text::download_stem(&title);
-    let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
+    let disposition = DownloadName::from_title(&title).attachment(format.extension());
     Ok((
         [(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)],
         format.render(&timed),
@@ -776,6 +776,6 @@ pub async fn serve_export(
     headers: &HeaderMap,
 ) -> ApiResult<Response> {
     let (key, format, name) = projects::export::file(svc, caller, id, export_id).await?;
-    let disposition = format!("attachment; filename=\"{name}\"");
+    let disposition = name.attachment(format.as_str());
     crate::stored::object(svc, headers, &key, format.content_type(), &disposition, "Export nicht gefunden.").await
 }

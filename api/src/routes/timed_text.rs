@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use shared::domain::text::download_stem;
+use shared::domain::download_name::DownloadName;
 use shared::domain::timed_text::{SubtitleFormat, TimedText};
 use shared::use_cases::generation;
 use utoipa::IntoParams;
@@ -81,8 +81,7 @@ pub async fn subtitles_of(
 ) -> ApiResult<Response> {
     let format = query.format();
     let (job, timed) = generation::timed_text(svc, caller, id).await?;
-    let name = download_stem(&job.text);
-    let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
+    let disposition = DownloadName::from_title(&job.text).attachment(format.extension());
     Ok((
         [(header::CONTENT_TYPE, format.content_type().to_owned()), (header::CONTENT_DISPOSITION, disposition)],
         format.render(&timed),

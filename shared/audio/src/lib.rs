@@ -8,7 +8,7 @@ pub mod loudness;
 
 use std::io::Cursor;
 
-use mp3lame_encoder::{Bitrate, Builder, FlushNoGap, MonoPcm, Quality};
+use mp3lame_encoder::{Bitrate, Builder, FlushGap, MonoPcm, Quality};
 use symphonia::core::audio::SampleBuffer;
 use symphonia::core::codecs::{CODEC_TYPE_NULL, DecoderOptions};
 use symphonia::core::errors::Error as SymphoniaError;
@@ -232,10 +232,11 @@ impl Mp3Stream {
         Ok(mp3)
     }
 
-    /// The last frames.
+    /// The last frames: what LAME still holds, padded to a whole frame, so every sample
+    /// encoded is heard (a flush without the padding dropped the last 60-90 ms).
     pub fn finish(mut self) -> Result<Vec<u8>, AudioError> {
         let mut mp3 = Vec::with_capacity(7200);
-        self.encoder.flush_to_vec::<FlushNoGap>(&mut mp3).map_err(encode_err)?;
+        self.encoder.flush_to_vec::<FlushGap>(&mut mp3).map_err(encode_err)?;
         Ok(mp3)
     }
 }
@@ -445,6 +446,21 @@ mod tests {
         let mut wav = wav_header_streaming(24_000).to_vec();
         wav.extend_from_slice(&pcm16_bytes(&pcm.samples));
         assert_eq!(decode(&wav, "wav").unwrap(), pcm);
+    }
+
+    /// LAME holds the last samples of a stream back until it is flushed; the flush must
+    /// write them (the review found every file cut 64-89 ms short, mid-sound): the tone
+    /// is heard to its last sample, after the codec's delay.
+    #[test]
+    fn an_mp3_keeps_every_sample_to_its_end() {
+        for rate in [22_050u32, 24_000, 44_100] {
+            let pcm = tone(1.0, rate);
+            let decoded = decode(&encode_mp3(&pcm).unwrap(), "mp3").unwrap();
+            let delay = (mp3_delay_seconds(rate) * rate as f64) as usize;
+            let last_sound = decoded.samples.iter().rposition(|s| s.unsigned_abs() > 2000).unwrap();
+            let heard_to = (last_sound - delay) as f64 / rate as f64;
+            assert!(heard_to > 0.998, "{rate} Hz: the tone ends at {heard_to:.3} s of 1 s");
+        }
     }
 
     #[test]

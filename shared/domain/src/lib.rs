@@ -9,6 +9,7 @@ pub mod clone_lifecycle;
 pub mod clone_ref;
 pub mod device;
 pub mod dictionary;
+pub mod download_name;
 pub mod email;
 pub mod failure;
 pub mod input;

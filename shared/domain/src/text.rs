@@ -64,28 +64,3 @@ mod tests {
         assert!(err.to_string().contains("Aktuell: 5001 Zeichen"));
     }
 }
-
-/// Download name of an audio: the first 30 characters of its text with every
-/// non-alphanumeric character replaced by `_`, plus `.mp3` (spec, section 9).
-pub fn download_file_name(text: &str) -> String {
-    format!("{}.mp3", download_stem(text))
-}
-
-/// A download name without its extension (for files that are not an MP3: an M4B export,
-/// subtitles).
-pub fn download_stem(text: &str) -> String {
-    let stem: String = text.chars().take(30).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-    if stem.is_empty() { "audio".to_owned() } else { stem }
-}
-
-#[cfg(test)]
-mod file_name_tests {
-    use super::download_file_name;
-
-    #[test]
-    fn takes_thirty_characters_and_replaces_the_rest() {
-        assert_eq!(download_file_name("Hallo Welt!"), "Hallo_Welt_.mp3");
-        assert_eq!(download_file_name("Grüße aus Köln, schöne Woche euch allen"), "Gr__e_aus_K_ln__sch_ne_Woche_e.mp3");
-        assert_eq!(download_file_name(""), "audio.mp3");
-    }
-}

@@ -219,7 +219,7 @@ async fn deleting_removes_row_and_file_and_refunds_unfinished_jobs(pool: PgPool)
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn completed_audio_plays_inline_and_downloads_with_a_sanitized_name(pool: PgPool) {
+async fn completed_audio_plays_inline_and_downloads_under_its_text_as_written(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let (client, _) = app.signed_in_user("hoeren@example.de").await;
     let voice = app.voice_id(VOICE).await;
@@ -238,10 +238,13 @@ async fn completed_audio_plays_inline_and_downloads_with_a_sanitized_name(pool: 
     assert_eq!(inline.headers()["content-type"], "audio/mpeg");
     assert_eq!(inline.headers()["content-disposition"], "inline");
     let download = client.get(&format!("/api/jobs/{id}/audio?download=1")).await;
-    assert_eq!(
-        download.headers()["content-disposition"],
-        "attachment; filename=\"Gr__e_aus_K_ln__Das_ist_ein_Te.mp3\""
-    );
+    // RFC 6266: the name as written in UTF-8, and an ASCII fallback with umlauts written out.
+    let disposition = download.headers()["content-disposition"].to_str().unwrap().to_owned();
+    let (fallback, encoded) = disposition.split_once("; filename*=UTF-8''").unwrap();
+    assert_eq!(fallback, "attachment; filename=\"Gruesse aus Koeln! Das ist ein Te.mp3\"");
+    let query = format!("n={encoded}");
+    let (_, written) = url::form_urlencoded::parse(query.as_bytes()).next().unwrap();
+    assert_eq!(written, "Grüße aus Köln! Das ist ein Te.mp3");
     let bytes = download.bytes().await.unwrap();
     let pcm = shared::audio::decode(&bytes, "mp3").unwrap();
     assert!((pcm.duration_seconds() - listed["duration_seconds"].as_f64().unwrap()).abs() < 0.1);

@@ -434,7 +434,7 @@ async fn a_finished_export_is_an_audio_of_the_library_and_leaves_with_its_export
     // Served as what it is, under the audio's download name.
     let res = client.get(&format!("{}?download=1", m4b["audio_url"].as_str().unwrap())).await;
     assert_eq!(res.headers()["content-type"], "audio/mp4");
-    assert!(res.headers()["content-disposition"].to_str().unwrap().ends_with(".m4b\""));
+    assert!(res.headers()["content-disposition"].to_str().unwrap().ends_with(".m4b"));
     assert_eq!(&res.bytes().await.unwrap()[4..8], b"ftyp");
     let res = client.get(zip["audio_url"].as_str().unwrap()).await;
     assert_eq!(res.headers()["content-type"], "application/zip");

@@ -61,7 +61,10 @@ async fn every_job_keeps_its_timed_text_served_as_json_srt_and_vtt_to_its_owner_
 
     let srt = client.get(&format!("/api/jobs/{id}/subtitles?format=srt")).await;
     assert_eq!(srt.headers()["content-type"], "application/x-subrip; charset=utf-8");
-    assert_eq!(srt.headers()["content-disposition"], "attachment; filename=\"Guten_Morgen_aus_Berlin__Heute.srt\"");
+    assert_eq!(
+        srt.headers()["content-disposition"],
+        "attachment; filename=\"Guten Morgen aus Berlin. Heute.srt\"; filename*=UTF-8''Guten%20Morgen%20aus%20Berlin.%20Heute.srt"
+    );
     let srt = srt.text().await.unwrap();
     assert!(read_back_by_ffmpeg(&srt, "srt").contains("Heute lesen wir die Zeitmarken mit!"));
     let vtt = program.get(&format!("/v1/jobs/{id}/subtitles?format=vtt")).await;

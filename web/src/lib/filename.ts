@@ -1,13 +1,26 @@
 export const FILENAME_TEXT_LENGTH = 30;
 
+/** Characters no file system takes in a name: replaced by a dash. */
+const RESERVED = /[/\\:*?"<>|]/u;
+/** Control characters and the invisible ones that turn or join text: dropped. */
+const INVISIBLE = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
 /**
- * Download name of an audio: the first 30 characters of its text with every
- * non-alphanumeric character replaced by an underscore, plus ".mp3" (or the extension of
- * an export's format, as the server names it).
+ * Download name of an audio, as the server names it (`shared::domain::download_name`):
+ * the first line of its text, at most 30 characters, as written ("Grüße aus Köln.mp3"),
+ * with what no file system takes replaced by a dash, runs of spaces as one, and leading or
+ * trailing dots, spaces and dashes trimmed; "audio" when nothing is left.
  */
 export function audioFileName(text: string, extension = 'mp3'): string {
-  const head = Array.from(text).slice(0, FILENAME_TEXT_LENGTH).join('');
-  const base = head.replace(/[^a-zA-Z0-9]/gu, '_');
+  const line = text.split(/\r?\n/u).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  let stem = '';
+  for (const char of Array.from(line).slice(0, FILENAME_TEXT_LENGTH)) {
+    if (RESERVED.test(char)) stem += '-';
+    else if (INVISIBLE.test(char)) continue;
+    else if (/\s/u.test(char)) stem += stem.endsWith(' ') ? '' : ' ';
+    else stem += char;
+  }
+  const base = stem.replace(/^[.\s-]+|[.\s-]+$/gu, '');
   return `${base || 'audio'}.${extension}`;
 }
 

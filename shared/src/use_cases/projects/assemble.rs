@@ -153,5 +153,6 @@ async fn join(svc: &Services, parts: &[projects::PartAudio]) -> Result<(Vec<u8>,
 }
 
 /// The encoded silence between two paragraphs: the encoder's delay and padding at each
-/// end of a paragraph (about 0.1 s together) make up the rest of [`PARAGRAPH_PAUSE_MS`].
-const PAUSE_FRAMES_MS: u32 = PARAGRAPH_PAUSE_MS - 100;
+/// end of a paragraph (about 0.1 s together) and the silent tail every file ends with
+/// make up the rest of [`PARAGRAPH_PAUSE_MS`].
+const PAUSE_FRAMES_MS: u32 = PARAGRAPH_PAUSE_MS - 100 - crate::text_to_mp3::TAIL_MS;

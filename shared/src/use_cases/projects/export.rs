@@ -19,6 +19,7 @@ use super::views::{ExportView, export_view};
 use crate::caller::Caller;
 use crate::db::project_exports::{self, ExportRow};
 use crate::db::{self, projects};
+use crate::domain::download_name::DownloadName;
 pub use crate::domain::project::ExportFormat;
 use crate::domain::project::{EXPORTS_KEPT_PER_FORMAT, ParagraphState};
 use crate::error::{Error, Result};
@@ -95,7 +96,7 @@ pub async fn file(
     caller: &Caller,
     project_id: Uuid,
     export_id: Uuid,
-) -> Result<(String, ExportFormat, String)> {
+) -> Result<(String, ExportFormat, DownloadName)> {
     let user = caller.user()?;
     let not_found = || Error::NotFound("Export nicht gefunden.");
     let row =
@@ -104,7 +105,7 @@ pub async fn file(
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
     let format = row.format;
     let key = row.storage_key.ok_or_else(not_found)?;
-    Ok((key, format, format!("{}.{}", crate::domain::text::download_stem(&project.title), format.as_str())))
+    Ok((key, format, DownloadName::from_title(&project.title)))
 }
 
 /// One chapter of the export.
