@@ -3,13 +3,16 @@
 // its price, waits until its paragraphs are done and the chapter audio is joined, plays it
 // with the transcript following (a clicked sentence moves the player there), renders the
 // second chapter, splits the first chapter before its last paragraph by hand (nothing is
-// charged again; both halves are joined anew and play), then exports an M4B audiobook and
-// downloads it (an MP4 file: "ftyp" at byte 4), and finds it in the knowledge base, where it
-// plays. axe scans the dialogs, the editor (before and after the first render) and the
-// knowledge base with the export.
+// charged again; both halves are joined anew and play), uploads a square cover (a PNG built
+// in this test) and names the author under "Veröffentlichung", then exports an M4B audiobook
+// in the profile "Hörbuch (ACX)" and downloads it (an MP4 file: "ftyp" at byte 4), and finds
+// it in the knowledge base, where it plays. axe scans the dialogs, the editor (before and
+// after the first render, and with the publication filled in) and the knowledge base with
+// the export.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { assertAccessible } from './helpers/a11y.mjs';
 import {
   assertBalance,
@@ -28,6 +31,9 @@ import { BASE_URL, skip } from './helpers/env.mjs';
 import { shot } from './helpers/layout.mjs';
 
 const TITLE = 'Sommer auf Rügen';
+const AUTHOR = 'Marie Lindqvist';
+/** ACX takes a square cover of at least 2400 × 2400 pixels. */
+const COVER_PIXELS = 2400;
 const CHAPTERS = [
   {
     title: 'Am Hafen',
@@ -155,8 +161,76 @@ async function splitFirstChapter(page, title) {
   return newId;
 }
 
-/** Starts the M4B export, waits until it is made, downloads it and returns its bytes. */
-async function exportM4b(page) {
+/** One PNG chunk: length, type, data and the CRC-32 of type and data. */
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A PNG of `width` × `height` pixels in one colour (8-bit RGB, every row unfiltered), as a cover. */
+function solidPng(width, height, [red, green, blue]) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth, colour type RGB, compression, filter, no interlace
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([red, green, blue], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * "Veröffentlichung": uploads a square cover ACX takes (its thumbnail loads with the session
+ * cookie), names the author and saves; the server keeps both.
+ */
+async function setUpPublication(page, projectId) {
+  const card = page.getByTestId('publication');
+  await card.getByTestId('cover-empty').waitFor();
+  await card.getByTestId('cover-file').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: solidPng(COVER_PIXELS, COVER_PIXELS, [70, 130, 180]),
+  });
+  await expectVisibleText(page, 'Cover gespeichert', 30_000);
+  await card.getByRole('img', { name: 'Cover' }).waitFor();
+  assert.equal((await card.getByTestId('cover-size').textContent())?.trim(), `${COVER_PIXELS} × ${COVER_PIXELS} px`);
+  assert.equal(await card.getByTestId('cover-acx-refusal').count(), 0, 'ACX takes a square cover of 2400 pixels');
+  await page.waitForFunction(
+    (n) => {
+      const image = document.querySelector('[data-testid="cover-image"]');
+      return image?.complete && image.naturalWidth === n;
+    },
+    COVER_PIXELS,
+    { timeout: 15_000 },
+  );
+  await card.getByLabel('Autor', { exact: true }).fill(AUTHOR);
+  await card.getByTestId('publication-save').click();
+  await expectVisibleText(page, 'Veröffentlichung gespeichert');
+  const saved = await (await page.request.get(`${BASE_URL}/api/projects/${projectId}/publication`)).json();
+  assert.equal(saved.author, AUTHOR);
+  assert.deepEqual([saved.cover?.width, saved.cover?.height, saved.cover?.acx_refusal ?? null], [COVER_PIXELS, COVER_PIXELS, null]);
+}
+
+/** Chooses the export profile "Hörbuch (ACX)": its explanation shows, and no refusal of the cover. */
+async function chooseAcxProfile(page) {
+  const acx = page.getByTestId('export-profile-acx');
+  await acx.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="export-profile-acx"]')?.getAttribute('aria-checked') === 'true');
+  await page.getByTestId('export-profile-hint').filter({ hasText: 'Für Audible/ACX' }).waitFor();
+  assert.equal(await page.getByTestId('export-profile-refusal').count(), 0, 'ACX takes the cover');
+}
+
+/** Starts the M4B export in the chosen `profile`, waits until it is made, downloads it and returns its bytes. */
+async function exportM4b(page, profile) {
   const button = page.getByTestId('export-m4b');
   // The project learns that every chapter is joined from the chapters' polling.
   await page.waitForFunction(() => document.querySelector('[data-testid="export-m4b"]')?.disabled === false, undefined, { timeout: 30_000 });
@@ -164,6 +238,7 @@ async function exportM4b(page) {
   await expectVisibleText(page, 'Export gestartet');
   const row = page.locator('[data-testid="export-row"][data-format="m4b"]').first();
   await row.waitFor();
+  assert.equal(await row.getAttribute('data-profile'), profile, 'the export is made in the chosen profile');
   await page.waitForFunction(
     () => {
       const first = document.querySelector('[data-testid="export-row"][data-format="m4b"]');
@@ -191,6 +266,21 @@ test('the DOCX helper writes a zip every reader takes: CRC-32 check value, store
   const docx = buildDocx(CHAPTERS).toString('latin1');
   for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml']) assert.ok(docx.includes(name), name);
   assert.equal(docx.match(/<w:pStyle w:val="Heading1"\/>/g)?.length, 2);
+});
+
+test('the cover helper writes a PNG: signature, a 2400 × 2400 RGB header, and one colour in every pixel', () => {
+  const png = solidPng(COVER_PIXELS, COVER_PIXELS, [70, 130, 180]);
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.equal(png.subarray(12, 16).toString('latin1'), 'IHDR');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20), png[24], png[25]], [COVER_PIXELS, COVER_PIXELS, 8, 2]);
+  assert.equal(png.readUInt32BE(29), crc32(png.subarray(12, 29)), 'the header chunk carries its CRC');
+  const idatLength = png.readUInt32BE(33);
+  assert.equal(png.subarray(37, 41).toString('latin1'), 'IDAT');
+  const pixels = inflateSync(png.subarray(41, 41 + idatLength));
+  assert.equal(pixels.length, COVER_PIXELS * (1 + COVER_PIXELS * 3));
+  assert.deepEqual([...pixels.subarray(0, 4)], [0, 70, 130, 180]);
+  assert.equal(png.subarray(-8, -4).toString('latin1'), 'IEND');
+  assert.ok(png.length < 10 * 1024 * 1024, `the cover has ${png.length} bytes`);
 });
 
 describe('Projekte (end to end)', { skip }, () => {
@@ -254,7 +344,10 @@ describe('Projekte (end to end)', { skip }, () => {
       // Asked of the server after both joins: the split charged nothing.
       const me = await (await page.request.get(`${BASE_URL}/api/me`)).json();
       assert.equal(me.balance_cent, START_BALANCE_CENT - total, 'a split charges nothing');
-      const m4b = await exportM4b(page);
+      await setUpPublication(page, projectId);
+      await chooseAcxProfile(page);
+      await assertAccessible(page, 'project editor with the publication and the ACX profile');
+      const m4b = await exportM4b(page, 'acx');
       assert.ok(m4b.length > 1000, `the M4B has ${m4b.length} bytes`);
       assert.equal(m4b.subarray(4, 8).toString('latin1'), 'ftyp', `an MP4 file: ${m4b.subarray(0, 12).toString('hex')}`);
 

@@ -224,6 +224,9 @@ export const api = {
   /** POST of a multipart form (file uploads) with a JSON answer. */
   postForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: form }),
+  /** PUT of a multipart form (a file that replaces the one before) with a JSON answer. */
+  putForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body: form }),
   /** POST with a JSON body and a binary answer (blob plus response headers). */
   postBlob: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiBlobRequest(path, { ...options, method: 'POST', body }),

@@ -5,6 +5,7 @@ import type {
   ExportView,
   ParagraphView,
   ProjectDetail,
+  ProjectPublication,
   ProjectSummary,
 } from '@/features/projects/api/types';
 
@@ -79,6 +80,7 @@ export function makeExport(overrides: Partial<ExportView> = {}): ExportView {
   return {
     id: 'e-1',
     format: 'm4b',
+    profile: 'standard',
     status: 'pending',
     progress: 0,
     error: null,
@@ -104,6 +106,20 @@ export function makeProjectDetail(overrides: Partial<ProjectDetail> = {}): Proje
       makeChapterSummary({ id: 'c-2', position: 1, title: 'Der Leuchtturm', state: 'done', stale_cost_cent: 0, cost_cent: 250 }),
     ],
     exports: [],
+    ...overrides,
+  };
+}
+
+/** Publication details as the server answers them: nothing filled in yet, no cover, the project's voice as narrator. */
+export function makePublication(overrides: Partial<ProjectPublication> = {}): ProjectPublication {
+  return {
+    author: '',
+    publisher: '',
+    genre: '',
+    year: null,
+    comment: '',
+    narrator: 'Jonas',
+    cover: null,
     ...overrides,
   };
 }

@@ -2,13 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { projectKeys } from './keys';
-import type { ExportFormat, ExportView, ProjectDetail } from './types';
+import type { ExportFormat, ExportProfile, ExportView, NewExport, ProjectDetail } from './types';
 
-export type CreateExportVariables = { projectId: string; format: ExportFormat };
+export type CreateExportVariables = { projectId: string; format: ExportFormat; profile: ExportProfile };
 
-/** `POST /api/projects/{id}/exports` (202): starts an export job; it is listed in the project's `exports`. */
-export function createExport({ projectId, format }: CreateExportVariables): Promise<ExportView> {
-  return api.post<ExportView>(`/api/projects/${encodeURIComponent(projectId)}/exports`, { format });
+/**
+ * `POST /api/projects/{id}/exports` (202): starts an export job in a profile; it is listed
+ * in the project's `exports`. An ACX export with a cover ACX would refuse answers 409.
+ */
+export function createExport({ projectId, format, profile }: CreateExportVariables): Promise<ExportView> {
+  const body: NewExport = { format, profile };
+  return api.post<ExportView>(`/api/projects/${encodeURIComponent(projectId)}/exports`, body);
 }
 
 export function useCreateExport({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createExport> } = {}) {

@@ -5,6 +5,8 @@ export const projectKeys = {
   /** One project and everything below it (its chapters too), so a change can refresh all of it at once. */
   project: (projectId: string) => [...projectKeys.all, 'project', projectId] as const,
   detail: (projectId: string) => [...projectKeys.project(projectId), 'detail'] as const,
+  /** Its publication details and cover; under the project, so a new project voice (the narrator) refreshes it. */
+  publication: (projectId: string) => [...projectKeys.project(projectId), 'publication'] as const,
   /** A chapter with its first page of paragraphs, and (below it) its further pages. */
   chapter: (projectId: string, chapterId: string) => [...projectKeys.project(projectId), 'chapter', chapterId] as const,
   /** A long chapter's further pages of paragraphs, whatever their start: for cache updates across them. */

@@ -13,13 +13,23 @@ export type ChapterSummary = Schemas['ChapterSummary'];
 export type ParagraphView = Schemas['ParagraphView'];
 export type ChapterDetail = Schemas['ChapterDetail'];
 export type ExportFormat = Schemas['ExportFormat'];
+/** How an export's audio is made ready: as rendered, for Audible/ACX, or for podcasts. */
+export type ExportProfile = Schemas['ExportProfile'];
 export type ExportView = Schemas['ExportView'];
 export type ExportStatus = ExportView['status'];
 export type ProjectDetail = Schemas['ProjectDetail'];
 export type RenderAnswer = Schemas['RenderAnswer'];
+/** What every export carries: author, publisher, genre, year, comment, the narrator (the project's voice) and the cover. */
+export type ProjectPublication = Schemas['ProjectPublication'];
+/** The uploaded cover, with why ACX would refuse it (null when ACX takes it). */
+export type ProjectCover = Schemas['ProjectCover'];
 
 /** `POST /api/projects` */
 export type CreateProjectBody = Schemas['NewProject'];
+/** `POST /api/projects/{id}/exports`; without a profile the server makes a standard export. */
+export type NewExport = Schemas['NewExport'];
+/** `PUT /api/projects/{id}/publication` */
+export type PublicationChange = Schemas['ProjectPublicationChange'];
 /** `PATCH /api/projects/{id}` */
 export type ProjectChange = Schemas['ProjectChange'];
 /** `PATCH /api/projects/{id}/chapters/{chapterId}`; a null voice goes back to the project's. */

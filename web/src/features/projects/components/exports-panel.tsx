@@ -12,8 +12,10 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { JOB_STATUS_LABELS, JOB_STATUS_VARIANTS } from '@/lib/job-status';
 import { useLimits } from '@/lib/limits';
 import { useCreateExport } from '../api/create-export';
-import type { ExportFormat, ExportView, ProjectDetail } from '../api/types';
-import { canExport, EXPORT_FORMATS, exportFileName, exportLabel } from '../utils/project-rules';
+import { usePublication } from '../api/get-publication';
+import type { ExportFormat, ExportProfile, ExportView, ProjectDetail } from '../api/types';
+import { canExport, DEFAULT_EXPORT_PROFILE, EXPORT_FORMATS, exportFileName, exportLabel, exportProfile } from '../utils/project-rules';
+import { ExportProfileChoice } from './export-profile-choice';
 
 export const EXPORT_LOCKED_HINT = 'Erst alle Kapitel vertonen';
 
@@ -35,19 +37,26 @@ export async function downloadExport(item: ExportView, title: string): Promise<v
 
 /**
  * "Export": the whole project as an M4B audiobook, one MP3 with chapter marks, or a ZIP of
- * the chapter MP3s, each made by the server with progress. Possible only once every chapter
- * is rendered and joined.
+ * the chapter MP3s, in a profile (as rendered, for ACX, for podcasts), each made by the
+ * server with progress. Possible only once every chapter is rendered and joined.
  */
 export function ExportsPanel({ project }: { project: ProjectDetail }) {
   const ready = canExport(project.chapters);
   const kept = useLimits().data?.exports_kept_per_format;
+  const [profile, setProfile] = useState<ExportProfile>(DEFAULT_EXPORT_PROFILE);
+  // The cover ACX would refuse (the panel works without it: the server checks again).
+  const acxRefusal = usePublication(project.id).data?.cover?.acx_refusal ?? null;
   const create = useCreateExport({
     mutationConfig: {
-      onSuccess: (item) => toast.success('Export gestartet', { id: 'export-create', description: `${exportLabel(item.format)} wird erstellt.` }),
+      onSuccess: (item) =>
+        toast.success('Export gestartet', {
+          id: 'export-create',
+          description: `${exportLabel(item.format)} im Profil „${exportProfile(item.profile).label}“ wird erstellt.`,
+        }),
       onError: (error) => toastError(error, 'Export konnte nicht gestartet werden', 'export-create'),
     },
   });
-  const start = (format: ExportFormat) => create.mutate({ projectId: project.id, format });
+  const start = (format: ExportFormat) => create.mutate({ projectId: project.id, format, profile });
   return (
     <Card>
       <CardHeader>
@@ -58,6 +67,7 @@ export function ExportsPanel({ project }: { project: ProjectDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <ExportProfileChoice value={profile} onChange={setProfile} acxRefusal={acxRefusal} disabled={create.isPending} />
         <div className="flex flex-col gap-2">
           {EXPORT_FORMATS.map(({ format, label }) => (
             <Button
@@ -104,9 +114,21 @@ function ExportRow({ item, title }: { item: ExportView; title: string }) {
   };
   const percent = Math.round(Math.min(1, Math.max(0, item.progress)) * 100);
   return (
-    <li className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm" data-testid="export-row" data-status={item.status} data-format={item.format}>
+    <li
+      className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm"
+      data-testid="export-row"
+      data-status={item.status}
+      data-format={item.format}
+      data-profile={item.profile}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{exportLabel(item.format)}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{exportLabel(item.format)}</span>
+          <Badge variant="outline" title={`Profil: ${exportProfile(item.profile).label}`} data-testid="export-row-profile">
+            <span className="sr-only">Profil: </span>
+            {exportProfile(item.profile).short}
+          </Badge>
+        </span>
         <Badge variant={JOB_STATUS_VARIANTS[item.status]}>{JOB_STATUS_LABELS[item.status]}</Badge>
       </div>
       <p className="text-xs text-muted-foreground">

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimedText } from '@/lib/timed-text';
 import { makeUser, voicesFixture } from '@/testing/fixtures';
 import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
-import { makeChapter, makeChapterSummary, makeExport, makeParagraph, makeProjectDetail } from '@/testing/project-fixtures';
+import { makeChapter, makeChapterSummary, makeExport, makeParagraph, makeProjectDetail, makePublication } from '@/testing/project-fixtures';
 import { renderApp } from '@/testing/test-utils';
-import type { ChapterAudio, ChapterDetail, ProjectDetail } from '../api/types';
+import type { ChapterAudio, ChapterDetail, ProjectDetail, ProjectPublication } from '../api/types';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,15 +15,23 @@ afterEach(() => {
 const PROJECT = 'GET /api/projects/p-1';
 const CHAPTER = 'GET /api/projects/p-1/chapters/c-1';
 const RENDER = 'POST /api/projects/p-1/chapters/c-1/render';
+const PUBLICATION = 'GET /api/projects/p-1/publication';
 const AUDIO: ChapterAudio = {
   url: '/api/projects/p-1/chapters/c-1/audio',
   duration_seconds: 12.5,
   timestamps_url: '/api/projects/p-1/chapters/c-1/timestamps',
 };
 
-function setup({ project = makeProjectDetail(), chapter = makeChapter(), extra = {}, path = '/dashboard/projects/p-1' }: {
+function setup({
+  project = makeProjectDetail(),
+  chapter = makeChapter(),
+  publication = makePublication(),
+  extra = {},
+  path = '/dashboard/projects/p-1',
+}: {
   project?: ProjectDetail;
   chapter?: ChapterDetail | MockHandler;
+  publication?: ProjectPublication;
   extra?: Record<string, MockHandler>;
   path?: string;
 } = {}) {
@@ -32,6 +40,7 @@ function setup({ project = makeProjectDetail(), chapter = makeChapter(), extra =
     'GET /api/voices': { json: voicesFixture },
     [PROJECT]: { json: project },
     [CHAPTER]: 'paragraphs' in chapter ? { json: chapter } : chapter,
+    [PUBLICATION]: { json: publication },
     ...extra,
   });
   return { api, ...renderApp(path) };
@@ -230,7 +239,7 @@ describe('Projekt-Editor: Export', () => {
     await waitFor(() => expect(m4b).toBeEnabled());
     api.on(PROJECT, { json: { ...project, exports: [running] } });
     await user.click(m4b);
-    expect(api.callsTo('POST /api/projects/p-1/exports')[0].body).toEqual({ format: 'm4b' });
+    expect(api.callsTo('POST /api/projects/p-1/exports')[0].body).toEqual({ format: 'm4b', profile: 'standard' });
     const row = await screen.findByTestId('export-row');
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'processing'));
     expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
@@ -244,7 +253,186 @@ describe('Projekt-Editor: Export', () => {
     expect(api.callsTo(PROJECT)).toHaveLength(asked);
 
     await user.click(screen.getByTestId('export-download'));
-    await waitFor(() => expect(saved).toEqual(['Die_Reise_nach_R_gen.m4b']));
+    // Saved under the title as written, umlaut and spaces included (as the server names it).
+    await waitFor(() => expect(saved).toEqual(['Die Reise nach Rügen.m4b']));
+  });
+});
+
+describe('Projekt-Editor: Exportprofile', () => {
+  const EXPORTS = 'POST /api/projects/p-1/exports';
+  const REFUSAL = 'ACX verlangt ein quadratisches Cover von mindestens 2400 × 2400 Pixeln (dieses: 1400 × 2000).';
+  /** A project whose chapters are all done and joined: it can be exported. */
+  function readyProject() {
+    const done = makeChapterSummary({ state: 'done', stale_cost_cent: 0, audio: AUDIO });
+    return makeProjectDetail({ stale_cost_cent: 0, chapters: [done, { ...done, id: 'c-2', title: 'Der Leuchtturm' }] });
+  }
+
+  it('offers the profiles with Standard chosen, explains the chosen one, and sends "acx" with the export', async () => {
+    const project = readyProject();
+    const { api, user } = setup({
+      project,
+      chapter: finishedChapter(),
+      extra: { [`GET ${AUDIO.timestamps_url}`]: { json: timed }, [EXPORTS]: { status: 202, json: makeExport({ profile: 'acx' }) } },
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'Profil' });
+    expect(within(group).getAllByRole('radio').map((r) => r.textContent)).toEqual(['Standard', 'Hörbuch (ACX)', 'Podcast']);
+    expect(within(group).getByRole('radio', { name: 'Standard' })).toBeChecked();
+    expect(screen.getByTestId('export-profile-hint')).toHaveTextContent('Wie vertont');
+    expect(group).toHaveAccessibleDescription(/Wie vertont/);
+
+    await user.click(within(group).getByRole('radio', { name: 'Hörbuch (ACX)' }));
+    expect(within(group).getByRole('radio', { name: 'Hörbuch (ACX)' })).toBeChecked();
+    expect(screen.getByTestId('export-profile-hint')).toHaveTextContent('Für Audible/ACX: 44,1 kHz, 192 kbit/s konstant');
+    expect(screen.getByTestId('export-profile-hint')).toHaveTextContent('Als ZIP eine Datei je Kapitel');
+    expect(screen.queryByTestId('export-profile-refusal')).not.toBeInTheDocument();
+
+    const m4b = screen.getByTestId('export-m4b');
+    await waitFor(() => expect(m4b).toBeEnabled());
+    // The project asked again after the start lists the export.
+    api.on(PROJECT, { json: { ...project, exports: [makeExport({ profile: 'acx' })] } });
+    await user.click(m4b);
+    await waitFor(() => expect(api.callsTo(EXPORTS)).toHaveLength(1));
+    expect(api.callsTo(EXPORTS)[0].body).toEqual({ format: 'm4b', profile: 'acx' });
+    const row = await screen.findByTestId('export-row');
+    expect(row).toHaveAttribute('data-profile', 'acx');
+    expect(within(row).getByTestId('export-row-profile')).toHaveTextContent('Profil: ACX');
+  });
+
+  it('says beside the ACX choice why ACX would refuse the cover, and shows the server’s refusal', async () => {
+    const publication = makePublication({ cover: { url: '/api/projects/p-1/cover', width: 1400, height: 2000, acx_refusal: REFUSAL } });
+    const { user } = setup({
+      project: readyProject(),
+      chapter: finishedChapter(),
+      publication,
+      extra: {
+        [`GET ${AUDIO.timestamps_url}`]: { json: timed },
+        [EXPORTS]: apiError(409, 'conflict', 'Cover passt nicht zu ACX', REFUSAL),
+      },
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'Profil' });
+    // The panel knows the cover once the publication is loaded; Standard needs no square cover.
+    await screen.findByTestId('cover-image');
+    expect(screen.queryByTestId('export-profile-refusal')).not.toBeInTheDocument();
+    await user.click(within(group).getByRole('radio', { name: 'Hörbuch (ACX)' }));
+    expect(screen.getByTestId('export-profile-refusal')).toHaveTextContent(REFUSAL);
+    expect(group).toHaveAccessibleDescription(new RegExp(REFUSAL.slice(0, 30)));
+
+    const zip = screen.getByTestId('export-zip');
+    await waitFor(() => expect(zip).toBeEnabled());
+    await user.click(zip);
+    expect(await screen.findByText('Cover passt nicht zu ACX')).toBeInTheDocument();
+    expect(screen.queryByTestId('export-row')).not.toBeInTheDocument();
+
+    await user.click(within(group).getByRole('radio', { name: 'Podcast' }));
+    expect(screen.queryByTestId('export-profile-refusal')).not.toBeInTheDocument();
+    expect(screen.getByTestId('export-profile-hint')).toHaveTextContent('−16 LUFS, 128 kbit/s, 44,1 kHz.');
+  });
+});
+
+describe('Projekt-Editor: Veröffentlichung', () => {
+  const PUT_PUBLICATION = 'PUT /api/projects/p-1/publication';
+  const COVER = '/api/projects/p-1/cover';
+  const publicationCard = async () => within(await screen.findByTestId('publication-form'));
+
+  it('shows the saved details and the narrator (read-only), and saves the fields with PUT', async () => {
+    const saved = makePublication({ author: 'Theodor Fontane', publisher: 'Hörverlag Nord', genre: 'Roman', year: 1896, comment: 'Ein Klassiker.' });
+    const { api, user } = setup({ publication: makePublication({ genre: 'Reise' }), extra: { [PUT_PUBLICATION]: { json: saved } } });
+    const form = await publicationCard();
+    expect(screen.getByRole('heading', { level: 2, name: 'Veröffentlichung' })).toBeInTheDocument();
+    expect(form.getByLabelText('Genre')).toHaveValue('Reise');
+    const narrator = form.getByLabelText('Sprecher');
+    expect(narrator).toHaveValue('Jonas');
+    expect(narrator).toHaveAttribute('readonly');
+    expect(narrator).toHaveAccessibleDescription(/Stimme des Projekts/);
+
+    await user.type(form.getByLabelText('Autor'), ' Theodor Fontane ');
+    await user.type(form.getByLabelText('Verlag'), 'Hörverlag Nord');
+    await user.clear(form.getByLabelText('Genre'));
+    await user.type(form.getByLabelText('Genre'), 'Roman');
+    await user.type(form.getByLabelText('Jahr'), '1896');
+    await user.type(form.getByLabelText('Kommentar'), 'Ein Klassiker.');
+    await user.click(form.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(api.callsTo(PUT_PUBLICATION)).toHaveLength(1));
+    expect(api.callsTo(PUT_PUBLICATION)[0].body).toEqual({
+      author: 'Theodor Fontane',
+      publisher: 'Hörverlag Nord',
+      genre: 'Roman',
+      year: 1896,
+      comment: 'Ein Klassiker.',
+    });
+    expect(await screen.findByText('Veröffentlichung gespeichert')).toBeInTheDocument();
+    expect(form.getByLabelText('Autor')).toHaveValue('Theodor Fontane');
+  });
+
+  it('checks the year before sending, and shows the server’s field error at its field', async () => {
+    const { api, user } = setup({
+      extra: { [PUT_PUBLICATION]: apiError(422, 'validation', 'Ungültige Eingabe', 'Bitte prüfen Sie Ihre Eingaben.', { author: 'Der Autor darf höchstens 200 Zeichen lang sein.' }) },
+    });
+    const form = await publicationCard();
+    const year = form.getByLabelText('Jahr');
+    await user.type(year, '96');
+    await user.click(form.getByRole('button', { name: 'Speichern' }));
+    expect(await form.findByText('Bitte geben Sie ein Jahr mit vier Ziffern an.')).toBeInTheDocument();
+    expect(year).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(PUT_PUBLICATION)).toHaveLength(0);
+
+    await user.clear(year);
+    await user.type(form.getByLabelText('Autor'), 'Sehr langer Name');
+    await user.click(form.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(api.callsTo(PUT_PUBLICATION)).toHaveLength(1));
+    expect(api.callsTo(PUT_PUBLICATION)[0].body).toEqual({ author: 'Sehr langer Name', publisher: '', genre: '', year: null, comment: '' });
+    const author = form.getByLabelText('Autor');
+    await waitFor(() => expect(author).toHaveAttribute('aria-invalid', 'true'));
+    expect(author).toHaveAccessibleDescription('Der Autor darf höchstens 200 Zeichen lang sein.');
+    expect(screen.queryByText('Veröffentlichung gespeichert')).not.toBeInTheDocument();
+  });
+
+  it('uploads a cover as multipart with PUT and shows its thumbnail and size', async () => {
+    const uploaded = makePublication({ cover: { url: COVER, width: 3000, height: 3000, acx_refusal: null } });
+    const { api, user } = setup({ extra: { [`PUT ${COVER}`]: { json: uploaded } } });
+    expect(await screen.findByTestId('cover-empty')).toHaveTextContent('Noch kein Cover.');
+    expect(screen.queryByRole('button', { name: 'Cover entfernen' })).not.toBeInTheDocument();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', { type: 'image/png' });
+    const input = screen.getByLabelText('Cover-Bild wählen');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+    await user.upload(input, file);
+    await waitFor(() => expect(api.callsTo(`PUT ${COVER}`)).toHaveLength(1));
+    const body = api.callsTo(`PUT ${COVER}`)[0].body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect(((body as FormData).get('file') as File).name).toBe('cover.png');
+
+    const image = await screen.findByRole('img', { name: 'Cover' });
+    expect(image.getAttribute('src')).toMatch(new RegExp(`^${COVER}\\?v=\\d+$`));
+    expect(screen.getByTestId('cover-size')).toHaveTextContent('3000 × 3000 px');
+    expect(screen.queryByTestId('cover-acx-refusal')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cover ersetzen' })).toBeInTheDocument();
+    expect(await screen.findByText('Cover gespeichert')).toBeInTheDocument();
+  });
+
+  it('shows why the server refused a picture', async () => {
+    const refusal = 'Das Cover muss zwischen 1400 und 6000 Pixel breit und hoch sein (erhalten: 800 × 800).';
+    const { user } = setup({ extra: { [`PUT ${COVER}`]: apiError(422, 'validation', 'Ungültige Eingabe', 'Bitte prüfen Sie Ihre Eingaben.', { file: refusal }) } });
+    await screen.findByTestId('cover-empty');
+    await user.upload(screen.getByLabelText('Cover-Bild wählen'), new File(['x'], 'klein.jpg', { type: 'image/jpeg' }));
+    expect(await within(screen.getByTestId('cover')).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('button', { name: 'Cover hochladen' })).toHaveAccessibleDescription(refusal);
+    expect(screen.queryByRole('img', { name: 'Cover' })).not.toBeInTheDocument();
+  });
+
+  it('notes why ACX would refuse the cover, and removes the cover with DELETE', async () => {
+    const refusal = 'ACX verlangt ein quadratisches Cover von mindestens 2400 × 2400 Pixeln (dieses: 1400 × 2000).';
+    const publication = makePublication({ cover: { url: COVER, width: 1400, height: 2000, acx_refusal: refusal } });
+    const { api, user } = setup({ publication, extra: { [`DELETE ${COVER}`]: { json: makePublication() } } });
+    expect(await screen.findByRole('img', { name: 'Cover' })).toBeInTheDocument();
+    expect(screen.getByTestId('cover-size')).toHaveTextContent('1400 × 2000 px');
+    expect(screen.getByTestId('cover-acx-refusal')).toHaveTextContent(refusal);
+    await user.click(screen.getByRole('button', { name: 'Cover entfernen' }));
+    await waitFor(() => expect(api.callsTo(`DELETE ${COVER}`)).toHaveLength(1));
+    expect(await screen.findByTestId('cover-empty')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Cover' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cover-acx-refusal')).not.toBeInTheDocument();
+    expect(await screen.findByText('Cover entfernt')).toBeInTheDocument();
   });
 });
 

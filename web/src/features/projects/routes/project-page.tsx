@@ -12,6 +12,7 @@ import { ChapterList } from '../components/chapter-list';
 import { ChapterPanel } from '../components/chapter-panel';
 import { ExportsPanel } from '../components/exports-panel';
 import { ProjectHeader } from '../components/project-header';
+import { PublicationCard } from '../components/publication-card';
 import { usePageTitle } from '../hooks/use-page-title';
 
 /** The chapter named in the address, else the first one (an unknown id falls back too). */
@@ -60,7 +61,7 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
   return (
     <>
       <ProjectHeader project={project} voices={voices} />
-      {/* On a phone: chapters, the open chapter, then the exports; beside each other the exports sit under the chapters. */}
+      {/* On a phone: chapters, the open chapter, then the exports and the publication; beside each other these sit under the chapters. */}
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
           <ChapterList projectId={project.id} chapters={project.chapters} selectedId={chapterId} />
@@ -80,8 +81,9 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
             <p className="text-sm text-muted-foreground">Dieses Projekt hat keine Kapitel.</p>
           )}
         </div>
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <ExportsPanel project={project} />
+          <PublicationCard projectId={project.id} />
         </div>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { BadgeVariant } from '@/components/ui/badge';
 import { audioFileName } from '@/lib/filename';
 import { formatNumber } from '@/lib/format';
-import type { ChapterSummary, ExportFormat, ParagraphState } from '../api/types';
+import type { ChapterSummary, ExportFormat, ExportProfile, ParagraphState } from '../api/types';
 
 /**
  * The longest manuscript of one project, in characters (the server's limit for projects;
@@ -68,6 +68,43 @@ export const EXPORT_FORMATS: { format: ExportFormat; label: string; extension: s
   { format: 'mp3', label: 'MP3 mit Kapitelmarken', extension: 'mp3' },
   { format: 'zip', label: 'ZIP der Kapitel', extension: 'zip' },
 ];
+
+/** How an export's audio is made ready, with what that means (the server's `projects::export`). */
+export const EXPORT_PROFILES: { profile: ExportProfile; label: string; short: string; description: string }[] = [
+  {
+    profile: 'standard',
+    label: 'Standard',
+    short: 'Standard',
+    description: 'Wie vertont: in der Abtastrate der Stimme, auf −16 LUFS angeglichen.',
+  },
+  {
+    profile: 'acx',
+    label: 'Hörbuch (ACX)',
+    short: 'ACX',
+    description:
+      'Für Audible/ACX: 44,1 kHz, 192 kbit/s konstant, RMS −20 dB, Spitzen unter −3 dB, Raumton am Anfang und Ende jedes Kapitels. ' +
+      'Als ZIP eine Datei je Kapitel, wie ACX es verlangt.',
+  },
+  { profile: 'podcast', label: 'Podcast', short: 'Podcast', description: '−16 LUFS, 128 kbit/s, 44,1 kHz.' },
+];
+
+export const DEFAULT_EXPORT_PROFILE: ExportProfile = 'standard';
+
+export function exportProfile(profile: ExportProfile) {
+  return EXPORT_PROFILES.find((p) => p.profile === profile) ?? EXPORT_PROFILES[0];
+}
+
+/** The cover pictures the server takes, as the file input's `accept`. */
+export const COVER_ACCEPT = 'image/jpeg,image/png';
+
+/** The largest cover the server takes (10 MB, read as 10 MiB like the server); its 422 decides the rest. */
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+export const COVER_TOO_LARGE_MESSAGE = 'Das Cover ist zu groß: höchstens 10 MB.';
+
+/** "3000 × 3000 px" */
+export function coverSize({ width, height }: { width: number; height: number }): string {
+  return `${width} × ${height} px`;
+}
 
 export function exportLabel(format: ExportFormat): string {
   return EXPORT_FORMATS.find((f) => f.format === format)?.label ?? format;
