@@ -45,4 +45,12 @@ print(f"| worker resident, peak while exporting | {mib('worker_peak_kib'):.0f} |
 print(f"| ffmpeg resident, peak | {mib('ffmpeg_peak_kib'):.0f} |")
 print(f"| the M4B file | {float(v['export_bytes']) / 1048576:.0f} |")
 print(f"| export time | {float(v['export_seconds']):.0f} s |")
+print()
+print(f"| {v['book_chapters']} chapters, 10 hours, Hörbuch (ACX) as ZIP | figure |")
+print("|---|---|")
+print(f"| worker resident, peak while exporting | {mib('acx_worker_peak_kib'):.0f} MiB |")
+print(f"| ffmpeg resident, peak | {mib('acx_ffmpeg_peak_kib'):.0f} MiB |")
+print(f"| export time | {float(v['acx_export_seconds']):.0f} s |")
+print(f"| ffmpeg's own encode of the same audio (44.1 kHz, 192 kb/s), baseline | {float(v['acx_baseline_seconds']):.0f} s |")
+print(f"| ratio (export / baseline) | {float(v['acx_ratio']):.2f} x |")
 PY

@@ -10,7 +10,7 @@ use crate::cpu::CpuPool;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::spoken::{self, Inline, Spoken};
 use crate::domain::timed_text::TimedText;
-use crate::domain::{chunks, markup, speech_budget};
+use crate::domain::{chunks, markup, sentences, speech_budget};
 use crate::engine::{EngineError, Markup, SpeechEngine, SynthesisRequest};
 pub use crate::timeline::{Part, Piece, Plan, Timeline};
 
@@ -181,21 +181,10 @@ fn parts_for(
     packer.plan
 }
 
-/// The written sentences of a segment: cut at its sentence ends, except where the period
-/// belongs to something the reading writes out ("3. Mai", "z. B.", "Dr."), which the
-/// normaliser's changes cover. Each sentence is then read on its own, with its context.
+/// The written sentences of a segment, cut where the reading ends them
+/// (`domain::sentences`). Each sentence is then read on its own, with its context.
 fn written_sentences<'t>(text: &'t str, dictionary: &[Entry], language: &str) -> Vec<&'t str> {
-    let changes = dictionary::apply(text, dictionary, language).changes;
-    let inside_a_change = |end: usize| changes.iter().any(|c| c.start < end && end <= c.end);
-    let mut out = Vec::new();
-    let mut start = 0;
-    for end in chunks::sentence_ends(text).into_iter().filter(|&end| !inside_a_change(end)) {
-        out.push(text[start..end].trim());
-        start = end;
-    }
-    out.push(text[start..].trim());
-    out.retain(|s| !s.is_empty());
-    out
+    sentences::written(text, &dictionary::apply(text, dictionary, language).changes)
 }
 
 /// A sentence as subtitles show it: without the stars of `*emphasis*`.
@@ -519,6 +508,29 @@ mod tests {
             let peak = last.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0).max(1) as f64 / 32768.0;
             assert!(20.0 * peak.log10() < -50.0, "{voice}: the last 50 ms peak at {:.1} dBFS", 20.0 * peak.log10());
         }
+    }
+
+    /// Subtitles of a rendered text (eSpeak NG, measured word times): at most two lines of
+    /// 42 characters, every cue shown 1 to 7 seconds and read at most 17 characters a
+    /// second, every sentence covered in order.
+    #[tokio::test]
+    async fn subtitles_of_a_rendered_text_keep_their_line_and_time_limits() {
+        let text = "Der Katalog wurde zur wichtigsten Einnahmequelle, und der Verlag druckte ihn jedes Jahr neu. \
+                    In der Nacht vom 27. auf den 28. November 1944 fiel der erste Schnee. Ja. \
+                    Als der Winter kam, zogen die Vögel nach Süden, die Bauern holten das Vieh in die Ställe \
+                    und die Kinder warteten auf den ersten Schnee, der in diesem Jahr sehr spät fiel.";
+        let rendered = render(&LocalEngine::default(), speech(text, "de+m3"), 2).await.unwrap();
+        let cues = rendered.timed_text.cues();
+        let mut cps = Vec::new();
+        for cue in &cues {
+            assert!(cue.text.lines().count() <= 2 && cue.text.lines().all(|l| l.chars().count() <= 42), "{cue:?}");
+            let ms = cue.end_ms - cue.start_ms;
+            assert!((1_000..=7_000).contains(&ms), "{ms} ms: {cue:?}");
+            cps.push(cue.text.chars().filter(|c| *c != '\n').count() as f64 * 1000.0 / ms as f64);
+        }
+        let words: Vec<String> = cues.iter().flat_map(|c| c.text.split_whitespace().map(str::to_owned)).collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+        assert!(cps.iter().all(|&c| c <= 17.0), "characters per second of each cue: {cps:.1?}");
     }
 
     /// Engines that take a pause inline get it inside one request; the others get two

@@ -4,9 +4,11 @@
 //! 1. Throughput: characters per second from the first "render" to every chapter joined,
 //!    against raw `espeak-ng` on the same text plus MP3 encoding of its WAV (the least any
 //!    path must do), measured in the same run, taking turns twice (the machine is noisy).
-//! 2. Memory: a 10-hour audiobook exported as M4B; the worker's resident memory and
-//!    ffmpeg's are sampled while it runs. The book is one rendered chapter repeated (its
-//!    rows copied in the database, its audio shared), so it costs no 10 hours of speech.
+//! 2. Memory: a 10-hour audiobook exported as M4B, then as "Hörbuch (ACX)" (a ZIP of one
+//!    44.1 kHz, 192 kb/s file per chapter); the worker's resident memory and ffmpeg's are
+//!    sampled while each runs, and the ACX export's time is set against ffmpeg's own
+//!    encode of the same audio in the same run. The book is one rendered chapter repeated
+//!    (its rows copied in the database, its audio shared), so it costs no 10 hours of speech.
 
 use std::time::{Duration, Instant};
 
@@ -167,8 +169,10 @@ async fn stretch_to_a_book(pool: &PgPool, project: &Value) -> anyhow::Result<i64
     .execute(&mut *tx)
     .await?;
     sqlx::query(
-        "INSERT INTO project_paragraphs (chapter_id, position, text, characters, text_hash, voice_id, job_id, job_hash)
-         SELECT c.id, p.position, p.text, p.characters, p.text_hash, p.voice_id, p.job_id, p.job_hash
+        "INSERT INTO project_paragraphs (chapter_id, position, text, characters, text_hash, voice_id, job_id, job_hash,
+                                         job_text_hash, job_voice_id, job_dictionary)
+         SELECT c.id, p.position, p.text, p.characters, p.text_hash, p.voice_id, p.job_id, p.job_hash,
+                p.job_text_hash, p.job_voice_id, p.job_dictionary
          FROM project_chapters c JOIN project_paragraphs p ON p.chapter_id = $2
          WHERE c.project_id = $1 AND c.id <> $2",
     )
@@ -180,12 +184,20 @@ async fn stretch_to_a_book(pool: &PgPool, project: &Value) -> anyhow::Result<i64
     Ok(copies as i64)
 }
 
-/// Exports the project as M4B while sampling the worker's and ffmpeg's memory.
-async fn export_memory(http: &reqwest::Client, base: &str, project: &Value, worker: u32) -> anyhow::Result<()> {
+/// Exports the project (`request`: format and profile) while sampling the worker's and
+/// ffmpeg's memory; the figures printed under `label`. The export's seconds.
+async fn export_memory(
+    http: &reqwest::Client,
+    base: &str,
+    project: &Value,
+    worker: u32,
+    request: Value,
+    label: &str,
+) -> anyhow::Result<f64> {
     let id = project["id"].as_str().context("id")?;
     let idle = rss_kib(worker);
     let started = Instant::now();
-    let res = http.post(format!("{base}/api/projects/{id}/exports")).json(&json!({ "format": "m4b" })).send().await?;
+    let res = http.post(format!("{base}/api/projects/{id}/exports")).json(&request).send().await?;
     let export: Value = res.error_for_status()?.json().await?;
     let (mut worker_peak, mut ffmpeg_peak) = (idle, 0u64);
     let mut last_poll = Instant::now();
@@ -199,8 +211,8 @@ async fn export_memory(http: &reqwest::Client, base: &str, project: &Value, work
             let mine = mine.context("export listed")?;
             match mine["status"].as_str() {
                 Some("completed") => {
-                    println!("export_seconds={:.1}", started.elapsed().as_secs_f64());
-                    println!("export_bytes={}", mine["size_bytes"]);
+                    println!("{label}export_seconds={:.1}", started.elapsed().as_secs_f64());
+                    println!("{label}export_bytes={}", mine["size_bytes"]);
                     break;
                 }
                 Some("failed") => bail!("export failed: {mine}"),
@@ -209,10 +221,38 @@ async fn export_memory(http: &reqwest::Client, base: &str, project: &Value, work
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    println!("worker_idle_kib={idle}");
-    println!("worker_peak_kib={worker_peak}");
-    println!("ffmpeg_peak_kib={ffmpeg_peak}");
-    Ok(())
+    println!("{label}worker_idle_kib={idle}");
+    println!("{label}worker_peak_kib={worker_peak}");
+    println!("{label}ffmpeg_peak_kib={ffmpeg_peak}");
+    Ok(started.elapsed().as_secs_f64())
+}
+
+/// The baseline of an ACX export: ffmpeg's own encode of the same audio (every chapter,
+/// one after the other) to 44.1 kHz, 192 kb/s MP3, without measuring or levelling.
+async fn ffmpeg_acx_baseline(
+    http: &reqwest::Client,
+    base: &str,
+    project: &Value,
+    chapters: i64,
+) -> anyhow::Result<f64> {
+    let id = project["id"].as_str().context("id")?;
+    let chapter = project["chapters"][0]["id"].as_str().context("chapter")?;
+    let audio = http.get(format!("{base}/api/projects/{id}/chapters/{chapter}/audio")).send().await?;
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("chapter.mp3");
+    std::fs::write(&file, audio.error_for_status()?.bytes().await?)?;
+    let started = Instant::now();
+    for _ in 0..chapters {
+        let status = tokio::process::Command::new("ffmpeg")
+            .args(["-v", "error", "-nostdin", "-y", "-i"])
+            .arg(&file)
+            .args(["-ar", "44100", "-ac", "1", "-c:a", "libmp3lame", "-b:a", "192k"])
+            .arg(dir.path().join("out.mp3"))
+            .status()
+            .await?;
+        anyhow::ensure!(status.success(), "ffmpeg failed");
+    }
+    Ok(started.elapsed().as_secs_f64())
 }
 
 #[tokio::main]
@@ -272,5 +312,11 @@ async fn main() -> anyhow::Result<()> {
     }
     let chapters = stretch_to_a_book(&pool, &last).await?;
     println!("book_chapters={chapters}");
-    export_memory(&http, &base, &last, worker).await
+    export_memory(&http, &base, &last, worker, json!({ "format": "m4b" }), "").await?;
+    // The same book for ACX, one file per chapter, against ffmpeg's own encode of it.
+    let acx = export_memory(&http, &base, &last, worker, json!({ "format": "zip", "profile": "acx" }), "acx_").await?;
+    let baseline = ffmpeg_acx_baseline(&http, &base, &last, chapters).await?;
+    println!("acx_baseline_seconds={baseline:.1}");
+    println!("acx_ratio={:.3}", acx / baseline);
+    Ok(())
 }

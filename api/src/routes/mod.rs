@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod labels;
 pub mod library;
 pub mod meta;
+pub mod project_publication;
 pub mod projects;
 pub mod pronunciation;
 pub mod site_gate;
@@ -41,6 +42,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(pronunciation::router())
         .merge(jobs::router())
         .merge(projects::router())
+        .merge(project_publication::router())
         .merge(timed_text::router())
         .merge(library::router())
         .merge(labels::router())

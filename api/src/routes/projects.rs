@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use shared::domain::download_name::DownloadName;
-use shared::domain::kinds::JobStatus;
+use shared::domain::kinds::{ExportProfile, JobStatus};
 use shared::domain::project::{ExportFormat, ParagraphState};
 use shared::domain::timed_text::{SubtitleFormat, TimedText};
 use shared::use_cases::projects;
@@ -201,6 +201,7 @@ impl From<projects::ChapterDetail> for ChapterDetail {
 pub struct ExportView {
     id: Uuid,
     format: ExportFormat,
+    profile: ExportProfile,
     status: JobStatus,
     /// 0 to 1.
     progress: f64,
@@ -215,9 +216,19 @@ pub struct ExportView {
 
 impl From<projects::ExportView> for ExportView {
     fn from(e: projects::ExportView) -> Self {
-        let projects::ExportView { id, format, status, progress, error, size_bytes, download_url, created_at, job_id } =
-            e;
-        ExportView { id, format, status, progress, error, size_bytes, download_url, created_at, job_id }
+        let projects::ExportView {
+            id,
+            format,
+            profile,
+            status,
+            progress,
+            error,
+            size_bytes,
+            download_url,
+            created_at,
+            job_id,
+        } = e;
+        ExportView { id, format, profile, status, progress, error, size_bytes, download_url, created_at, job_id }
     }
 }
 
@@ -317,6 +328,11 @@ pub struct RenderAnswer {
 #[schema(as = NewExport)]
 pub struct NewExport {
     format: ExportFormat,
+    /// How the audio is made ready: `standard` (as rendered), `acx` (Audible: 44.1 kHz,
+    /// 192 kb/s constant MP3, RMS -20 dB, peaks under -3 dB, room tone; with `zip` one
+    /// file per chapter as ACX asks), `podcast` (-16 LUFS, 128 kb/s). `standard` when absent.
+    #[serde(default)]
+    profile: Option<ExportProfile>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -750,7 +766,8 @@ pub async fn export_for(
     base: &str,
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
     let key = crate::routes::jobs::idempotency_key(headers)?;
-    let export = projects::export::create(svc, caller, id, body.format, base, key.as_deref()).await?;
+    let profile = body.profile.unwrap_or(ExportProfile::Standard);
+    let export = projects::export::create(svc, caller, id, body.format, profile, base, key.as_deref()).await?;
     Ok((StatusCode::ACCEPTED, Json(export.into())))
 }
 

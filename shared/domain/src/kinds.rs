@@ -189,6 +189,19 @@ text_enum! {
 }
 
 text_enum! {
+    /// How an export's audio is made ready for where it goes (`projects::export`).
+    pub enum ExportProfile {
+        /// The chapters as the product makes them (MP3 at the voice's rate, -16 LUFS).
+        Standard = "standard",
+        /// Audible's ACX: 44.1 kHz, 192 kb/s constant MP3, RMS -23 to -18 dB, peaks at
+        /// most -3 dB, room tone at head and tail of every chapter file.
+        Acx = "acx",
+        /// Podcasts: -16 LUFS, true peak at most -1.5 dBTP, 128 kb/s at 44.1 kHz.
+        Podcast = "podcast",
+    }
+}
+
+text_enum! {
     /// Order of a library list: by creation, newest or oldest first.
     pub enum SortOrder {
         Newest = "newest",

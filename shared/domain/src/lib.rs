@@ -2,11 +2,13 @@
 //! of a text (`normalize`), and pure functions, tested beside their code. No I/O: `shared`
 //! re-exports this crate as `shared::domain`.
 
+pub mod audio_profile;
 pub mod caps;
 pub mod chunks;
 pub mod client_ip;
 pub mod clone_lifecycle;
 pub mod clone_ref;
+pub mod cue_layout;
 pub mod device;
 pub mod dictionary;
 pub mod download_name;
@@ -21,6 +23,8 @@ pub mod money;
 pub mod normalize;
 pub mod password;
 pub mod project;
+pub mod publication;
+pub mod sentences;
 pub mod speech_budget;
 pub mod spoken;
 pub mod text;

@@ -33,8 +33,14 @@ impl ParagraphState {
     /// The state of a paragraph whose content hash is `current`, given the hash its job
     /// was made for and that job's status.
     pub fn of(current: &str, job_hash: Option<&str>, job_status: Option<JobStatus>) -> ParagraphState {
-        match (job_hash, job_status) {
-            (Some(made_for), Some(status)) if made_for == current => match status {
+        ParagraphState::of_match(job_hash == Some(current), job_status)
+    }
+
+    /// The state of a paragraph whose job (in `job_status`) was, or was not, made from
+    /// what the paragraph is now.
+    pub fn of_match(made_from_this: bool, job_status: Option<JobStatus>) -> ParagraphState {
+        match job_status {
+            Some(status) if made_from_this => match status {
                 JobStatus::Pending | JobStatus::Processing => ParagraphState::Rendering,
                 JobStatus::Completed => ParagraphState::Done,
                 JobStatus::Failed => ParagraphState::Failed,
@@ -140,11 +146,13 @@ pub fn create_fingerprint(title: &str, text: &str, voice_id: Option<Uuid>) -> St
     hex(hash.finalize().as_slice())
 }
 
-/// What an export's creation asked for (the project and the format).
-pub fn export_fingerprint(project_id: Uuid, format: ExportFormat) -> String {
+/// What an export's creation asked for (the project, the format and the profile).
+pub fn export_fingerprint(project_id: Uuid, format: ExportFormat, profile: crate::kinds::ExportProfile) -> String {
     let mut hash = Sha256::new();
     hash.update(project_id.as_bytes());
     hash.update(format.as_str().as_bytes());
+    hash.update([0]);
+    hash.update(profile.as_str().as_bytes());
     hex(hash.finalize().as_slice())
 }
 
@@ -263,8 +271,11 @@ mod tests {
         // Field boundaries count: the title's end cannot move into the text.
         assert_ne!(create_fingerprint("ab", "c", voice), create_fingerprint("a", "bc", voice));
         let project = Uuid::from_bytes([7; 16]);
-        assert_ne!(export_fingerprint(project, ExportFormat::Zip), export_fingerprint(project, ExportFormat::Mp3));
-        assert_ne!(export_fingerprint(project, ExportFormat::Zip), export_fingerprint(Uuid::nil(), ExportFormat::Zip));
+        let standard = crate::kinds::ExportProfile::Standard;
+        let zip = export_fingerprint(project, ExportFormat::Zip, standard);
+        assert_ne!(zip, export_fingerprint(project, ExportFormat::Mp3, standard));
+        assert_ne!(zip, export_fingerprint(Uuid::nil(), ExportFormat::Zip, standard));
+        assert_ne!(zip, export_fingerprint(project, ExportFormat::Zip, crate::kinds::ExportProfile::Acx));
         assert_eq!(default_chapter_title(2), "Kapitel 3");
     }
 

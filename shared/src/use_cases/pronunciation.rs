@@ -118,6 +118,9 @@ fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
 fn checked(input: &EntryInput) -> Result<(String, String, Option<&str>)> {
     let term = field("term", "Der Begriff", &input.term, 100)?;
     let spoken = field("spoken", "Die Aussprache", &input.spoken, 200)?;
+    // A short term spoken as a long phrase would buy audio the price of the typed text
+    // does not cover (`domain::speech_budget`).
+    crate::domain::speech_budget::check_entry_expansion(&term, &spoken)?;
     let ipa = input.ipa.as_deref().map(trim).filter(|i| !i.is_empty());
     if let Some(ipa) = ipa {
         field("ipa", "Die Lautschrift", ipa, ipa::MAX_CHARS)?;

@@ -25,6 +25,7 @@ mod project_limits;
 mod projects;
 mod pronunciation;
 mod proxy;
+mod publication;
 mod recovery;
 mod resilience;
 mod security;

@@ -80,6 +80,20 @@ fn field_of<'a>(values: &'a Value, name: &str) -> Vec<&'a str> {
     values.as_array().unwrap().iter().map(|v| v[name].as_str().unwrap()).collect()
 }
 
+/// A square PNG cover of `size` pixels, made by ffmpeg.
+pub(crate) fn cover_png(size: u32) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cover.png");
+    let made = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-f", "lavfi", "-i", &format!("color=c=steelblue:s={size}x{size}")])
+        .args(["-frames:v", "1"])
+        .arg(&file)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::fs::read(file).unwrap()
+}
+
 pub(crate) async fn charges(app: &TestApp, user: Uuid) -> i64 {
     app.ledger_rows(user, "charge").await.iter().map(|c| -c).sum()
 }
@@ -140,7 +154,49 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     let last_end = sentences.last().unwrap()["end_ms"].as_f64().unwrap() / 1000.0;
     assert!((last_end - first["duration_seconds"].as_f64().unwrap()).abs() < 1.0, "{last_end}");
 
-    // The M4B: one chapter mark per chapter, read back by ffprobe.
+    // Subtitles of every chapter, read by a SubRip parser that is not ours: two lines of at
+    // most 42 characters, each cue shown 1 to 7 seconds and read at most 17 characters a
+    // second, every written word in order.
+    let (mut cues, mut fast) = (0, 0);
+    for chapter in done["chapters"].as_array().unwrap() {
+        let base = chapter["audio"]["timestamps_url"].as_str().unwrap().replace("/timestamps", "/subtitles");
+        let srt = client.get(&format!("{base}?format=srt")).await.text().await.unwrap();
+        let parsed = srtparse::from_str(&srt).expect("valid SubRip");
+        let timed: Value = client.get(chapter["audio"]["timestamps_url"].as_str().unwrap()).await.json().await.unwrap();
+        let written: Vec<&str> = timed["sentences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["text"].as_str().unwrap().split_whitespace())
+            .collect();
+        let shown: Vec<&str> = parsed.iter().flat_map(|c| c.text.split_whitespace()).collect();
+        assert_eq!(shown, written, "every sentence in order with its own text");
+        for cue in &parsed {
+            assert!(cue.text.lines().count() <= 2 && cue.text.lines().all(|l| l.chars().count() <= 42), "{cue:?}");
+            let ms = (std::time::Duration::from(cue.end_time) - std::time::Duration::from(cue.start_time)).as_millis();
+            assert!((1_000..=7_000).contains(&ms), "{ms} ms: {cue:?}");
+            let chars = cue.text.chars().filter(|c| *c != '\n').count() as f64;
+            fast += usize::from(chars * 1000.0 / ms as f64 > 17.0);
+            cues += 1;
+        }
+    }
+    assert_eq!(fast, 0, "of {cues} cues, {fast} are faster than 17 characters a second");
+
+    // What a store lists: the publication details and a cover (a 2400 x 2400 PNG, as
+    // ACX asks), set once for every export.
+    let details = json!({ "author": "Theodor Fontane", "publisher": "Stimmwerk Verlag", "genre": "Roman",
+                          "year": 1896, "comment": "Zwölf Tage in einer kleinen Stadt." });
+    assert_eq!(client.put(&format!("/api/projects/{id}/publication"), details).await.status(), StatusCode::OK);
+    let cover = cover_png(2400);
+    let form = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(cover.clone()).file_name("cover.png"));
+    let res = client.http.put(format!("{}/api/projects/{id}/cover", client.base)).multipart(form).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let publication: Value = res.json().await.unwrap();
+    assert_eq!((publication["cover"]["width"].as_i64(), publication["narrator"].as_str()), (Some(2400), Some("Klara")));
+    assert!(publication["cover"]["acx_refusal"].is_null());
+
+    // The M4B: one chapter mark per chapter, read back by ffprobe, with its tags and cover.
     let res = client.post(&format!("/api/projects/{id}/exports"), json!({ "format": "m4b" })).await;
     assert_eq!(res.status(), StatusCode::ACCEPTED);
     let finished = wait_for(&client, &id, Duration::from_secs(600), |p| p["exports"][0]["status"] == "completed").await;
@@ -165,6 +221,54 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
         assert!((start - expected_start).abs() < 0.1, "chapter mark at {start}, chapter starts at {expected_start}");
         expected_start += chapter["audio"]["duration_seconds"].as_f64().unwrap();
     }
+    let probe = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-show_format", "-show_streams", "-of", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let probed: Value = serde_json::from_slice(&probe.stdout).unwrap();
+    let tags = &probed["format"]["tags"];
+    assert_eq!(tags["title"], "Zwölf Tage", "{tags}");
+    assert_eq!(tags["album"], "Zwölf Tage", "{tags}");
+    assert_eq!(tags["artist"], "Theodor Fontane", "the author: {tags}");
+    assert_eq!(tags["composer"], "Klara", "the narrator: {tags}");
+    assert_eq!((tags["genre"].as_str(), tags["date"].as_str()), (Some("Roman"), Some("1896")), "{tags}");
+    assert_eq!(tags["comment"], "Zwölf Tage in einer kleinen Stadt.", "{tags}");
+    let picture = probed["streams"].as_array().unwrap().iter().find(|s| s["disposition"]["attached_pic"] == 1);
+    let picture = picture.unwrap_or_else(|| panic!("no cover in {probed}"));
+    assert_eq!((picture["width"].as_i64(), picture["height"].as_i64()), (Some(2400), Some(2400)));
+
+    // "Hörbuch (ACX)" as ACX takes it: one file per chapter, each passing every ACX figure
+    // as ffmpeg measures it (scripts/check-audio.sh), the cover beside them.
+    let res = client.post(&format!("/api/projects/{id}/exports"), json!({ "format": "zip", "profile": "acx" })).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED, "{}", res.text().await.unwrap());
+    let finished = wait_for(&client, &id, Duration::from_secs(900), |p| {
+        p["exports"].as_array().unwrap().iter().any(|e| e["profile"] == "acx" && e["status"] == "completed")
+    })
+    .await;
+    let acx = finished["exports"].as_array().unwrap().iter().find(|e| e["profile"] == "acx").unwrap().clone();
+    let zip = client.get(acx["download_url"].as_str().unwrap()).await.bytes().await.unwrap();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+    let mut checked = 0;
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).unwrap();
+        let name = entry.name().unwrap().to_string();
+        let path = dir.path().join(format!("acx-{i}"));
+        std::io::copy(&mut entry, &mut std::fs::File::create(&path).unwrap()).unwrap();
+        if name.ends_with(".png") {
+            assert_eq!(std::fs::read(&path).unwrap(), cover, "the cover as uploaded");
+            continue;
+        }
+        let check = std::process::Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/check-audio.sh"))
+            .arg(&path)
+            .args(["--profile", "acx"])
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&check.stdout);
+        assert!(check.status.success(), "{name} fails ACX: {report}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12, "one file per chapter");
 
     // Edit one paragraph: only it is stale, only it is charged.
     let chapter = done["chapters"][2].clone();
@@ -191,12 +295,12 @@ async fn a_120000_character_manuscript_becomes_chapters_and_an_m4b_and_an_edit_c
     assert_eq!(charges(&app, user).await, before + 7);
     assert!(app.ledger_drift().await.is_empty());
 
-    // The paragraphs are not audios of the library, but what they cost is spent; the
+    // The paragraphs are not audios of the library, but what they cost is spent; each
     // export is one.
     let stats: Value = client.get("/api/library/stats").await.json().await.unwrap();
     let listed: Value = client.get("/api/jobs").await.json().await.unwrap();
-    assert_eq!(field_of(&listed["jobs"], "source"), ["export"]);
-    assert_eq!((stats["audios"].as_i64(), stats["active_audios"].as_i64()), (Some(1), Some(1)), "{stats}");
+    assert_eq!(field_of(&listed["jobs"], "source"), ["export", "export"]);
+    assert_eq!((stats["audios"].as_i64(), stats["active_audios"].as_i64()), (Some(2), Some(2)), "{stats}");
     assert_eq!(stats["cost_cent"].as_i64(), Some(charges(&app, user).await), "{stats}");
 
     // Another user finds nothing of it.

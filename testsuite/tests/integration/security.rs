@@ -750,6 +750,14 @@ async fn hostile_multipart_fields_get_a_german_4xx_never_a_5xx(pool: PgPool) {
         ("no UTF-8", b"\xff\xfe\xc3\x28".to_vec()),
     ];
     let document: Value = app.client().get("/api/openapi.json").await.json().await.unwrap();
+    let project_voice = app.voice_id("local-de-klara").await;
+    let project: Value = client
+        .post("/api/projects", json!({ "title": "Formular", "text": "Ein Absatz.", "voice_id": project_voice }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let project = project["id"].as_str().unwrap().to_owned();
     let mut operations = 0;
     for (path, item) in document["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
@@ -757,14 +765,21 @@ async fn hostile_multipart_fields_get_a_german_4xx_never_a_5xx(pool: PgPool) {
                 continue;
             }
             operations += 1;
-            assert_eq!(method, "post", "{path}");
             let properties = request_properties(&document, operation, "multipart/form-data");
             for field in properties.keys() {
                 for (what, value) in &hostile {
-                    let res = if path.contains("{id}") {
+                    let res = if path == "/api/projects/{id}/cover" {
+                        // The cover's one field is the picture: every hostile value is no picture.
+                        assert_eq!(method, "put", "{path}");
+                        let form = reqwest::multipart::Form::new()
+                            .part(field.clone(), form_part(&properties, field, value.clone()));
+                        let url = format!("{}/api/projects/{project}/cover", app.base);
+                        client.http.put(url).multipart(form).send().await.unwrap()
+                    } else if path.contains("{id}") {
                         assert_eq!(path, "/api/voice-clones/{id}/samples", "a new multipart form needs its case here");
                         consent_upload(&client, voice, &recording, field, value.clone()).await
                     } else {
+                        assert_eq!(method, "post", "{path}");
                         // Checked without storing: only the file counts, the rest is ignored.
                         let form = properties.keys().fold(reqwest::multipart::Form::new(), |form, name| {
                             let bytes = if name == field {
@@ -799,7 +814,7 @@ async fn hostile_multipart_fields_get_a_german_4xx_never_a_5xx(pool: PgPool) {
             }
         }
     }
-    assert_eq!(operations, 3, "the check and the upload of a recording, a manuscript's upload");
+    assert_eq!(operations, 4, "the check and the upload of a recording, a manuscript's upload, a cover");
 }
 
 // Cookies in secure mode.

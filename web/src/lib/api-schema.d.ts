@@ -1165,6 +1165,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cover picture. */
+        get: operations["get_projects_id_cover"];
+        /** Uploads the cover (JPEG or PNG, checked by its bytes), replacing the one before. */
+        put: operations["put_projects_id_cover"];
+        post?: never;
+        /** Removes the cover. */
+        delete: operations["delete_projects_id_cover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/exports": {
         parameters: {
             query?: never;
@@ -1236,6 +1255,24 @@ export interface paths {
          *     changes (200), so a repeated request makes no second chapter.
          */
         post: operations["post_projects_id_paragraphs_paragraph_id_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The publication details and cover of a project. */
+        get: operations["get_projects_id_publication"];
+        /** Sets author, publisher, genre, year and comment. */
+        put: operations["put_projects_id_publication"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2520,6 +2557,14 @@ export interface components {
             /** @description Used only for speech on this platform, by this account. */
             usage: boolean;
         };
+        /** @description A cover picture in the form field `file`. */
+        CoverUpload: {
+            /**
+             * Format: binary
+             * @description JPEG or PNG, at most 10 MB, 1400 to 6000 pixels a side (ACX: square, at least 2400).
+             */
+            file: string;
+        };
         CreateClone: {
             /** @description Whose voice it is. */
             cloned_from: string;
@@ -2679,6 +2724,11 @@ export interface components {
          * @enum {string}
          */
         ExportFormat: "m4b" | "mp3" | "zip";
+        /**
+         * @description How an export's audio is made ready for where it goes (`projects::export`).
+         * @enum {string}
+         */
+        ExportProfile: "standard" | "acx" | "podcast";
         ExportView: {
             /** Format: date-time */
             created_at: string;
@@ -2693,6 +2743,7 @@ export interface components {
              *     categories, tags and the trash work on it as on any audio.
              */
             job_id?: string | null;
+            profile: components["schemas"]["ExportProfile"];
             /**
              * Format: double
              * @description 0 to 1.
@@ -2938,6 +2989,7 @@ export interface components {
         };
         NewExport: {
             format: components["schemas"]["ExportFormat"];
+            profile?: null | components["schemas"]["ExportProfile"];
         };
         NewJob: {
             /**
@@ -3072,6 +3124,16 @@ export interface components {
             /** Format: uuid */
             voice_id?: string | null;
         };
+        /** @description The cover as the editor shows it. */
+        ProjectCover: {
+            /** @description Why ACX would refuse this cover (not square, or under 2400 × 2400); null when ACX takes it. */
+            acx_refusal?: string | null;
+            /** Format: int32 */
+            height: number;
+            url: string;
+            /** Format: int32 */
+            width: number;
+        };
         ProjectDetail: {
             chapters: components["schemas"]["ChapterSummary"][];
             /** Format: int64 */
@@ -3093,6 +3155,27 @@ export interface components {
         };
         ProjectList: {
             projects: components["schemas"]["ProjectSummary"][];
+        };
+        /** @description What every export of the project carries. */
+        ProjectPublication: {
+            author: string;
+            comment: string;
+            cover?: null | components["schemas"]["ProjectCover"];
+            genre: string;
+            /** @description The project's voice, the exports' narrator. */
+            narrator?: string | null;
+            publisher: string;
+            /** Format: int32 */
+            year?: number | null;
+        };
+        /** @description The details to set (each at most 200 characters, the comment 2,000; the year 1000 to 9999). */
+        ProjectPublicationChange: {
+            author?: string;
+            comment?: string;
+            genre?: string;
+            publisher?: string;
+            /** Format: int32 */
+            year?: number | null;
         };
         /** @description A project in the list. */
         ProjectSummary: {
@@ -6607,6 +6690,115 @@ export interface operations {
             };
         };
     };
+    get_projects_id_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Das Cover */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_projects_id_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CoverUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPublication"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_projects_id_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPublication"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_projects_id_exports: {
         parameters: {
             query?: never;
@@ -6770,6 +6962,76 @@ export interface operations {
             };
             /** @description Schon 500 Kapitel */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPublication"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_projects_id_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPublicationChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPublication"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

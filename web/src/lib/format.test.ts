@@ -65,6 +65,14 @@ describe('formatDuration', () => {
   });
   it('shows minutes above a minute', () => {
     expect(formatDuration(65)).toBe('1:05 min');
+    expect(formatDuration(3723)).toBe('1:02:03 min');
+  });
+  it('counts whole seconds as the player does: a list and its player never disagree', () => {
+    // The review: a row said "3:16 min" while its player said "3:15".
+    for (const seconds of [195.4, 195.6, 195.999, 60, 59.99 + 0.02]) {
+      expect(formatDuration(seconds)).toBe(`${formatClock(seconds)} min`);
+    }
+    expect(formatDuration(195.6)).toBe('3:15 min');
   });
   it('shows a dash when unknown', () => {
     expect(formatDuration(null)).toBe('–');

@@ -46,14 +46,15 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 
 const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** Audio length: "4,2 s" below a minute, "1:05 min" above; "–" when unknown. */
+/**
+ * Audio length: "4,2 s" below a minute, "3:15 min" above (past an hour "1:02:03 min");
+ * "–" when unknown. Whole seconds are counted as the player's clock counts them
+ * ([`formatClock`]), so a list and its player never show one audio as 3:16 and 3:15.
+ */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '–';
   if (seconds < 60) return `${oneDecimal.format(seconds)} s`;
-  const whole = Math.round(seconds);
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return `${minutes}:${String(rest).padStart(2, '0')} min`;
+  return `${formatClock(seconds)} min`;
 }
 
 /**

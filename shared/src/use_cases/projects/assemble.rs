@@ -34,7 +34,7 @@ pub async fn plan(svc: &Services, chapter_id: Uuid) -> Result<Option<Plan>> {
     let facts: Vec<projects::ParagraphFacts> =
         projects::paragraphs(&svc.pool, chapter_id).await?.into_iter().map(|r| r.facts).collect();
     let state = ParagraphState::of_chapter(
-        facts.iter().map(|p| state_of(p, voice_of(p.voice_id, chapter.voice_id, project.voice_id), &dictionary).0),
+        facts.iter().map(|p| state_of(p, voice_of(p.voice_id, chapter.voice_id, project.voice_id), &dictionary)),
     );
     let hash = project::audio_hash(facts.iter().filter_map(|p| p.job_id));
     let up_to_date = chapter.audio_key.is_some() && chapter.audio_hash.as_deref() == Some(hash.as_str());

@@ -3,6 +3,12 @@
 //! - `mp3`: one MP3 with ID3v2 chapter frames (CHAP/CTOC), the chapters copied as they are;
 //! - `zip`: the chapter MP3s, numbered.
 //!
+//! A profile says how the audio is made ready (`ExportProfile`): as the chapters are
+//! ("Standard"), for Audible's ACX (each chapter at 44.1 kHz, 192 kb/s constant, RMS
+//! -20 dB, peaks under -3 dB, room tone at head and tail), or for podcasts (-16 LUFS,
+//! 128 kb/s). Every export carries the project's publication details and cover
+//! (`publication`): title, author, narrator, album, year, genre, publisher, comment.
+//!
 //! Bounded memory whatever the length: the chapters are streamed from the store to
 //! temporary files, ffmpeg (a separate process) reads and writes files, and the result is
 //! streamed to the store (`put_file`). Progress comes from ffmpeg's `-progress` output.
@@ -19,7 +25,9 @@ use super::views::{ExportView, export_view};
 use crate::caller::Caller;
 use crate::db::project_exports::{self, ExportRow};
 use crate::db::{self, projects};
+use crate::domain::audio_profile;
 use crate::domain::download_name::DownloadName;
+pub use crate::domain::kinds::ExportProfile;
 pub use crate::domain::project::ExportFormat;
 use crate::domain::project::{EXPORTS_KEPT_PER_FORMAT, ParagraphState};
 use crate::error::{Error, Result};
@@ -36,12 +44,13 @@ pub async fn create(
     caller: &Caller,
     project_id: Uuid,
     format: ExportFormat,
+    profile: ExportProfile,
     base: &str,
     idempotency_key: Option<&str>,
 ) -> Result<ExportView> {
     let user = caller.user()?;
     let key = crate::domain::input::idempotency_key(idempotency_key)?;
-    let fingerprint = crate::domain::project::export_fingerprint(project_id, format);
+    let fingerprint = crate::domain::project::export_fingerprint(project_id, format, profile);
     let idempotency = key.map(|key| projects::Idempotency { key, fingerprint: &fingerprint });
     // A retry is answered before the project is looked at again: its export is under way
     // or done, and the rules below (ready, one running per format) would refuse it.
@@ -50,11 +59,19 @@ pub async fn create(
     {
         return Ok(export_view(row, base));
     }
-    let project = super::get(svc, caller, project_id, base).await?;
+    let project = super::view(svc, caller, project_id, base).await?;
     let ready = !project.chapters.is_empty()
         && project.chapters.iter().all(|c| c.state == ParagraphState::Done && c.audio.is_some());
     if !ready {
         return Err(Error::Conflict("Bitte vertonen Sie zuerst alle Kapitel.".into()));
+    }
+    if profile == ExportProfile::Acx
+        && let Some(refusal) =
+            super::publication::get(svc, caller, project_id, base).await?.cover.and_then(|c| c.acx_refusal)
+    {
+        return Err(Error::Conflict(format!(
+            "{refusal} Bitte laden Sie ein passendes Cover hoch oder entfernen Sie es."
+        )));
     }
     let mut tx = svc.pool.begin().await?;
     projects::lock_owner(&mut tx, user.id).await?;
@@ -65,7 +82,8 @@ pub async fn create(
     if project_exports::unfinished(&mut *tx, project_id, format.as_str()).await? > 0 {
         return Err(Error::Conflict("Ein Export in diesem Format läuft bereits.".into()));
     }
-    let id = project_exports::insert(&mut *tx, project_id, user.id, format.as_str(), idempotency.as_ref()).await?;
+    let id =
+        project_exports::insert(&mut *tx, project_id, user.id, format.as_str(), profile, idempotency.as_ref()).await?;
     tx.commit().await?;
     if let Err(e) = svc.queue.push::<ExportProject>(id).await {
         tracing::warn!(export_id = %id, error = %e, "enqueue failed; the sweep will retry");
@@ -166,18 +184,33 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
     let dir = tempfile::tempdir().map_err(|e| Error::Internal(e.into()))?;
     let chapters = fetch_chapters(svc, project.id, dir.path()).await?;
+    let details = super::publication::for_export(svc, &project).await?;
+    let cover = fetch_cover(svc, &details, dir.path()).await?;
     let total: f64 = chapters.iter().map(|c| c.seconds).sum();
     let out = dir.path().join(format!("export.{}", format.as_str()));
     let (id, attempt) = (row.id, row.attempts);
-    let report = |done: f64| {
+    // Progress: preparing the chapters for the profile is the first half where there is
+    // one, the container the rest.
+    let prepared_share = if row.profile == ExportProfile::Standard { 0.0 } else { 0.5 };
+    let report = |from: f64, share: f64| {
         let pool = svc.pool.clone();
-        async move {
-            project_exports::progress(&pool, id, attempt, 0.1 + 0.85 * (done / total.max(1.0))).await.unwrap_or(false)
+        move |done: f64| {
+            let pool = pool.clone();
+            async move {
+                let progress = 0.1 + 0.85 * (from + share * done / total.max(1.0));
+                project_exports::progress(&pool, id, attempt, progress).await.unwrap_or(false)
+            }
         }
     };
+    let chapters = prepare(row.profile, chapters, dir.path(), report(0.0, prepared_share)).await?;
+    let metadata = Metadata::of(&project.title, &details);
+    let container = report(prepared_share, 1.0 - prepared_share);
     match format {
-        ExportFormat::Zip => zip_chapters(&chapters, &out).await?,
-        ExportFormat::M4b | ExportFormat::Mp3 => ffmpeg(format, &chapters, dir.path(), &out, report).await?,
+        ExportFormat::Zip => zip_chapters(&chapters, cover.as_deref(), &out).await?,
+        ExportFormat::M4b | ExportFormat::Mp3 => {
+            let media = Media { format, profile: row.profile, metadata: &metadata, cover: cover.as_deref() };
+            ffmpeg(media, &chapters, dir.path(), &out, container).await?
+        }
     }
     let size = tokio::fs::metadata(&out).await.map_err(|e| Error::Internal(e.into()))?.len();
     let key = crate::files::export_key(row.user_id, row.id, format.as_str());
@@ -227,6 +260,192 @@ async fn fetch_chapters(svc: &Services, project_id: Uuid, dir: &Path) -> Result<
     Ok(out)
 }
 
+/// The project's cover, from the store into `dir`.
+async fn fetch_cover(
+    svc: &Services,
+    details: &super::publication::ExportDetails,
+    dir: &Path,
+) -> Result<Option<PathBuf>> {
+    let Some((key, kind, _)) = &details.cover else { return Ok(None) };
+    let file = dir.join(format!("cover.{}", kind.extension()));
+    let (mut reader, _) = svc.storage.open(key).await.map_err(|e| Error::Internal(e.into()))?;
+    let mut target = tokio::fs::File::create(&file).await.map_err(|e| Error::Internal(e.into()))?;
+    tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
+    Ok(Some(file))
+}
+
+/// The tags every export carries, as ffmpeg names them: the title and album are the
+/// project's title, the artist the author, the composer the narrator (the voice; the
+/// audiobook taggers' convention), the copyright the year and publisher.
+struct Metadata(Vec<(&'static str, String)>);
+
+impl Metadata {
+    fn of(title: &str, details: &super::publication::ExportDetails) -> Metadata {
+        let p = &details.publication;
+        let mut tags = vec![("title", title.to_owned()), ("album", title.to_owned())];
+        let mut add = |key: &'static str, value: &str| {
+            if !value.trim().is_empty() {
+                tags.push((key, value.to_owned()));
+            }
+        };
+        add("artist", &p.author);
+        add("album_artist", &p.author);
+        add("composer", details.narrator.as_deref().unwrap_or_default());
+        add("genre", if p.genre.is_empty() { "Hörbuch" } else { &p.genre });
+        add("date", &p.year.map(|y| y.to_string()).unwrap_or_default());
+        add("publisher", &p.publisher);
+        let copyright = match (p.year, p.publisher.as_str()) {
+            (_, "") => String::new(),
+            (Some(year), publisher) => format!("© {year} {publisher}"),
+            (None, publisher) => format!("© {publisher}"),
+        };
+        add("copyright", &copyright);
+        add("comment", &p.comment);
+        Metadata(tags)
+    }
+
+    /// `-metadata key=value` for each tag: an argument, not a file, so no value needs
+    /// escaping.
+    fn args(&self) -> Vec<String> {
+        self.0.iter().flat_map(|(key, value)| ["-metadata".to_owned(), format!("{key}={value}")]).collect()
+    }
+}
+
+/// What ffmpeg makes of the chapters: the container, the profile's encoding, the tags.
+struct Media<'a> {
+    format: ExportFormat,
+    profile: ExportProfile,
+    metadata: &'a Metadata,
+    cover: Option<&'a Path>,
+}
+
+/// The profile's chapter files: as they are for "Standard"; for ACX and podcasts each
+/// chapter made anew by ffmpeg with the profile's level, rate and padding (one chapter
+/// at a time, file to file).
+async fn prepare<F, Fut>(profile: ExportProfile, chapters: Vec<Chapter>, dir: &Path, report: F) -> Result<Vec<Chapter>>
+where
+    F: Fn(f64) -> Fut,
+    Fut: Future<Output = bool>,
+{
+    if profile == ExportProfile::Standard {
+        return Ok(chapters);
+    }
+    let mut out = Vec::with_capacity(chapters.len());
+    let mut done = 0.0;
+    for (i, chapter) in chapters.into_iter().enumerate() {
+        let file = dir.join(format!("{profile}-{:03}.mp3", i + 1));
+        // A quarter of the chapter's share for measuring it, the rest for making it.
+        let seconds = chapter.seconds;
+        let measuring = |t: f64| done + 0.25 * t.min(seconds);
+        let filter = match profile {
+            ExportProfile::Acx => {
+                audio_profile::acx_filter(measure(&chapter.file, RMS, &report, measuring).await?, seconds)
+            }
+            _ => audio_profile::podcast_filter(measure(&chapter.file, LOUDNESS, &report, measuring).await?),
+        };
+        let mut command = ffmpeg_command("error");
+        command.arg("-i").arg(&chapter.file).args(["-map", "0:a", "-af", &filter]);
+        command.args(audio_profile::mp3_args(profile)).arg(&file);
+        run_ffmpeg(command, &report, |t: f64| done + 0.25 * seconds + 0.75 * t.min(seconds)).await?;
+        done += seconds;
+        let seconds = probe_seconds(&file).await?;
+        out.push(Chapter { title: chapter.title, file, seconds });
+    }
+    Ok(out)
+}
+
+/// ffmpeg with its progress on stdout (`-progress pipe:1`) and its log on stderr at
+/// `level`; no input from the terminal, outputs overwritten.
+fn ffmpeg_command(level: &str) -> tokio::process::Command {
+    let mut command = tokio::process::Command::new("ffmpeg");
+    command.args(["-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-y", "-v", level]);
+    command.stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
+    command
+}
+
+/// Runs ffmpeg to its end, telling `report` about every second how far it got (the
+/// seconds of audio done, mapped by `at`): the export's heartbeat, so a long chapter is
+/// not taken for a dead run. Its log when it succeeds. The log is read beside the
+/// progress, so a chatty filter cannot fill its pipe and stall it.
+async fn run_ffmpeg<F, Fut>(mut command: tokio::process::Command, report: &F, at: impl Fn(f64) -> f64) -> Result<String>
+where
+    F: Fn(f64) -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let io = |e: std::io::Error| Error::Internal(e.into());
+    let mut child = command.spawn().map_err(io)?;
+    let mut stderr = child.stderr.take().expect("piped");
+    let log = tokio::spawn(async move {
+        let mut bytes = Vec::new();
+        tokio::io::AsyncReadExt::read_to_end(&mut stderr, &mut bytes).await.map(|_| bytes)
+    });
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let mut last = std::time::Instant::now();
+    while let Some(line) = lines.next_line().await.map_err(io)? {
+        let Some(us) = line.strip_prefix("out_time_us=").and_then(|v| v.parse::<f64>().ok()) else { continue };
+        if last.elapsed().as_secs_f64() >= 1.0 {
+            last = std::time::Instant::now();
+            if !report(at(us / 1e6)).await {
+                return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
+            }
+        }
+    }
+    let status = child.wait().await.map_err(io)?;
+    let log = log.await.map_err(|e| Error::Internal(e.into()))?.map_err(io)?;
+    let log = String::from_utf8_lossy(&log).into_owned();
+    if !status.success() {
+        return Err(Error::Internal(anyhow::anyhow!("ffmpeg: {}", log.trim())));
+    }
+    Ok(log)
+}
+
+/// What ffmpeg measures of a chapter: its analysis filter, the part of the log after
+/// which the figure is summed up, and the figure's label.
+struct Measurement {
+    filter: &'static str,
+    summary: &'static str,
+    label: &'static str,
+}
+
+/// The RMS level of the whole file in dBFS (`astats`).
+const RMS: Measurement = Measurement { filter: "astats=metadata=0", summary: "Overall", label: "RMS level dB:" };
+/// The integrated loudness in LUFS (EBU R128, `ebur128`).
+const LOUDNESS: Measurement = Measurement { filter: "ebur128", summary: "Summary:", label: "I:" };
+
+async fn measure<F, Fut>(file: &Path, what: Measurement, report: &F, at: impl Fn(f64) -> f64) -> Result<f64>
+where
+    F: Fn(f64) -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let mut command = ffmpeg_command("info");
+    command.arg("-i").arg(file).args(["-map", "0:a", "-af", what.filter, "-f", "null", "-"]);
+    let log = run_ffmpeg(command, report, at).await?;
+    let summary = &log[log.rfind(what.summary).unwrap_or(0)..];
+    summary
+        .lines()
+        .find_map(|l| {
+            let (_, value) = l.split_once(what.label)?;
+            let value = value.split_whitespace().next()?;
+            if value == "-inf" { Some(f64::NEG_INFINITY) } else { value.parse::<f64>().ok() }
+        })
+        .ok_or_else(|| Error::Internal(anyhow::anyhow!("no {} from ffmpeg: {}", what.label, log.trim())))
+}
+
+/// A file's duration in seconds, by ffprobe.
+async fn probe_seconds(file: &Path) -> Result<f64> {
+    let output = tokio::process::Command::new("ffprobe")
+        .args(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0"])
+        .arg(file)
+        .kill_on_drop(true)
+        .output()
+        .await
+        .map_err(|e| Error::Internal(e.into()))?;
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .map_err(|e| Error::Internal(anyhow::anyhow!("no duration from ffprobe: {e}")))
+}
+
 /// ffmpeg's metadata file: one chapter per chapter, in milliseconds, without titles. No
 /// escaping makes a title safe in this file: ffmpeg's reader (5.1, as we ship it) takes
 /// any line break after a backslash as escaped, even after an escaped one (`\\`), so a title
@@ -255,8 +474,9 @@ fn chapter_titles(chapters: &[Chapter]) -> Vec<String> {
     args
 }
 
-/// M4B (AAC) or MP3 (copied) with chapters, by ffmpeg; `report` gets the seconds done.
-async fn ffmpeg<F, Fut>(format: ExportFormat, chapters: &[Chapter], dir: &Path, out: &Path, report: F) -> Result<()>
+/// M4B (AAC) or MP3 (copied) with chapters, tags and cover, by ffmpeg; `report` gets the
+/// seconds done.
+async fn ffmpeg<F, Fut>(media: Media<'_>, chapters: &[Chapter], dir: &Path, out: &Path, report: F) -> Result<()>
 where
     F: Fn(f64) -> Fut,
     Fut: Future<Output = bool>,
@@ -265,41 +485,40 @@ where
     let list: String = chapters.iter().map(|c| format!("file '{}'\n", c.file.display())).collect();
     tokio::fs::write(dir.join("list.txt"), list).await.map_err(io)?;
     tokio::fs::write(dir.join("chapters.txt"), ffmetadata(chapters)).await.map_err(io)?;
-    let mut command = tokio::process::Command::new("ffmpeg");
-    command.args(["-v", "error", "-nostats", "-progress", "pipe:1", "-y", "-f", "concat", "-safe", "0", "-i"]);
-    command.arg(dir.join("list.txt")).arg("-i").arg(dir.join("chapters.txt"));
+    let mut command = ffmpeg_command("error");
+    command.args(["-f", "concat", "-safe", "0"]);
+    command.arg("-i").arg(dir.join("list.txt")).arg("-i").arg(dir.join("chapters.txt"));
+    if let Some(cover) = media.cover {
+        command.arg("-i").arg(cover);
+    }
     command.args(["-map", "0:a", "-map_metadata", "1", "-map_chapters", "1"]).args(chapter_titles(chapters));
-    match format {
-        ExportFormat::M4b => command.args(["-c:a", "aac", "-b:a", "64k", "-f", "mp4"]),
-        _ => command.args(["-c", "copy", "-id3v2_version", "3", "-write_id3v1", "0", "-f", "mp3"]),
+    command.args(media.metadata.args());
+    if media.cover.is_some() {
+        // The cover goes in as it is, shown as the front cover.
+        command.args(["-map", "2:v", "-c:v", "copy", "-disposition:v", "attached_pic"]);
+        command.args(["-metadata:s:v", "title=Cover", "-metadata:s:v", "comment=Cover (front)"]);
+    }
+    match media.format {
+        ExportFormat::M4b => command.args(audio_profile::aac_args(media.profile)).args(["-f", "mp4"]),
+        _ => command.args(["-c:a", "copy", "-id3v2_version", "3", "-write_id3v1", "0", "-f", "mp3"]),
     };
-    let mut child =
-        command.arg(out).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true).spawn().map_err(io)?;
-    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
-    let mut last = std::time::Instant::now();
-    while let Some(line) = lines.next_line().await.map_err(io)? {
-        let Some(us) = line.strip_prefix("out_time_us=").and_then(|v| v.parse::<f64>().ok()) else { continue };
-        if last.elapsed().as_secs_f64() >= 1.0 {
-            last = std::time::Instant::now();
-            if !report(us / 1e6).await {
-                return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
-            }
-        }
-    }
-    let output = child.wait_with_output().await.map_err(io)?;
-    if !output.status.success() {
-        return Err(Error::Internal(anyhow::anyhow!("ffmpeg: {}", String::from_utf8_lossy(&output.stderr).trim())));
-    }
+    command.arg(out);
+    run_ffmpeg(command, &report, |t| t).await?;
     Ok(())
 }
 
-/// The chapter MP3s in a ZIP ("01 Titel.mp3"), stored as they are (MP3 does not shrink).
-async fn zip_chapters(chapters: &[Chapter], out: &Path) -> Result<()> {
-    let files: Vec<(String, PathBuf)> = chapters
+/// The chapter MP3s in a ZIP ("01 Titel.mp3"), stored as they are (MP3 does not shrink),
+/// with the cover beside them.
+async fn zip_chapters(chapters: &[Chapter], cover: Option<&Path>, out: &Path) -> Result<()> {
+    let mut files: Vec<(String, PathBuf)> = chapters
         .iter()
         .enumerate()
         .map(|(i, c)| (format!("{:02} {}.mp3", i + 1, safe_name(&c.title)), c.file.clone()))
         .collect();
+    if let Some(cover) = cover {
+        let extension = cover.extension().and_then(|e| e.to_str()).unwrap_or("jpg");
+        files.push((format!("Cover.{extension}"), cover.to_owned()));
+    }
     let out = out.to_owned();
     tokio::task::spawn_blocking(move || -> std::io::Result<()> {
         let mut zip = zip::ZipWriter::new(std::fs::File::create(out)?);
@@ -384,6 +603,41 @@ mod tests {
         assert_eq!(safe_name("Kapitel 1: Der/Anfang"), "Kapitel 1_ Der_Anfang");
     }
 
+    /// A chapter of real speech (eSpeak NG through the product's own audio path), made
+    /// ready by each profile, measured by ffmpeg (`scripts/check-audio.sh`): ACX's figures
+    /// and the podcast's loudness hold.
+    #[tokio::test]
+    async fn a_chapter_made_ready_for_acx_or_a_podcast_passes_every_figure_of_its_profile() {
+        let text = "Am Morgen lag Nebel über dem Fluss, und die Stadt war noch still. Die Händlerin öffnete \
+                    ihren Laden und stellte die Körbe vor die Tür. Ein Junge lief mit einer Zeitung unter dem Arm \
+                    über die nasse Brücke. Niemand ahnte, dass an diesem Tag alles anders werden würde.";
+        let speech = crate::text_to_mp3::Speech {
+            text,
+            voice: "de+f2",
+            language: "de-DE",
+            rate: None,
+            instructions: None,
+            dictionary: &[],
+        };
+        let rendered = crate::text_to_mp3::render(&crate::engine::LocalEngine::default(), speech, 2).await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("001.mp3");
+        std::fs::write(&file, &rendered.mp3.bytes).unwrap();
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/check-audio.sh");
+        for profile in [ExportProfile::Acx, ExportProfile::Podcast] {
+            let chapter = Chapter { title: "Eins".into(), file: file.clone(), seconds: rendered.mp3.duration_seconds };
+            let ready = prepare(profile, vec![chapter], dir.path(), |_| async { true }).await.unwrap();
+            let check = std::process::Command::new(script)
+                .arg(&ready[0].file)
+                .args(["--profile", profile.as_str()])
+                .output()
+                .unwrap();
+            let report = String::from_utf8_lossy(&check.stdout);
+            assert!(check.status.success(), "{profile}: {report}");
+            assert!(ready[0].seconds > rendered.mp3.duration_seconds, "{profile}: padded with room tone");
+        }
+    }
+
     /// The real ffmpeg writes M4B and MP3 with these titles, and ffprobe reads each chapter's
     /// title back as it was (before, "Ende\\" swallowed the next chapter mark).
     #[tokio::test]
@@ -400,7 +654,9 @@ mod tests {
         }
         for (format, name) in [(ExportFormat::M4b, "buch.m4b"), (ExportFormat::Mp3, "buch.mp3")] {
             let out = dir.path().join(name);
-            ffmpeg(format, &chapters, dir.path(), &out, |_| async { true }).await.unwrap();
+            let metadata = Metadata(Vec::new());
+            let media = Media { format, profile: ExportProfile::Standard, metadata: &metadata, cover: None };
+            ffmpeg(media, &chapters, dir.path(), &out, |_| async { true }).await.unwrap();
             let probe = std::process::Command::new("ffprobe")
                 .args(["-v", "error", "-show_chapters", "-of", "json"])
                 .arg(&out)

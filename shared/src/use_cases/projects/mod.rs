@@ -11,6 +11,7 @@ pub mod assemble;
 pub mod edit;
 pub mod export;
 pub mod listen;
+pub mod publication;
 pub mod render;
 pub mod structure;
 mod views;
@@ -197,14 +198,23 @@ pub(crate) async fn owned_chapter(
     Ok((project, chapter))
 }
 
-/// The state of one paragraph, as its content is now.
-pub(crate) fn state_of(
-    facts: &projects::ParagraphFacts,
-    voice: Option<Uuid>,
-    dictionary: &str,
-) -> (ParagraphState, String) {
-    let hash = project::paragraph_hash(&facts.text_hash, voice, dictionary);
-    (ParagraphState::of(&hash, facts.job_hash.as_deref(), facts.job_status), hash)
+/// The state of one paragraph, as its content is now: its job's, when that job was made
+/// from the paragraph's text, voice and dictionary as they are. Compared as stored (no
+/// hashing per paragraph on a read); a paragraph rendered before those were kept is
+/// judged by the content hash its job was made for.
+pub(crate) fn state_of(facts: &projects::ParagraphFacts, voice: Option<Uuid>, dictionary: &str) -> ParagraphState {
+    let made_from_this = match (&facts.job_text_hash, &facts.job_dictionary) {
+        (Some(text), Some(made_with)) => {
+            *text == facts.text_hash && facts.job_voice_id == voice && made_with == dictionary
+        }
+        _ => facts.job_hash.as_deref() == Some(content_hash(facts, voice, dictionary).as_str()),
+    };
+    ParagraphState::of_match(made_from_this, facts.job_status)
+}
+
+/// A paragraph's content hash (text, voice, dictionary): the fingerprint of its job.
+pub(crate) fn content_hash(facts: &projects::ParagraphFacts, voice: Option<Uuid>, dictionary: &str) -> String {
+    project::paragraph_hash(&facts.text_hash, voice, dictionary)
 }
 
 /// What a paragraph costs to render.
@@ -257,4 +267,46 @@ pub async fn delete(svc: &Services, caller: &Caller, project_id: Uuid) -> Result
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::kinds::JobStatus;
+
+    fn facts(job_hash: Option<String>, rendered_from: Option<(&str, Uuid, &str)>) -> projects::ParagraphFacts {
+        projects::ParagraphFacts {
+            id: Uuid::nil(),
+            chapter_id: Uuid::nil(),
+            position: 0,
+            characters: 6,
+            text_hash: project::text_hash("Hallo."),
+            voice_id: None,
+            job_id: Some(Uuid::nil()),
+            job_hash,
+            job_text_hash: rendered_from.map(|(t, _, _)| project::text_hash(t)),
+            job_voice_id: rendered_from.map(|(_, v, _)| v),
+            job_dictionary: rendered_from.map(|(_, _, d)| d.to_owned()),
+            job_status: Some(JobStatus::Completed),
+            job_error: None,
+        }
+    }
+
+    /// A paragraph is done while its audio was made from what it is now, judged from what
+    /// was kept at its render (no hash per read), and for paragraphs rendered before
+    /// that was kept, by their job's content hash.
+    #[test]
+    fn a_paragraph_is_done_while_its_audio_was_made_from_what_it_is_now() {
+        let voice = Uuid::from_bytes([1; 16]);
+        let kept = facts(None, Some(("Hallo.", voice, "d1")));
+        assert_eq!(state_of(&kept, Some(voice), "d1"), ParagraphState::Done);
+        assert_eq!(state_of(&kept, Some(voice), "d2"), ParagraphState::Stale, "another dictionary");
+        assert_eq!(state_of(&kept, Some(Uuid::nil()), "d1"), ParagraphState::Stale, "another voice");
+        let edited = facts(None, Some(("Hallo!", voice, "d1")));
+        assert_eq!(state_of(&edited, Some(voice), "d1"), ParagraphState::Stale, "another text");
+        let before = facts(None, None);
+        let legacy = facts(Some(content_hash(&before, Some(voice), "d1")), None);
+        assert_eq!(state_of(&legacy, Some(voice), "d1"), ParagraphState::Done);
+        assert_eq!(state_of(&legacy, Some(voice), "d2"), ParagraphState::Stale);
+    }
 }

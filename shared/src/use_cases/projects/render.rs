@@ -11,7 +11,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::views::{ChapterDetail, Window, voice_of};
-use super::{owned_chapter, state_of};
+use super::{content_hash, owned_chapter, state_of};
 use crate::caller::Caller;
 use crate::db::{self, jobs, ledger, projects};
 use crate::domain::kinds::JobSource;
@@ -49,10 +49,10 @@ pub async fn chapter(
     for row in &rows {
         let voice_id = voice_of(row.facts.voice_id, chapter.voice_id, project.voice_id)
             .ok_or_else(|| Error::field("voice_id", "Bitte wählen Sie eine Stimme für das Projekt."))?;
-        let (state, hash) = state_of(&row.facts, Some(voice_id), &dictionary);
-        if !state.needs_rendering() {
+        if !state_of(&row.facts, Some(voice_id), &dictionary).needs_rendering() {
             continue;
         }
+        let hash = content_hash(&row.facts, Some(voice_id), &dictionary);
         if let std::collections::hash_map::Entry::Vacant(slot) = voices.entry(voice_id) {
             let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
                 .await?
@@ -97,7 +97,13 @@ pub async fn chapter(
             return Err(Error::InsufficientBalance { needed: stale_total, balance: balance + charged });
         }
         db::voices::count_clone_use(&mut tx, voice).await?;
-        projects::set_paragraph_job(&mut tx, row.facts.id, job_id, hash).await?;
+        let from = projects::RenderedFrom {
+            hash,
+            text_hash: &row.facts.text_hash,
+            voice_id: *voice_id,
+            dictionary: &dictionary,
+        };
+        projects::set_paragraph_job(&mut tx, row.facts.id, job_id, &from).await?;
         charged += cost;
         queued.push(job_id);
     }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use super::{cost_of, state_of};
 use crate::db::project_exports::ExportRow;
 use crate::db::projects::{ChapterRow, ParagraphFacts, ProjectRow, SummaryRow};
-use crate::domain::kinds::JobStatus;
+use crate::domain::kinds::{ExportProfile, JobStatus};
 use crate::domain::project::{ExportFormat, ParagraphState};
 
 /// A project in the list.
@@ -155,6 +155,7 @@ impl Window {
 pub struct ExportView {
     pub id: Uuid,
     pub format: ExportFormat,
+    pub profile: ExportProfile,
     pub status: JobStatus,
     /// 0 to 1.
     pub progress: f64,
@@ -196,7 +197,7 @@ pub(crate) fn chapter_summary(
     let mut states = Vec::with_capacity(paragraphs.len());
     let (mut cost, mut stale_cost, mut characters) = (0, 0, 0i64);
     for p in paragraphs {
-        let (state, _) = state_of(p, voice_of(p.voice_id, chapter.voice_id, project_voice), dictionary);
+        let state = state_of(p, voice_of(p.voice_id, chapter.voice_id, project_voice), dictionary);
         cost += cost_of(p);
         characters += p.characters as i64;
         if state.needs_rendering() {
@@ -254,7 +255,7 @@ pub(crate) fn chapter_detail(
         .iter()
         .map(|p| {
             let voice = voice_of(p.voice_id, chapter.voice_id, project_voice);
-            let (state, _) = state_of(p, voice, dictionary);
+            let state = state_of(p, voice, dictionary);
             ParagraphView {
                 id: p.id,
                 position: p.position,
@@ -277,6 +278,7 @@ pub(crate) fn export_view(row: ExportRow, base: &str) -> ExportView {
     ExportView {
         id: row.id,
         format: row.format,
+        profile: row.profile,
         status: row.status,
         progress: row.progress,
         error: row.error_message,

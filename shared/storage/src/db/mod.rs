@@ -11,6 +11,7 @@ pub mod labels;
 pub mod ledger;
 pub mod library;
 pub mod project_exports;
+pub mod project_publications;
 pub mod projects;
 pub mod pronunciation;
 pub mod provider_keys;

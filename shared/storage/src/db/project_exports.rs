@@ -2,7 +2,7 @@
 //! worker with a claim, heartbeat and progress like any run.
 
 use chrono::{DateTime, Utc};
-use domain::kinds::{ExportFormat, JobStatus};
+use domain::kinds::{ExportFormat, ExportProfile, JobStatus};
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
@@ -11,6 +11,7 @@ pub struct ExportRow {
     pub project_id: Uuid,
     pub user_id: Uuid,
     pub format: ExportFormat,
+    pub profile: ExportProfile,
     pub status: JobStatus,
     pub progress: f64,
     pub attempts: i32,
@@ -31,14 +32,16 @@ pub async fn insert(
     project_id: Uuid,
     user_id: Uuid,
     format: &str,
+    profile: ExportProfile,
     idempotency: Option<&super::projects::Idempotency<'_>>,
 ) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
-        "INSERT INTO project_exports (project_id, user_id, format, idempotency_key, request_fingerprint)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        "INSERT INTO project_exports (project_id, user_id, format, profile, idempotency_key, request_fingerprint)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         project_id,
         user_id,
         format,
+        profile.as_str(),
         idempotency.map(|i| i.key),
         idempotency.map(|i| i.fingerprint)
     )
@@ -102,7 +105,7 @@ pub async fn prune_beside(db: impl PgExecutor<'_>, export_id: Uuid, keep: i64) -
 pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ExportRow>, sqlx::Error> {
     sqlx::query_as!(
         ExportRow,
-        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
+        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", profile AS "profile: ExportProfile", status AS "status: JobStatus", progress, attempts, storage_key,
                   size_bytes, error_message, created_at, job_id
            FROM project_exports WHERE project_id = $1 ORDER BY created_at DESC LIMIT $2"#,
         project_id,
@@ -115,7 +118,7 @@ pub async fn list(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Expor
 pub async fn get_for_user(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ExportRow>, sqlx::Error> {
     sqlx::query_as!(
         ExportRow,
-        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
+        r#"SELECT id, project_id, user_id, format AS "format: ExportFormat", profile AS "profile: ExportProfile", status AS "status: JobStatus", progress, attempts, storage_key,
                   size_bytes, error_message, created_at, job_id
            FROM project_exports WHERE id = $1 AND user_id = $2"#,
         id,
@@ -131,7 +134,7 @@ pub async fn claim(db: impl PgExecutor<'_>, id: Uuid) -> Result<Option<ExportRow
         ExportRow,
         r#"UPDATE project_exports SET status = 'processing', attempts = attempts + 1, heartbeat_at = now(), progress = 0
            WHERE id = $1 AND status = 'pending'
-           RETURNING id, project_id, user_id, format AS "format: ExportFormat", status AS "status: JobStatus", progress, attempts, storage_key,
+           RETURNING id, project_id, user_id, format AS "format: ExportFormat", profile AS "profile: ExportProfile", status AS "status: JobStatus", progress, attempts, storage_key,
                      size_bytes, error_message, created_at, job_id"#,
         id
     )

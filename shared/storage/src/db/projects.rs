@@ -54,6 +54,11 @@ pub struct ParagraphFacts {
     pub voice_id: Option<Uuid>,
     pub job_id: Option<Uuid>,
     pub job_hash: Option<String>,
+    /// What its audio was made from: the text's hash, the voice, the dictionary's
+    /// fingerprint (kept since the render; `None` for paragraphs rendered before).
+    pub job_text_hash: Option<String>,
+    pub job_voice_id: Option<Uuid>,
+    pub job_dictionary: Option<String>,
     pub job_status: Option<JobStatus>,
     pub job_error: Option<String>,
 }
@@ -380,7 +385,9 @@ pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<
     let keys = sqlx::query_scalar!(
         r#"SELECT audio_key AS "key!" FROM project_chapters WHERE project_id = $1 AND audio_key IS NOT NULL
            UNION ALL
-           SELECT storage_key FROM project_exports WHERE project_id = $1 AND storage_key IS NOT NULL"#,
+           SELECT storage_key FROM project_exports WHERE project_id = $1 AND storage_key IS NOT NULL
+           UNION ALL
+           SELECT cover_key FROM project_publications WHERE project_id = $1 AND cover_key IS NOT NULL"#,
         id
     )
     .fetch_all(&mut *conn)
@@ -492,6 +499,7 @@ pub async fn facts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Para
     sqlx::query_as!(
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
            LEFT JOIN tts_jobs j ON j.id = pp.job_id
@@ -507,6 +515,7 @@ pub async fn chapter_facts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<
     sqlx::query_as!(
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -533,6 +542,7 @@ pub async fn texts(
 pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<ParagraphRow>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
                   pp.text, j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -553,6 +563,9 @@ pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec
                 voice_id: r.voice_id,
                 job_id: r.job_id,
                 job_hash: r.job_hash,
+                job_text_hash: r.job_text_hash,
+                job_voice_id: r.job_voice_id,
+                job_dictionary: r.job_dictionary,
                 job_status: r.job_status,
                 job_error: r.job_error,
             },
@@ -619,18 +632,32 @@ pub async fn characters_besides(db: impl PgExecutor<'_>, project_id: Uuid, excep
     .await
 }
 
-/// The paragraph is now spoken by `job_id`, made for content `job_hash`.
+/// What a paragraph's audio is made from, kept beside it.
+pub struct RenderedFrom<'a> {
+    /// The content hash the job was made for (its fingerprint).
+    pub hash: &'a str,
+    pub text_hash: &'a str,
+    pub voice_id: Uuid,
+    pub dictionary: &'a str,
+}
+
+/// The paragraph is now spoken by `job_id`, made from `from`.
 pub async fn set_paragraph_job(
     conn: &mut PgConnection,
     paragraph_id: Uuid,
     job_id: Uuid,
-    job_hash: &str,
+    from: &RenderedFrom<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "UPDATE project_paragraphs SET job_id = $2, job_hash = $3 WHERE id = $1",
+        "UPDATE project_paragraphs SET job_id = $2, job_hash = $3, job_text_hash = $4, job_voice_id = $5,
+                job_dictionary = $6
+         WHERE id = $1",
         paragraph_id,
         job_id,
-        job_hash
+        from.hash,
+        from.text_hash,
+        from.voice_id,
+        from.dictionary
     )
     .execute(conn)
     .await?;

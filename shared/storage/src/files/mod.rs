@@ -71,6 +71,12 @@ pub fn export_key(user_id: Uuid, export_id: Uuid, extension: &str) -> String {
     format!("{user_id}/exports/{export_id}.{extension}")
 }
 
+/// A project's cover picture: a new key per upload (a cached old picture never shows
+/// for the new one).
+pub fn cover_key(user_id: Uuid, project_id: Uuid, extension: &str) -> String {
+    format!("{user_id}/covers/{project_id}-{}.{extension}", Uuid::new_v4().simple())
+}
+
 pub fn audio_key(user_id: Uuid, job_id: Uuid) -> String {
     format!("{user_id}/{job_id}.mp3")
 }

@@ -18,7 +18,7 @@ pub(super) fn rules() -> Vec<Rule> {
         Rule::new(r"\b(Mo|Di|Mi|Do|Fr|Sa|So)\.(,?)", weekday),
         Rule::new(
             &format!(
-                r"(\d{{1,2}})\.(?:(\d{{1,2}})\.)?\s?([–-]|bis(?:\szum)?|und(?:\s(?:dem|der|den|zum))?)\s?(\d{{1,2}})\.\s?(?:(\d{{1,2}})\.(\d{{4}}|\d{{2}})?|{MONTH}(?:\s(\d{{4}}))?)"
+                r"(\d{{1,2}})\.(?:(\d{{1,2}})\.)?\s?([–-]|bis(?:\szum)?|und(?:\s(?:dem|der|den|zum))?|auf\s(?:den|dem))\s?(\d{{1,2}})\.\s?(?:(\d{{1,2}})\.(\d{{4}}|\d{{2}})?|{MONTH}(?:\s(\d{{4}}))?)"
             ),
             day_range,
         ),
@@ -108,7 +108,7 @@ fn numeric_date(caps: &Captures, ctx: &Context) -> Option<String> {
 
 /// "vom 1. bis 3. März" -> "vom ersten bis dritten März"; "1.–3. März" -> "erster bis
 /// dritter März"; "vom 14. bis zum 16. August"; "am 24. und 25. Dezember"; "vom 1.3. bis
-/// 5.3.2027". The second day takes the ending of its own article, else the first's.
+/// 5.3.2027"; "in der Nacht vom 27. auf den 28. November". The second day takes the ending of its own article, else the first's.
 fn day_range(caps: &Captures, ctx: &Context) -> Option<String> {
     if ctx.before().is_some_and(char::is_alphanumeric) {
         return None;
