@@ -28,6 +28,35 @@ pub fn flags(default_base: &str) -> anyhow::Result<Flags> {
     Ok(flags)
 }
 
+/// The flags of a benchmark that watches the servers it runs against: `--base-url`,
+/// `--database-url`, `--worker-pid`, `--api-pid`, and its own (`--name value`).
+pub struct ServerFlags {
+    pub base: String,
+    pub database_url: String,
+    pub worker: u32,
+    pub api: u32,
+    pub own: std::collections::HashMap<String, String>,
+}
+
+pub fn server_flags() -> anyhow::Result<ServerFlags> {
+    let mut it = std::env::args().skip(1);
+    let mut flags =
+        ServerFlags { base: String::new(), database_url: String::new(), worker: 0, api: 0, own: Default::default() };
+    while let Some(flag) = it.next() {
+        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--base-url" => flags.base = value,
+            "--database-url" => flags.database_url = value,
+            "--worker-pid" => flags.worker = value.parse()?,
+            "--api-pid" => flags.api = value.parse()?,
+            own => {
+                flags.own.insert(own.trim_start_matches("--").to_owned(), value);
+            }
+        }
+    }
+    Ok(flags)
+}
+
 /// Signs up a benchmark user, confirms it directly (and credits `cents` through a ledger
 /// row, so balance and ledger agree), and signs it in: the client with its session, and
 /// the user's id.

@@ -95,18 +95,8 @@ async fn wait_completed(program: &reqwest::Client, base: &str, job: &str, limit:
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let (mut base, mut database_url, mut worker, mut api) = (String::new(), String::new(), 0u32, 0u32);
-    while let Some(flag) = args.next() {
-        let value = args.next().with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--base-url" => base = value,
-            "--database-url" => database_url = value,
-            "--worker-pid" => worker = value.parse()?,
-            "--api-pid" => api = value.parse()?,
-            other => bail!("unknown flag {other}"),
-        }
-    }
+    let support::ServerFlags { base, database_url, worker, api, own } = support::server_flags()?;
+    anyhow::ensure!(own.is_empty(), "unknown flags {own:?}");
     let pool = PgPool::connect(&database_url).await?;
     let (http, _) = signed_in_user(&base, &pool, "grenzen", 1_000_000).await?;
     let voice: uuid::Uuid = sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = $1")

@@ -11,6 +11,8 @@
 
 use std::time::Instant;
 
+// The server flags serve the benchmarks that watch the servers.
+#[allow(dead_code)]
 #[path = "../bench_support.rs"]
 mod support;
 

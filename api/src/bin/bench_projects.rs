@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-// Its flags and percentiles serve the other benchmarks.
+// Its flags for one server and its percentiles serve the other benchmarks.
 #[allow(dead_code)]
 #[path = "../bench_support.rs"]
 mod support;
@@ -257,20 +257,8 @@ async fn ffmpeg_acx_baseline(
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let (mut base, mut database_url, mut worker, mut api) = (String::new(), String::new(), 0u32, 0u32);
-    let mut export = true;
-    while let Some(flag) = args.next() {
-        let value = args.next().with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--base-url" => base = value,
-            "--database-url" => database_url = value,
-            "--worker-pid" => worker = value.parse()?,
-            "--api-pid" => api = value.parse()?,
-            "--export" => export = value != "no",
-            other => bail!("unknown flag {other}"),
-        }
-    }
+    let support::ServerFlags { base, database_url, worker, api, own } = support::server_flags()?;
+    let export = own.get("export").is_none_or(|v| v != "no");
     let pool = PgPool::connect(&database_url).await?;
     let (http, _) = signed_in_user(&base, &pool, "projekte", 1_000_000).await?;
     let voice: uuid::Uuid = sqlx::query_scalar("SELECT id FROM voices WHERE catalogue_key = $1")

@@ -9,6 +9,8 @@
 
 use std::time::{Duration, Instant};
 
+// The server flags serve the benchmarks that watch the servers.
+#[allow(dead_code)]
 #[path = "../bench_support.rs"]
 mod support;
 

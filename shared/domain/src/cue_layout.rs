@@ -8,6 +8,8 @@
 
 use std::ops::Range;
 
+use crate::normalize::de::lexicon::MONTHS;
+
 /// Longest subtitle line.
 pub const LINE_CHARS: usize = 42;
 /// Lines per cue.
@@ -27,21 +29,6 @@ const UNITS: [&str; 40] = [
     "€", "$", "£", "%", "‰", "°", "°C", "°F", "Euro", "Cent", "Dollar", "Pfund", "Franken", "Prozent", "Promille",
     "Uhr", "km", "m", "cm", "mm", "m²", "m³", "km²", "kg", "g", "mg", "t", "l", "ml", "h", "min", "s", "ms", "km/h",
     "kWh", "kW", "W", "MB", "GB", "TB",
-];
-
-const MONTHS: [&str; 12] = [
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember",
 ];
 
 /// A sentence's words as cues: ranges of word indices, each set in at most two lines.

@@ -9,7 +9,7 @@
 //! money) win over the general ones (plain numbers). Every change is reported with its
 //! place in the original text, for the TTS screen's "Vorschau der Aussprache".
 
-mod de;
+pub(crate) mod de;
 mod en;
 mod es;
 mod fr;

@@ -6,7 +6,7 @@ mod codes;
 mod dates;
 mod fractions;
 pub(super) mod grammar;
-mod lexicon;
+pub(crate) mod lexicon;
 mod measures;
 mod money;
 mod ordinals;
