@@ -300,7 +300,9 @@ async fn main() -> anyhow::Result<()> {
     }
     let chapters = stretch_to_a_book(&pool, &last).await?;
     println!("book_chapters={chapters}");
-    export_memory(&http, &base, &last, worker, json!({ "format": "m4b" }), "").await?;
+    if own.get("m4b").is_none_or(|v| v != "no") {
+        export_memory(&http, &base, &last, worker, json!({ "format": "m4b" }), "").await?;
+    }
     // The same book for ACX, one file per chapter, against ffmpeg's own encode of it.
     let acx = export_memory(&http, &base, &last, worker, json!({ "format": "zip", "profile": "acx" }), "acx_").await?;
     let baseline = ffmpeg_acx_baseline(&http, &base, &last, chapters).await?;

@@ -22,11 +22,6 @@ export function uniqueEmail() {
   return `e2e-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.test`;
 }
 
-/** Download name of an audio: first 30 characters, non-alphanumerics replaced by "_". */
-export function audioFileName(text) {
-  return `${Array.from(text).slice(0, 30).join('').replace(/[^a-zA-Z0-9]/g, '_')}.mp3`;
-}
-
 /** Waits until some element containing `text` is visible (toasts, notices, labels). */
 export async function expectVisibleText(page, text, timeout = 10_000) {
   await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
