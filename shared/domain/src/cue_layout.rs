@@ -87,7 +87,9 @@ pub fn layout(words: &[&str]) -> Option<String> {
         .filter_map(|i| {
             let (first, second) = (length(&words[..i]), length(&words[i..]));
             let fits = first <= LINE_CHARS && second <= LINE_CHARS;
-            let cost = first.abs_diff(second) + if clause_boundary(words, i - 1) { 0 } else { 6 };
+            let cost = first.abs_diff(second)
+                + if clause_boundary(words, i - 1) { 0 } else { 6 }
+                + if name_pair(words, i - 1) { 12 } else { 0 };
             fits.then_some((cost, i))
         })
         .min()
@@ -116,6 +118,15 @@ fn glued(words: &[&str], i: usize) -> bool {
     // "28.", "Dr.", "z.", "J.": a short word with a period belongs to the next one.
     let abbreviation = word.ends_with('.') && word.chars().count() <= 4;
     abbreviation || matches!(*word, "Herr" | "Frau" | "St." | "Nr.")
+}
+
+/// True when `words[i]` and the next are likely one name ("Theodor Fontane"): two
+/// capitalised words with nothing between them. German capitalises nouns too, so this
+/// only steers a line break away, it forbids none.
+fn name_pair(words: &[&str], i: usize) -> bool {
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    let (Some(word), Some(next)) = (words.get(i), words.get(i + 1)) else { return false };
+    capital(word) && capital(next) && word.chars().last().is_some_and(char::is_alphabetic)
 }
 
 /// True when a cut after `words[i]` falls between clauses.
@@ -181,6 +192,15 @@ mod tests {
         for cue in &cues {
             assert!(length(&cue.split_whitespace().collect::<Vec<_>>()) as u32 * 80 <= MAX_CUE_MS, "{cue:?}");
         }
+    }
+
+    #[test]
+    fn a_name_stays_on_one_line_where_the_lines_allow_it() {
+        let words: Vec<&str> =
+            "Im alten Rathaus las gestern Theodor Fontane aus dem neuen Roman vor".split(" ").collect();
+        let set = layout(&words).unwrap();
+        assert!(!set.contains("Theodor\nFontane"), "{set:?}");
+        assert!(set.lines().all(|l| l.chars().count() <= LINE_CHARS), "{set:?}");
     }
 
     #[test]
