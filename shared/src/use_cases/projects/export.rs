@@ -183,12 +183,17 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
     let format = row.format;
     let project = projects::get(&svc.pool, row.project_id, row.user_id).await?.ok_or_else(not_found)?;
     let dir = tempfile::tempdir().map_err(|e| Error::Internal(e.into()))?;
-    let chapters = fetch_chapters(svc, project.id, dir.path()).await?;
+    let (id, attempt) = (row.id, row.attempts);
+    // Copying hundreds of chapters takes a while: each one proves the run alive.
+    let alive = || {
+        let pool = svc.pool.clone();
+        async move { project_exports::progress(&pool, id, attempt, 0.05).await.unwrap_or(false) }
+    };
+    let chapters = fetch_chapters(svc, project.id, dir.path(), alive).await?;
     let details = super::publication::for_export(svc, &project).await?;
     let cover = fetch_cover(svc, &details, dir.path()).await?;
     let total: f64 = chapters.iter().map(|c| c.seconds).sum();
     let out = dir.path().join(format!("export.{}", format.as_str()));
-    let (id, attempt) = (row.id, row.attempts);
     // Progress: preparing the chapters for the profile is the first half where there is
     // one, the container the rest.
     let prepared_share = if row.profile == ExportProfile::Standard { 0.0 } else { 0.5 };
@@ -245,7 +250,11 @@ async fn make(svc: &Services, row: &ExportRow) -> Result<bool> {
 }
 
 /// The project's joined chapters, streamed from the store into `dir`.
-async fn fetch_chapters(svc: &Services, project_id: Uuid, dir: &Path) -> Result<Vec<Chapter>> {
+async fn fetch_chapters<F, Fut>(svc: &Services, project_id: Uuid, dir: &Path, alive: F) -> Result<Vec<Chapter>>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool>,
+{
     let mut out = Vec::new();
     for (i, chapter) in projects::chapters(&svc.pool, project_id).await?.into_iter().enumerate() {
         let (Some(key), Some(seconds)) = (chapter.audio_key, chapter.duration_seconds) else {
@@ -256,6 +265,9 @@ async fn fetch_chapters(svc: &Services, project_id: Uuid, dir: &Path) -> Result<
         let mut target = tokio::fs::File::create(&file).await.map_err(|e| Error::Internal(e.into()))?;
         tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
         out.push(Chapter { title: chapter.title, file, seconds });
+        if !alive().await {
+            return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
+        }
     }
     Ok(out)
 }
@@ -380,6 +392,10 @@ where
         tokio::io::AsyncReadExt::read_to_end(&mut stderr, &mut bytes).await.map(|_| bytes)
     });
     let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    // Alive from the start: a pass shorter than the reporting interval reports too.
+    if !report(at(0.0)).await {
+        return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
+    }
     let mut last = std::time::Instant::now();
     while let Some(line) = lines.next_line().await.map_err(io)? {
         let Some(us) = line.strip_prefix("out_time_us=").and_then(|v| v.parse::<f64>().ok()) else { continue };
