@@ -49,6 +49,7 @@ if "worker_peak_kib" in v:  # M4B=no skips it
     print(f"| the M4B file | {float(v['export_bytes']) / 1048576:.0f} |")
     print(f"| export time | {float(v['export_seconds']):.0f} s |")
 print()
+print()
 print(f"| {v['book_chapters']} chapters, 10 hours, Hörbuch (ACX) as ZIP | figure |")
 print("|---|---|")
 print(f"| worker resident, peak while exporting | {mib('acx_worker_peak_kib'):.0f} MiB |")
