@@ -150,18 +150,11 @@ async fn put_cover(
     mut form: Multipart,
 ) -> ApiResult<Json<PublicationView>> {
     let mut file = None;
-    while let Some(mut field) = form.next_field().await? {
-        if field.name() != Some("file") {
-            continue;
+    while let Some(field) = form.next_field().await? {
+        if field.name() == Some("file") {
+            let too_large = "Das Cover ist zu groß: höchstens 10 MB.";
+            file = Some(crate::routes::projects::bounded_file(field, MAX_COVER_BYTES, too_large).await?);
         }
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.chunk().await? {
-            if bytes.len() + chunk.len() > MAX_COVER_BYTES {
-                return Err(ApiError(shared::Error::field("file", "Das Cover ist zu groß: höchstens 10 MB.")));
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        file = Some(bytes);
     }
     let bytes = file.ok_or_else(|| ApiError(shared::Error::field("file", "Bitte wählen Sie ein Bild aus.")))?;
     Ok(Json(publication::put_cover(&state.svc, &caller, id, bytes, BASE).await?.into()))

@@ -429,7 +429,8 @@ pub async fn import_for(
         match field.name() {
             Some("file") => {
                 let name = field.file_name().unwrap_or("manuskript.txt").to_owned();
-                file = Some((name, bounded_file(field).await?));
+                let most = shared::domain::manuscript::MAX_UPLOAD_BYTES;
+                file = Some((name, bounded_file(field, most, "Die Datei ist zu groß: höchstens 20 MB.").await?));
             }
             Some("voice_id") => voice = Some(crate::routes::voice_clones::utf8_text(field, "voice_id").await?),
             Some("title") => title = Some(crate::routes::voice_clones::utf8_text(field, "title").await?),
@@ -448,11 +449,15 @@ pub async fn import_for(
 
 /// An uploaded file's bytes, read chunk by chunk into one buffer and refused as soon as
 /// they pass the manuscript limit: never more than the limit held, never a second copy.
-async fn bounded_file(mut field: axum::extract::multipart::Field<'_>) -> ApiResult<Vec<u8>> {
+pub(crate) async fn bounded_file(
+    mut field: axum::extract::multipart::Field<'_>,
+    most: usize,
+    too_large: &'static str,
+) -> ApiResult<Vec<u8>> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await? {
-        if bytes.len() + chunk.len() > shared::domain::manuscript::MAX_UPLOAD_BYTES {
-            return Err(ApiError(shared::Error::field("file", "Die Datei ist zu groß: höchstens 20 MB.")));
+        if bytes.len() + chunk.len() > most {
+            return Err(ApiError(shared::Error::field("file", too_large)));
         }
         bytes.extend_from_slice(&chunk);
     }

@@ -261,9 +261,7 @@ where
             return Err(Error::Conflict("Ein Kapitel ist nicht vertont.".into()));
         };
         let file = dir.join(format!("{:03}.mp3", i + 1));
-        let (mut reader, _) = svc.storage.open(&key).await.map_err(|e| Error::Internal(e.into()))?;
-        let mut target = tokio::fs::File::create(&file).await.map_err(|e| Error::Internal(e.into()))?;
-        tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
+        copy_from_store(svc, &key, &file).await?;
         out.push(Chapter { title: chapter.title, file, seconds });
         if !alive().await {
             return Err(Error::Conflict("Der Export wurde von einem anderen Durchlauf übernommen.".into()));
@@ -278,12 +276,18 @@ async fn fetch_cover(
     details: &super::publication::ExportDetails,
     dir: &Path,
 ) -> Result<Option<PathBuf>> {
-    let Some((key, kind, _)) = &details.cover else { return Ok(None) };
-    let file = dir.join(format!("cover.{}", kind.extension()));
-    let (mut reader, _) = svc.storage.open(key).await.map_err(|e| Error::Internal(e.into()))?;
-    let mut target = tokio::fs::File::create(&file).await.map_err(|e| Error::Internal(e.into()))?;
-    tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
+    let Some((key, cover)) = &details.cover else { return Ok(None) };
+    let file = dir.join(format!("cover.{}", cover.kind.extension()));
+    copy_from_store(svc, key, &file).await?;
     Ok(Some(file))
+}
+
+/// A stored object streamed into a local file (never held whole in memory).
+async fn copy_from_store(svc: &Services, key: &str, file: &Path) -> Result<()> {
+    let (mut reader, _) = svc.storage.open(key).await.map_err(|e| Error::Internal(e.into()))?;
+    let mut target = tokio::fs::File::create(file).await.map_err(|e| Error::Internal(e.into()))?;
+    tokio::io::copy(&mut reader, &mut target).await.map_err(|e| Error::Internal(e.into()))?;
+    Ok(())
 }
 
 /// The tags every export carries, as ffmpeg names them: the title and album are the

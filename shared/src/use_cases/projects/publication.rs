@@ -39,8 +39,8 @@ pub struct PublicationView {
 pub struct ExportDetails {
     pub publication: Publication,
     pub narrator: Option<String>,
-    /// The cover's storage key and kind.
-    pub cover: Option<(String, CoverType, Cover)>,
+    /// The cover's storage key and what it is.
+    pub cover: Option<(String, Cover)>,
 }
 
 async fn owned(svc: &Services, caller: &Caller, project_id: Uuid) -> Result<projects::ProjectRow> {
@@ -54,11 +54,10 @@ async fn narrator(svc: &Services, project: &projects::ProjectRow) -> Result<Opti
     Ok(db::voices::get(&svc.pool, voice).await?.map(|v| v.name))
 }
 
-fn cover_of(row: &db_publications::PublicationRow) -> Option<(String, CoverType, Cover)> {
+fn cover_of(row: &db_publications::PublicationRow) -> Option<(String, Cover)> {
     let key = row.cover_key.clone()?;
     let kind = CoverType::from_content_type(row.cover_type.as_deref()?)?;
-    let cover = Cover { kind, width: row.cover_width? as usize, height: row.cover_height? as usize };
-    Some((key, kind, cover))
+    Some((key, Cover { kind, width: row.cover_width? as usize, height: row.cover_height? as usize }))
 }
 
 fn view(
@@ -67,7 +66,7 @@ fn view(
     project_id: Uuid,
     base: &str,
 ) -> PublicationView {
-    let cover = cover_of(&row).map(|(_, _, cover)| CoverView {
+    let cover = cover_of(&row).map(|(_, cover)| CoverView {
         url: format!("{base}/{project_id}/cover"),
         width: cover.width as i32,
         height: cover.height as i32,
@@ -152,8 +151,8 @@ async fn remove_file(svc: &Services, key: Option<String>) {
 pub async fn cover(svc: &Services, caller: &Caller, project_id: Uuid) -> Result<(String, &'static str)> {
     owned(svc, caller, project_id).await?;
     let row = db_publications::get(&svc.pool, project_id).await?.unwrap_or_default();
-    let (key, kind, _) = cover_of(&row).ok_or(Error::NotFound("Dieses Projekt hat kein Cover."))?;
-    Ok((key, kind.content_type()))
+    let (key, cover) = cover_of(&row).ok_or(Error::NotFound("Dieses Projekt hat kein Cover."))?;
+    Ok((key, cover.kind.content_type()))
 }
 
 /// What an export of `project` writes into its files (the worker's read).
