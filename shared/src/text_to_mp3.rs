@@ -28,6 +28,8 @@ pub struct Speech<'a> {
     pub voice: &'a str,
     pub language: &'a str,
     pub rate: Option<f32>,
+    /// Semitones, where the engine takes a pitch (a project paragraph's delivery).
+    pub pitch: Option<i8>,
     pub instructions: Option<&'a str>,
     /// The pronunciation dictionary of whoever asked (own entries before global ones).
     pub dictionary: &'a [Entry],
@@ -399,6 +401,7 @@ where
                 voice: speech.voice.to_owned(),
                 language: speech.language.to_owned(),
                 rate: speech.rate,
+                pitch: speech.pitch,
                 instructions: speech.instructions.map(str::to_owned),
             };
             async move {
@@ -460,7 +463,7 @@ mod tests {
     }
 
     fn speech<'a>(text: &'a str, voice: &'a str) -> Speech<'a> {
-        Speech { text, voice, language: "de-DE", rate: None, instructions: None, dictionary: &[] }
+        Speech { text, voice, language: "de-DE", rate: None, pitch: None, instructions: None, dictionary: &[] }
     }
 
     async fn loudness_of(engine: &dyn SpeechEngine, text: &str, voice: &str) -> (f64, f64) {

@@ -69,7 +69,8 @@ async fn measure(engine: &dyn SpeechEngine, text: &str, voice: &str) -> anyhow::
     let mut seconds = 0.0;
     for _ in 0..RUNS {
         let (cpu_before, started) = (cpu_seconds(), Instant::now());
-        let speech = Speech { text, voice, language: "de-DE", rate: None, instructions: None, dictionary: &[] };
+        let speech =
+            Speech { text, voice, language: "de-DE", rate: None, pitch: None, instructions: None, dictionary: &[] };
         let mp3 = text_to_mp3::render(engine, speech, 2).await?.mp3;
         wall.push(started.elapsed().as_secs_f64());
         cpu.push(cpu_seconds() - cpu_before);
@@ -98,8 +99,15 @@ async fn main() -> anyhow::Result<()> {
     );
 
     // The recording the providers' answers are replayed from: the same text, spoken once.
-    let speech =
-        Speech { text: &text, voice: "de+m3", language: "de-DE", rate: None, instructions: None, dictionary: &[] };
+    let speech = Speech {
+        text: &text,
+        voice: "de+m3",
+        language: "de-DE",
+        rate: None,
+        pitch: None,
+        instructions: None,
+        dictionary: &[],
+    };
     let recording = audio::decode(&text_to_mp3::render(&local, speech, 2).await?.mp3.bytes, "mp3")?;
     let at_24k =
         audio::Pcm { sample_rate: 24_000, samples: audio::resample(&recording.samples, recording.sample_rate, 24_000) };

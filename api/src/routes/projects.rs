@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use shared::domain::download_name::DownloadName;
 use shared::domain::kinds::{ExportProfile, JobStatus};
-use shared::domain::project::{ExportFormat, ParagraphState};
+use shared::domain::project::{Delivery, ExportFormat, ParagraphState};
 use shared::domain::timed_text::{SubtitleFormat, TimedText};
 use shared::use_cases::projects;
 use shared::{Caller as SharedCaller, Services};
@@ -47,6 +47,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(chapter_audio))
         .routes(routes!(chapter_timestamps))
         .routes(routes!(chapter_subtitles))
+        .routes(routes!(chapter_parts))
+        .routes(routes!(paragraph_audio))
+        .routes(routes!(paragraph_takes))
+        .routes(routes!(take_audio))
+        .routes(routes!(choose_take))
         .routes(routes!(create_export))
         .routes(routes!(export_download))
 }
@@ -106,6 +111,9 @@ pub struct ChapterAudio {
     duration_seconds: f64,
     /// The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` beside it.
     timestamps_url: String,
+    /// Joined from the paragraphs' chosen takes as they are now; false while a render or a
+    /// newly chosen take waits to be joined in (the last joined audio plays meanwhile).
+    current: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -123,8 +131,13 @@ pub struct ChapterSummary {
     stale_cost_cent: i64,
     paragraph_count: i64,
     done_paragraphs: i64,
+    /// Paragraphs whose audio is out of date or missing (stale or failed).
+    stale_paragraphs: i64,
     state: ParagraphState,
-    /// Null until every paragraph is done and the chapter is joined.
+    /// Silence after the chapter, in milliseconds.
+    pause_after_ms: i32,
+    /// The chapter's last joined audio; null until it was joined once. It stays while
+    /// paragraphs change or render again.
     audio: Option<ChapterAudio>,
 }
 
@@ -140,11 +153,14 @@ impl From<projects::ChapterSummary> for ChapterSummary {
             stale_cost_cent: c.stale_cost_cent,
             paragraph_count: c.paragraph_count,
             done_paragraphs: c.done_paragraphs,
+            stale_paragraphs: c.stale_paragraphs,
             state: c.state,
+            pause_after_ms: c.pause_after_ms,
             audio: c.audio.map(|a| ChapterAudio {
                 url: a.url,
                 duration_seconds: a.duration_seconds,
                 timestamps_url: a.timestamps_url,
+                current: a.current,
             }),
         }
     }
@@ -161,17 +177,45 @@ pub struct ParagraphView {
     characters: i32,
     cost_cent: i64,
     state: ParagraphState,
-    /// Stale because it changed (text, voice or pronunciation) after it was rendered: its
-    /// audio is out of date. A stale paragraph never rendered is not `changed`.
+    /// Stale because it changed (text, voice, delivery, or a dictionary entry for one of
+    /// its words) after it was rendered: its audio is out of date. A stale paragraph never
+    /// rendered is not `changed`.
     changed: bool,
     /// Why its last rendering failed (it was refunded).
     error: Option<String>,
+    delivery: Delivery,
+    /// Its chosen take, heard on its own; null until it is rendered.
+    audio_url: Option<String>,
 }
 
 impl From<projects::ParagraphView> for ParagraphView {
     fn from(p: projects::ParagraphView) -> Self {
-        let projects::ParagraphView { id, position, text, voice_id, characters, cost_cent, state, changed, error } = p;
-        ParagraphView { id, position, text, voice_id, characters, cost_cent, state, changed, error }
+        let projects::ParagraphView {
+            id,
+            position,
+            text,
+            voice_id,
+            characters,
+            cost_cent,
+            state,
+            changed,
+            error,
+            delivery,
+            audio_url,
+        } = p;
+        ParagraphView {
+            id,
+            position,
+            text,
+            voice_id,
+            characters,
+            cost_cent,
+            state,
+            changed,
+            error,
+            delivery,
+            audio_url,
+        }
     }
 }
 
@@ -241,6 +285,10 @@ pub struct ProjectDetail {
     characters: i64,
     cost_cent: i64,
     stale_cost_cent: i64,
+    /// Paragraphs whose audio is out of date or missing, in all chapters.
+    stale_paragraphs: i64,
+    /// What the project's renders cost so far, less refunds, in cent.
+    spent_cent: i64,
     created_at: chrono::DateTime<chrono::Utc>,
     updated_at: chrono::DateTime<chrono::Utc>,
     chapters: Vec<ChapterSummary>,
@@ -256,6 +304,8 @@ impl From<projects::ProjectDetail> for ProjectDetail {
             characters: p.characters,
             cost_cent: p.cost_cent,
             stale_cost_cent: p.stale_cost_cent,
+            stale_paragraphs: p.stale_paragraphs,
+            spent_cent: p.spent_cent,
             created_at: p.created_at,
             updated_at: p.updated_at,
             chapters: p.chapters.into_iter().map(ChapterSummary::from).collect(),
@@ -297,6 +347,8 @@ pub struct ChapterChange {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<Uuid>)]
     voice_id: Option<Option<Uuid>>,
+    /// Stille nach dem Kapitel in Millisekunden, 0 bis 10.000.
+    pause_after_ms: Option<u32>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -308,6 +360,8 @@ pub struct ParagraphChange {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<Uuid>)]
     voice_id: Option<Option<Uuid>>,
+    /// Tempo und Tonhöhe (wo die Stimme sie ändern kann) und die Pause danach.
+    delivery: Option<Delivery>,
 }
 
 /// A field that may be absent (no change), `null` (back to the default) or a value.
@@ -333,6 +387,10 @@ pub struct NewExport {
     /// file per chapter as ACX asks), `podcast` (-16 LUFS, 128 kb/s). `standard` when absent.
     #[serde(default)]
     profile: Option<ExportProfile>,
+    /// Absätze, die seit ihrer Vertonung geändert wurden, so exportieren, wie sie zuletzt
+    /// vertont wurden (sonst 409 mit ihrer Zahl).
+    #[serde(default)]
+    use_rendered: bool,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -397,7 +455,7 @@ pub async fn create_for(
 #[schema(as = ManuscriptUpload)]
 #[allow(dead_code)] // The form's shape, for the contract.
 struct ManuscriptUpload {
-    /// TXT, Markdown, DOCX oder EPUB, höchstens 20 MB.
+    /// TXT, Markdown, DOCX, EPUB oder PDF, höchstens 20 MB.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
     voice_id: Uuid,
@@ -405,7 +463,7 @@ struct ManuscriptUpload {
     title: Option<String>,
 }
 
-/// A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB).
+/// A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB, PDF).
 #[utoipa::path(post, path = "/api/projects/import", tag = "projects",
     request_body(content = ManuscriptUpload, content_type = "multipart/form-data"),
     responses((status = 201, body = ProjectDetail), (status = 422, body = ErrorBody)))]
@@ -549,7 +607,8 @@ async fn update_chapter(
     ApiJson(body): ApiJson<ChapterChange>,
 ) -> ApiResult<Json<ChapterDetail>> {
     let svc = &state.svc;
-    projects::edit::update_chapter(svc, &caller, id, chapter_id, body.title.as_deref(), body.voice_id).await?;
+    let (title, voice, pause) = (body.title.as_deref(), body.voice_id, body.pause_after_ms);
+    projects::edit::update_chapter(svc, &caller, id, chapter_id, title, voice, pause).await?;
     Ok(Json(
         projects::edit::chapter_view(svc, &caller, id, chapter_id, BASE, projects::Window::first_page()).await?.into(),
     ))
@@ -576,8 +635,8 @@ pub async fn paragraph_changed(
     body: ParagraphChange,
     base: &str,
 ) -> ApiResult<Json<ParagraphView>> {
-    let chapter_id =
-        projects::edit::update_paragraph(svc, caller, id, paragraph_id, body.text.as_deref(), body.voice_id).await?;
+    let edit = projects::edit::ParagraphEdit { text: body.text, voice_id: body.voice_id, delivery: body.delivery };
+    let chapter_id = projects::edit::update_paragraph(svc, caller, id, paragraph_id, edit).await?;
     let window = projects::Window::Paragraph(paragraph_id);
     let chapter = projects::edit::chapter_view(svc, caller, id, chapter_id, base, window).await?;
     let paragraph = chapter.paragraphs.into_iter().find(|p| p.id == paragraph_id);
@@ -772,7 +831,9 @@ pub async fn export_for(
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
     let key = crate::routes::jobs::idempotency_key(headers)?;
     let profile = body.profile.unwrap_or(ExportProfile::Standard);
-    let export = projects::export::create(svc, caller, id, body.format, profile, base, key.as_deref()).await?;
+    let use_rendered = body.use_rendered;
+    let export =
+        projects::export::create(svc, caller, id, body.format, profile, use_rendered, base, key.as_deref()).await?;
     Ok((StatusCode::ACCEPTED, Json(export.into())))
 }
 
@@ -800,4 +861,142 @@ pub async fn serve_export(
     let (key, format, name) = projects::export::file(svc, caller, id, export_id).await?;
     let disposition = name.attachment(format.as_str());
     crate::stored::object(svc, headers, &key, format.content_type(), &disposition, "Export nicht gefunden.").await
+}
+
+/// Where one paragraph is heard in the chapter's joined audio.
+#[derive(Serialize, ToSchema)]
+#[schema(as = HeardPart)]
+pub struct HeardPart {
+    paragraph_id: Uuid,
+    start_ms: u32,
+    end_ms: u32,
+    /// False when the paragraph changed (or got another take) since the chapter was joined.
+    current: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChapterParts)]
+pub struct ChapterParts {
+    parts: Vec<HeardPart>,
+}
+
+/// Where each paragraph is heard in the chapter's joined audio, and which changed since.
+#[utoipa::path(get, path = "/api/projects/{id}/chapters/{chapter_id}/parts", tag = "projects",
+    params(("id" = Uuid, Path), ("chapter_id" = Uuid, Path)),
+    responses((status = 200, body = ChapterParts), (status = 404, body = ErrorBody)))]
+async fn chapter_parts(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, chapter_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<ChapterParts>> {
+    let parts = projects::listen::chapter_parts(&state.svc, &caller, id, chapter_id).await?;
+    let parts = parts
+        .into_iter()
+        .map(|p| HeardPart { paragraph_id: p.paragraph_id, start_ms: p.start_ms, end_ms: p.end_ms, current: p.current })
+        .collect();
+    Ok(Json(ChapterParts { parts }))
+}
+
+/// The paragraph heard on its own: its chosen take.
+#[utoipa::path(get, path = "/api/projects/{id}/paragraphs/{paragraph_id}/audio", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path)),
+    responses((status = 200, description = "MP3", content_type = "audio/mpeg"), (status = 404, body = ErrorBody)))]
+async fn paragraph_audio(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id)): ApiPath<(Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let svc = &state.svc;
+    let key = projects::takes::paragraph_audio_key(svc, &caller, id, paragraph_id).await?;
+    crate::stored::object(svc, &headers, &key, "audio/mpeg", "inline", "Dieser Absatz ist noch nicht vertont.").await
+}
+
+/// One render of a paragraph.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Take)]
+pub struct Take {
+    id: Uuid,
+    created_at: chrono::DateTime<chrono::Utc>,
+    status: JobStatus,
+    /// The text this take speaks.
+    text: String,
+    voice_id: Option<Uuid>,
+    delivery: Delivery,
+    duration_seconds: Option<f64>,
+    /// The paragraph uses this take now.
+    chosen: bool,
+    /// Its text differs from the paragraph's now: choosing it puts this text back.
+    other_text: bool,
+    audio_url: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = TakeList)]
+pub struct TakeList {
+    /// Newest first; the newest five are kept, and always the chosen one.
+    takes: Vec<Take>,
+}
+
+/// A paragraph's takes: every render is kept (the newest five), any finished one can be
+/// heard and chosen.
+#[utoipa::path(get, path = "/api/projects/{id}/paragraphs/{paragraph_id}/takes", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path)),
+    responses((status = 200, body = TakeList), (status = 404, body = ErrorBody)))]
+async fn paragraph_takes(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<Json<TakeList>> {
+    let takes = projects::takes::list(&state.svc, &caller, id, paragraph_id, BASE).await?;
+    let takes = takes
+        .into_iter()
+        .map(|t| Take {
+            id: t.id,
+            created_at: t.created_at,
+            status: t.status,
+            text: t.text,
+            voice_id: t.voice_id,
+            delivery: t.delivery,
+            duration_seconds: t.duration_seconds,
+            chosen: t.chosen,
+            other_text: t.other_text,
+            audio_url: t.audio_url,
+        })
+        .collect();
+    Ok(Json(TakeList { takes }))
+}
+
+/// One take's audio.
+#[utoipa::path(get, path = "/api/projects/{id}/paragraphs/{paragraph_id}/takes/{take_id}/audio", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path), ("take_id" = Uuid, Path)),
+    responses((status = 200, description = "MP3", content_type = "audio/mpeg"), (status = 404, body = ErrorBody)))]
+async fn take_audio(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id, take_id)): ApiPath<(Uuid, Uuid, Uuid)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let svc = &state.svc;
+    let key = projects::takes::audio_key(svc, &caller, id, paragraph_id, take_id).await?;
+    crate::stored::object(svc, &headers, &key, "audio/mpeg", "inline", "Fassung nicht gefunden.").await
+}
+
+/// Chooses a take for the paragraph, free of charge: its text comes back with it, and the
+/// chapter is joined again from the chosen takes.
+#[utoipa::path(post, path = "/api/projects/{id}/paragraphs/{paragraph_id}/takes/{take_id}/choose", tag = "projects",
+    params(("id" = Uuid, Path), ("paragraph_id" = Uuid, Path), ("take_id" = Uuid, Path)),
+    responses((status = 200, body = ParagraphView), (status = 404, body = ErrorBody),
+        (status = 409, description = "Die Fassung ist nicht fertig", body = ErrorBody)))]
+async fn choose_take(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, paragraph_id, take_id)): ApiPath<(Uuid, Uuid, Uuid)>,
+) -> ApiResult<Json<ParagraphView>> {
+    let svc = &state.svc;
+    let chapter_id = projects::takes::choose(svc, &caller, id, paragraph_id, take_id).await?;
+    let window = projects::Window::Paragraph(paragraph_id);
+    let chapter = projects::edit::chapter_view(svc, &caller, id, chapter_id, BASE, window).await?;
+    let paragraph = chapter.paragraphs.into_iter().find(|p| p.id == paragraph_id);
+    Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?.into()))
 }

@@ -40,6 +40,8 @@ struct DictionaryEntry {
     case_sensitive: bool,
     /// Kept by admins for everyone.
     global: bool,
+    /// Applies only in this project of the user's.
+    project_id: Option<Uuid>,
     updated_at: DateTime<Utc>,
 }
 
@@ -48,6 +50,7 @@ impl From<EntryRow> for DictionaryEntry {
         DictionaryEntry {
             id: row.id,
             global: row.user_id.is_none(),
+            project_id: row.project_id,
             term: row.term,
             spoken: row.spoken,
             ipa: row.ipa,
@@ -71,6 +74,9 @@ struct EntryInput {
     /// For everyone (admins only).
     #[serde(default)]
     global: bool,
+    /// Only for this project of the caller's (its entries come before the caller's own).
+    #[serde(default)]
+    project_id: Option<Uuid>,
 }
 
 fn yes() -> bool {
@@ -79,18 +85,32 @@ fn yes() -> bool {
 
 impl From<EntryInput> for pronunciation::EntryInput {
     fn from(input: EntryInput) -> Self {
-        let EntryInput { term, spoken, ipa, whole_word, case_sensitive, global } = input;
-        pronunciation::EntryInput { term, spoken, ipa, whole_word, case_sensitive, global }
+        let EntryInput { term, spoken, ipa, whole_word, case_sensitive, global, project_id } = input;
+        pronunciation::EntryInput { term, spoken, ipa, whole_word, case_sensitive, global, project_id }
     }
 }
 
-/// The caller's dictionary entries and the global ones.
-#[utoipa::path(get, path = "/api/pronunciation/dictionary", tag = "pronunciation", responses(
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct InProject {
+    /// With a project of the caller's: its entries first, then the caller's and the global ones.
+    project_id: Option<Uuid>,
+}
+
+/// The caller's dictionary entries and the global ones (with `project_id`, that project's
+/// entries first).
+#[utoipa::path(get, path = "/api/pronunciation/dictionary", tag = "pronunciation", params(InProject), responses(
     (status = 200, body = Vec<DictionaryEntry>),
     (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
 ))]
-async fn list(State(state): State<AppState>, Caller(caller): Caller) -> ApiResult<Json<Vec<DictionaryEntry>>> {
-    Ok(Json(pronunciation::list(&state.svc, &caller).await?.into_iter().map(DictionaryEntry::from).collect()))
+async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiQuery(query): ApiQuery<InProject>,
+) -> ApiResult<Json<Vec<DictionaryEntry>>> {
+    let entries = pronunciation::list(&state.svc, &caller, query.project_id).await?;
+    Ok(Json(entries.into_iter().map(DictionaryEntry::from).collect()))
 }
 
 /// Adds an entry or changes the one with the same term (global entries: admins only).
@@ -113,6 +133,8 @@ struct Scope {
     /// A global entry (admins only).
     #[serde(default)]
     global: bool,
+    /// An entry of this project of the caller's.
+    project_id: Option<Uuid>,
 }
 
 /// Changes an entry, its term too (global entries: admins only).
@@ -145,7 +167,7 @@ async fn delete(
     ApiPath(id): ApiPath<Uuid>,
     ApiQuery(scope): ApiQuery<Scope>,
 ) -> ApiResult<StatusCode> {
-    pronunciation::delete(&state.svc, &caller, id, scope.global).await?;
+    pronunciation::delete(&state.svc, &caller, id, scope.global, scope.project_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

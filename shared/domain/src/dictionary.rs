@@ -60,6 +60,16 @@ fn matches(text: &str, entries: &[Entry]) -> Vec<(usize, usize, usize)> {
     found
 }
 
+/// The entries that decide how `text` is read: the ones that match it (an entry whose
+/// place a longer term took does not count), as indexes into `entries`, ascending. A
+/// project's paragraph is stale after a dictionary change only when this set changed.
+pub fn used_by(text: &str, entries: &[Entry]) -> Vec<usize> {
+    let mut used: Vec<usize> = matches(text, entries).into_iter().map(|(_, _, i)| i).collect();
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
 /// Dictionary first, then normalisation of the rest, around the pause markers.
 pub fn apply(text: &str, entries: &[Entry], language: &str) -> Normalized {
     let mut out = String::with_capacity(text.len());
@@ -116,6 +126,19 @@ mod tests {
 
     fn entry(term: &str, spoken: &str, whole_word: bool, case_sensitive: bool) -> Entry {
         Entry { term: term.into(), spoken: spoken.into(), ipa: None, whole_word, case_sensitive }
+    }
+
+    #[test]
+    fn only_the_entries_a_text_is_read_with_are_used_by_it() {
+        let entries = [
+            entry("SaaS", "Sass", true, false),
+            entry("Stimmwerk", "Schtimmwerk", true, false),
+            entry("Stimmwerk GmbH", "Stimmwerk Gesellschaft", true, false),
+        ];
+        assert_eq!(used_by("Die Stimmwerk GmbH liest.", &entries), [2], "the longer term took the place");
+        assert_eq!(used_by("Stimmwerk und stimmwerk.", &entries), [1]);
+        assert!(used_by("Ein Buch ohne Fachwörter.", &entries).is_empty());
+        assert!(used_by("Stimmwerker", &entries).is_empty(), "whole words only");
     }
 
     #[test]

@@ -130,6 +130,8 @@ text_enum! {
         TopUp = "top_up",
         AdminAdjustment = "admin_adjustment",
         PermanentSave = "permanent_save",
+        /// A project's render of a chapter: one booking for its paragraphs.
+        ProjectRender = "project_render",
     }
 }
 
@@ -144,6 +146,7 @@ impl LedgerKind {
             LedgerKind::TopUp => "Aufladung",
             LedgerKind::AdminAdjustment => "Korrektur durch den Support",
             LedgerKind::PermanentSave => "Dauerhafte Speicherung",
+            LedgerKind::ProjectRender => "Projekt-Vertonung",
         }
     }
 }

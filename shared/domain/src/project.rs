@@ -122,13 +122,136 @@ pub fn paragraph_hash(text_hash: &str, voice_id: Option<Uuid>, dictionary: &str)
     hex(hash.finalize().as_slice())
 }
 
-/// Which paragraph jobs a chapter's joined audio was made from.
-pub fn audio_hash(job_ids: impl IntoIterator<Item = Uuid>) -> String {
+/// What a chapter's joined audio was made from: each paragraph's chosen take (its job)
+/// with the pause after it, and the pause after the chapter.
+pub fn audio_hash(parts: impl IntoIterator<Item = (Uuid, u32)>, chapter_pause_ms: u32) -> String {
     let mut hash = Sha256::new();
-    for id in job_ids {
+    for (id, pause_ms) in parts {
         hash.update(id.as_bytes());
+        hash.update(pause_ms.to_be_bytes());
     }
+    hash.update(chapter_pause_ms.to_be_bytes());
     hex(hash.finalize().as_slice())
+}
+
+/// Takes kept per paragraph: a new render pushes the oldest beyond these out (never the
+/// chosen one).
+pub const TAKES_KEPT: i64 = 5;
+
+/// The fingerprint of the dictionary entries a paragraph is read with (see
+/// `dictionary::used_by`): an entry for a word the paragraph does not hold leaves it
+/// unchanged, so a dictionary fix makes only the paragraphs it touches stale.
+pub fn terms_fingerprint(text: &str, entries: &[Entry]) -> String {
+    let used = crate::dictionary::used_by(text, entries);
+    let mut list: Vec<&Entry> = used.iter().map(|&i| &entries[i]).collect();
+    // The same entries in another order read the text the same way.
+    list.sort_by(|a, b| (&a.term, &a.spoken).cmp(&(&b.term, &b.spoken)));
+    let owned: Vec<Entry> = list.into_iter().cloned().collect();
+    dictionary_fingerprint(&owned)
+}
+
+/// The ledger's name of one render of a chapter: "Projekt »Titel« · Kapitel 2 · 4 Absätze".
+pub fn render_booking_name(project_title: &str, chapter_position: i32, paragraphs: usize) -> String {
+    let noun = if paragraphs == 1 { "Absatz" } else { "Absätze" };
+    format!("Projekt »{project_title}« · Kapitel {} · {paragraphs} {noun}", chapter_position + 1)
+}
+
+/// Slowest and fastest speed of a paragraph (as the speech rate of the TTS page).
+pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.7..=1.3;
+/// Lowest and highest pitch of a paragraph, in semitones.
+pub const PITCH_RANGE: std::ops::RangeInclusive<i8> = -6..=6;
+/// Longest pause after a paragraph or a chapter.
+pub const MAX_PAUSE_MS: u32 = 10_000;
+
+/// How a paragraph is spoken besides its text and voice: its speed and pitch (where the
+/// voice's engine can change them) and the pause after it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ParagraphDelivery))]
+pub struct Delivery {
+    /// 0.7 - 1.3; none: the voice's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<f32>,
+    /// Semitones, -6 - +6; none: the voice's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pitch: Option<i8>,
+    /// Silence after the paragraph in the chapter; none: 700 ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pause_after_ms: Option<u32>,
+}
+
+/// What a voice's engine can change of the delivery.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DeliveryCaps {
+    pub speed: bool,
+    pub pitch: bool,
+}
+
+impl Delivery {
+    /// The delivery if the voice can speak it and every value is within its range.
+    pub fn checked(self, caps: DeliveryCaps) -> crate::Result<Delivery> {
+        if let Some(speed) = self.speed {
+            if !caps.speed {
+                return Err(crate::Invalid::field("speed", "Diese Stimme kann ihr Sprechtempo nicht ändern."));
+            }
+            if !SPEED_RANGE.contains(&speed) {
+                return Err(crate::Invalid::field("speed", "Das Sprechtempo muss zwischen 0,7 und 1,3 liegen."));
+            }
+        }
+        if let Some(pitch) = self.pitch {
+            if !caps.pitch {
+                return Err(crate::Invalid::field("pitch", "Diese Stimme kann ihre Tonhöhe nicht ändern."));
+            }
+            if !PITCH_RANGE.contains(&pitch) {
+                return Err(crate::Invalid::field("pitch", "Die Tonhöhe muss zwischen -6 und +6 Halbtönen liegen."));
+            }
+        }
+        if self.pause_after_ms.is_some_and(|ms| ms > MAX_PAUSE_MS) {
+            return Err(crate::Invalid::field("pause_after_ms", "Die Pause darf höchstens 10 Sekunden lang sein."));
+        }
+        Ok(self)
+    }
+
+    /// What of the delivery changes the paragraph's own audio (speed and pitch; the pause
+    /// only changes the chapter's join): a paragraph is stale when this changes.
+    pub fn sound_key(&self) -> String {
+        let speed = self.speed.filter(|s| (s - 1.0).abs() > f32::EPSILON).map(|s| format!("s{:.2}", s));
+        let pitch = self.pitch.filter(|&p| p != 0).map(|p| format!("p{p}"));
+        [speed, pitch].into_iter().flatten().collect::<Vec<_>>().join(" ")
+    }
+
+    pub fn pause_ms(&self) -> u32 {
+        self.pause_after_ms.unwrap_or(PARAGRAPH_PAUSE_MS)
+    }
+}
+
+/// The quotations of a paragraph (byte ranges, marks included), in order: „…“ and „…”,
+/// »…« and «…», “…”, and "…" in pairs. A character voice is cast per quotation.
+pub fn quotations(text: &str) -> Vec<std::ops::Range<usize>> {
+    let closing = |open: char| -> &'static [char] {
+        match open {
+            '„' => &['“', '”'],
+            '»' => &['«'],
+            '«' => &['»'],
+            '“' => &['”'],
+            '"' => &['"'],
+            _ => &[],
+        }
+    };
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some((offset, open)) = text[at..].char_indices().find(|(_, c)| !closing(*c).is_empty()) {
+        let start = at + offset;
+        let inner = start + open.len_utf8();
+        let Some((end_offset, close)) = text[inner..].char_indices().find(|(_, c)| closing(open).contains(c)) else {
+            break;
+        };
+        let end = inner + end_offset + close.len_utf8();
+        if end - inner > close.len_utf8() {
+            found.push(start..end);
+        }
+        at = end;
+    }
+    found
 }
 
 /// Finished exports kept per format and project: a new one that ends pushes the oldest out
@@ -235,6 +358,57 @@ mod tests {
             case_sensitive: false,
         };
         assert_ne!(dictionary_fingerprint(&[entry("Stimmwerk")]), dictionary_fingerprint(&[entry("Stimmwerck")]));
+    }
+
+    #[test]
+    fn a_dictionary_entry_counts_only_for_the_paragraphs_it_matches() {
+        let entry = |term: &str, spoken: &str| Entry {
+            term: term.into(),
+            spoken: spoken.into(),
+            ipa: None,
+            whole_word: true,
+            case_sensitive: false,
+        };
+        let before = [entry("KI", "Künstliche Intelligenz")];
+        let after = [entry("KI", "Künstliche Intelligenz"), entry("SaaS", "Sass")];
+        let text = "Die KI liest vor.";
+        assert_eq!(terms_fingerprint(text, &before), terms_fingerprint(text, &after), "SaaS is not in it");
+        assert_ne!(terms_fingerprint("SaaS und KI.", &before), terms_fingerprint("SaaS und KI.", &after));
+        let reordered = [entry("SaaS", "Sass"), entry("KI", "Künstliche Intelligenz")];
+        assert_eq!(terms_fingerprint("SaaS und KI.", &after), terms_fingerprint("SaaS und KI.", &reordered));
+    }
+
+    #[test]
+    fn a_render_is_booked_under_its_project_chapter_and_paragraph_count() {
+        assert_eq!(render_booking_name("Der Zauberberg", 1, 4), "Projekt »Der Zauberberg« · Kapitel 2 · 4 Absätze");
+        assert_eq!(render_booking_name("Kurs", 0, 1), "Projekt »Kurs« · Kapitel 1 · 1 Absatz");
+    }
+
+    #[test]
+    fn delivery_is_refused_where_the_voice_cannot_speak_it() {
+        let all = DeliveryCaps { speed: true, pitch: true };
+        let fast = Delivery { speed: Some(1.2), ..Delivery::default() };
+        assert!(fast.checked(all).is_ok());
+        assert!(fast.checked(DeliveryCaps::default()).is_err());
+        assert!(Delivery { speed: Some(2.0), ..Delivery::default() }.checked(all).is_err());
+        assert!(Delivery { pitch: Some(7), ..Delivery::default() }.checked(all).is_err());
+        assert!(Delivery { pause_after_ms: Some(20_000), ..Delivery::default() }.checked(all).is_err());
+        // A pause needs no engine: any voice takes it, and it does not change the sound.
+        let paused = Delivery { pause_after_ms: Some(2000), ..Delivery::default() };
+        assert_eq!(paused.checked(DeliveryCaps::default()).unwrap().sound_key(), "");
+        assert_eq!(Delivery { speed: Some(1.0), pitch: Some(0), ..paused }.sound_key(), "", "the defaults sound alike");
+        assert_eq!(Delivery { speed: Some(0.9), pitch: Some(-2), ..paused }.sound_key(), "s0.90 p-2");
+        assert_eq!(paused.pause_ms(), 2000);
+        assert_eq!(Delivery::default().pause_ms(), PARAGRAPH_PAUSE_MS);
+    }
+
+    #[test]
+    fn quotations_are_found_in_german_french_and_typewriter_marks() {
+        let text = "„Komm“, sagte sie. »Gleich«, rief er. \"Jetzt!\" Und „offen";
+        let quotes: Vec<&str> = quotations(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(quotes, ["„Komm“", "»Gleich«", "\"Jetzt!\""]);
+        assert!(quotations("Kein Zitat.").is_empty());
+        assert!(quotations("Leer: „“.").is_empty());
     }
 
     #[test]

@@ -91,10 +91,14 @@ pub struct Provider {
     pub text_limit: usize,
     /// Whether the provider takes a speech rate (spec: 0.7 - 1.3).
     pub takes_rate: bool,
+    /// What of a project paragraph's delivery its engine can change (speed, pitch).
+    pub delivery: DeliveryCaps,
     /// Builds the cloud engine from its connection settings (`None`: not a cloud engine).
     pub build: Option<BuildEngine>,
     pub admin: Option<AdminCard>,
 }
+
+use domain::project::DeliveryCaps;
 
 pub const PROVIDERS: &[Provider] = &[
     Provider {
@@ -103,6 +107,7 @@ pub const PROVIDERS: &[Provider] = &[
         config_key: None,
         text_limit: engine::LocalEngine::MAX_CHUNK,
         takes_rate: false,
+        delivery: DeliveryCaps { speed: true, pitch: true },
         build: None,
         admin: None,
     },
@@ -112,6 +117,7 @@ pub const PROVIDERS: &[Provider] = &[
         config_key: Some("openai"),
         text_limit: engine::OpenAiEngine::MAX_CHUNK,
         takes_rate: false,
+        delivery: DeliveryCaps { speed: true, pitch: false },
         build: Some(|config| Ok(Arc::new(engine::OpenAiEngine::new(config)?))),
         admin: Some(AdminCard {
             name: "OpenAI Text-to-Speech",
@@ -127,6 +133,7 @@ pub const PROVIDERS: &[Provider] = &[
         config_key: Some("gemini"),
         text_limit: engine::GeminiEngine::MAX_CHUNK,
         takes_rate: false,
+        delivery: DeliveryCaps { speed: false, pitch: false },
         build: Some(|config| Ok(Arc::new(engine::GeminiEngine::new(config)?))),
         admin: Some(AdminCard {
             name: "Google Gemini TTS",
@@ -143,6 +150,7 @@ pub const PROVIDERS: &[Provider] = &[
         // Bytes of UTF-8, not characters (Google's limit).
         text_limit: engine::GoogleEngine::MAX_CHUNK,
         takes_rate: false,
+        delivery: DeliveryCaps { speed: true, pitch: true },
         build: Some(|config| Ok(Arc::new(engine::GoogleEngine::new(config)?))),
         admin: Some(AdminCard {
             name: "Google Cloud Text-to-Speech",
@@ -158,6 +166,7 @@ pub const PROVIDERS: &[Provider] = &[
         config_key: Some("murf"),
         text_limit: engine::MurfEngine::MAX_CHUNK,
         takes_rate: true,
+        delivery: DeliveryCaps { speed: true, pitch: false },
         build: Some(|config| Ok(Arc::new(engine::MurfEngine::new(config)?))),
         admin: Some(AdminCard {
             name: "Murf AI",
@@ -173,6 +182,7 @@ pub const PROVIDERS: &[Provider] = &[
         config_key: None,
         text_limit: engine::CloneSpeech::MAX_CHUNK,
         takes_rate: false,
+        delivery: DeliveryCaps { speed: false, pitch: false },
         build: None,
         admin: None,
     },

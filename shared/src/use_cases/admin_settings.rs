@@ -179,6 +179,7 @@ async fn test_engine_of(
         voice: &voice.api_name,
         language: &voice.language,
         rate: None,
+        pitch: None,
         instructions: None,
         dictionary: &[],
     };

@@ -157,6 +157,7 @@ async fn synthesize(svc: &Services, claimed: &db::demo::Claimed) -> std::result:
         voice: voice.api_name.as_deref().unwrap_or_default(),
         language: &voice.language,
         rate: claimed.rate,
+        pitch: None,
         instructions: None,
         dictionary: &dictionary,
     };

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use crate::caller::Caller;
 use crate::cpu::CpuPool;
 use crate::db::caps;
-use crate::db::pronunciation::{self as db, EntryRow, NewEntry};
+use crate::db::pronunciation::{self as db, EntryRow, NewEntry, Scope};
 use crate::db::voices;
 use crate::domain::caps::Collection;
 use crate::domain::dictionary::{self, Entry};
@@ -27,7 +27,13 @@ pub const MAX_IMPORT_ROWS: usize = 1000;
 /// The dictionary as the text path applies it: the user's entries, then the global ones
 /// whose term the user has not given a spelling of their own.
 pub async fn entries_for(pool: &sqlx::PgPool, user_id: Option<Uuid>) -> Result<Vec<Entry>> {
-    let rows = db::visible(pool, user_id).await?;
+    entries_in(pool, user_id, None).await
+}
+
+/// The entries a text of the user's project is read with: the project's own first, then
+/// the user's, then the global ones (the first entry for a term wins).
+pub async fn entries_in(pool: &sqlx::PgPool, user_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<Vec<Entry>> {
+    let rows = db::visible(pool, user_id, project_id).await?;
     let mut entries: Vec<Entry> = Vec::with_capacity(rows.len());
     // A hash set, not a scan of what was kept: the work stays linear in the entries.
     let mut seen = std::collections::HashSet::with_capacity(rows.len());
@@ -73,10 +79,23 @@ pub async fn preview(
     CpuPool::global().run(move || dictionary::apply(&text, &entries, &language)).await
 }
 
-/// The caller's entries and the global ones (a global entry has no `user_id`).
-pub async fn list(svc: &Services, caller: &Caller) -> Result<Vec<EntryRow>> {
+/// The caller's entries and the global ones (a global entry has no `user_id`); with a
+/// project of the caller's, that project's entries first.
+pub async fn list(svc: &Services, caller: &Caller, project_id: Option<Uuid>) -> Result<Vec<EntryRow>> {
     let user = caller.user()?;
-    Ok(db::visible(&svc.pool, Some(user.id)).await?)
+    if let Some(project_id) = project_id {
+        owned_project(svc, user.id, project_id).await?;
+    }
+    Ok(db::visible(&svc.pool, Some(user.id), project_id).await?)
+}
+
+/// 404 unless the project is the user's: an entry for a project is written and read
+/// only by its owner.
+async fn owned_project(svc: &Services, user_id: Uuid, project_id: Uuid) -> Result<()> {
+    crate::db::projects::get(&svc.pool, project_id, user_id)
+        .await?
+        .map(drop)
+        .ok_or(Error::NotFound("Projekt nicht gefunden."))
 }
 
 /// A dictionary entry to save.
@@ -89,6 +108,8 @@ pub struct EntryInput {
     pub case_sensitive: bool,
     /// For everyone (admins only).
     pub global: bool,
+    /// For one of the caller's projects only.
+    pub project_id: Option<Uuid>,
 }
 
 fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<String> {
@@ -107,10 +128,16 @@ fn field(name: &'static str, label: &str, value: &str, max: usize) -> Result<Str
 /// second factor and who re-entered the password within the last ten minutes (403,
 /// `second_factor_required` or `reauth_required`). A global entry changes how every
 /// customer's texts are spoken, so a stolen admin session alone must not write one.
-fn scope(caller: &Caller, global: bool) -> Result<Option<Uuid>> {
-    match global {
-        true => caller.fresh_admin().map(|_| None),
-        false => Ok(Some(caller.user()?.id)),
+async fn scope(svc: &Services, caller: &Caller, global: bool, project_id: Option<Uuid>) -> Result<Scope> {
+    match (global, project_id) {
+        (true, Some(_)) => Err(Error::field("project_id", "Ein globaler Eintrag gehört zu keinem Projekt.")),
+        (true, None) => caller.fresh_admin().map(|_| Scope::GLOBAL),
+        (false, None) => Ok(Scope::user(caller.user()?.id)),
+        (false, Some(project_id)) => {
+            let user_id = caller.user()?.id;
+            owned_project(svc, user_id, project_id).await?;
+            Ok(Scope { user_id: Some(user_id), project_id: Some(project_id) })
+        }
     }
 }
 
@@ -131,17 +158,19 @@ fn checked(input: &EntryInput) -> Result<(String, String, Option<&str>)> {
 
 /// Adds an entry, or changes the one with the same term in its scope.
 pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<EntryRow> {
-    let user_id = scope(caller, input.global)?;
+    let scope = scope(svc, caller, input.global, input.project_id).await?;
+    let user_id = scope.user_id;
     let (term, spoken, ipa) = checked(&input)?;
     let mut tx = svc.pool.begin().await?;
-    // A new term takes room under the cap; a changed one does not.
-    if !db::has_term(&mut *tx, user_id, &term).await? {
+    // A new term takes room under the cap (a user's project entries count with their
+    // own); a changed one does not.
+    if !db::has_term(&mut *tx, scope, &term).await? {
         caps::reserve(&mut tx, Collection::DictionaryEntries, user_id, 1).await?;
     }
     let row = db::upsert(
         &mut *tx,
         &NewEntry {
-            user_id,
+            scope,
             term: &term,
             spoken: &spoken,
             ipa,
@@ -163,18 +192,19 @@ pub async fn save(svc: &Services, caller: &Caller, input: EntryInput) -> Result<
 /// Changes an entry of the caller's scope (a global one: admins only), its term too; 404
 /// for anyone else's, 409 when the scope has the new term in another entry.
 pub async fn update(svc: &Services, caller: &Caller, id: Uuid, input: EntryInput) -> Result<EntryRow> {
-    let user_id = scope(caller, input.global)?;
+    let scope = scope(svc, caller, input.global, input.project_id).await?;
+    let user_id = scope.user_id;
     let (term, spoken, ipa) = checked(&input)?;
     let mut tx = svc.pool.begin().await?;
     let entry = NewEntry {
-        user_id,
+        scope,
         term: &term,
         spoken: &spoken,
         ipa,
         whole_word: input.whole_word,
         case_sensitive: input.case_sensitive,
     };
-    let before = db::get(&mut *tx, id, user_id).await?.ok_or(Error::NotFound("Eintrag nicht gefunden."))?;
+    let before = db::get(&mut *tx, id, scope).await?.ok_or(Error::NotFound("Eintrag nicht gefunden."))?;
     let row = db::update(&mut *tx, id, &entry)
         .await?
         .ok_or_else(|| Error::Conflict(format!("„{term}“ steht schon im Wörterbuch.")))?;
@@ -197,17 +227,11 @@ pub async fn update(svc: &Services, caller: &Caller, id: Uuid, input: EntryInput
     Ok(row)
 }
 
-pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool) -> Result<()> {
-    let user_id = scope(caller, global)?;
+pub async fn delete(svc: &Services, caller: &Caller, id: Uuid, global: bool, project_id: Option<Uuid>) -> Result<()> {
+    let scope = scope(svc, caller, global, project_id).await?;
+    let deleted = db::delete(&svc.pool, id, scope).await?.ok_or(Error::NotFound("Eintrag nicht gefunden."))?;
     // A global entry's removal is audited with what it said.
-    let global_entry = match user_id {
-        None => db::visible(&svc.pool, None).await?.into_iter().find(|e| e.id == id && e.user_id.is_none()),
-        Some(_) => None,
-    };
-    if !db::delete(&svc.pool, id, user_id).await? {
-        return Err(Error::NotFound("Eintrag nicht gefunden."));
-    }
-    if let Some(entry) = global_entry {
+    if let Some(entry) = Some(deleted).filter(|e| e.user_id.is_none()) {
         let before = serde_json::json!({ "term": entry.term, "spoken": entry.spoken, "ipa": entry.ipa });
         let action = crate::domain::kinds::AuditAction::DictionaryEntryDeleted;
         crate::db::audit::record(&svc.pool, caller.fresh_admin()?, action, Some(&entry.term), None, Some(before), None)
@@ -223,7 +247,7 @@ pub async fn export_csv(svc: &Services, caller: &Caller) -> Result<String> {
     let user = caller.user()?;
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(CSV_HEADER).map_err(|e| Error::Internal(e.into()))?;
-    for row in db::visible(&svc.pool, Some(user.id)).await?.into_iter().filter(|r| r.user_id.is_some()) {
+    for row in db::of_scope(&svc.pool, Scope::user(user.id)).await? {
         let flag = |b: bool| if b { "ja" } else { "nein" };
         writer
             .write_record([
@@ -316,6 +340,7 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
             whole_word,
             case_sensitive,
             global: false,
+            project_id: None,
         };
         match save(svc, caller, input).await {
             Ok(_) => result.saved += 1,

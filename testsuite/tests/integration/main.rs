@@ -22,6 +22,7 @@ mod library;
 mod observability;
 mod project_editing;
 mod project_limits;
+mod project_takes;
 mod projects;
 mod pronunciation;
 mod proxy;

@@ -65,7 +65,7 @@ pub(crate) async fn wait_for(client: &Client, id: &str, limit: Duration, done: i
 }
 
 pub(crate) fn all_joined(p: &Value) -> bool {
-    p["chapters"].as_array().unwrap().iter().all(|c| c["state"] == "done" && !c["audio"].is_null())
+    p["chapters"].as_array().unwrap().iter().all(|c| c["state"] == "done" && c["audio"]["current"] == true)
 }
 
 pub(crate) async fn render(client: &Client, project: &str, chapter: &Value) -> Value {
@@ -94,8 +94,109 @@ pub(crate) fn cover_png(size: u32) -> Vec<u8> {
     std::fs::read(file).unwrap()
 }
 
+/// What the user was charged for audio: single jobs and project renders.
 pub(crate) async fn charges(app: &TestApp, user: Uuid) -> i64 {
-    app.ledger_rows(user, "charge").await.iter().map(|c| -c).sum()
+    let jobs: i64 = app.ledger_rows(user, "charge").await.iter().map(|c| -c).sum();
+    let renders: i64 = app.ledger_rows(user, "project_render").await.iter().map(|c| -c).sum();
+    jobs + renders
+}
+
+/// A book as a PDF with bookmarks: each page a heading (18 pt) and a paragraph of two lines
+/// (11 pt, Helvetica in WinAnsiEncoding), each bookmark leading to its page.
+fn book_pdf(chapters: &[(&str, [&str; 2])]) -> Vec<u8> {
+    use lopdf::content::{Content, Operation};
+    use lopdf::{Bookmark, Document, Object, Stream, dictionary};
+
+    let latin1 = |text: &str| Object::string_literal(text.chars().map(|c| c as u8).collect::<Vec<u8>>());
+    let line = |text: &str, y: i64, size: i64| {
+        let at = vec![72.into(), y.into()];
+        vec![
+            Operation::new("BT", vec![]),
+            Operation::new("Tf", vec!["F1".into(), size.into()]),
+            Operation::new("Td", at),
+            Operation::new("Tj", vec![latin1(text)]),
+            Operation::new("ET", vec![]),
+        ]
+    };
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let font = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding",
+    });
+    let mut kids = Vec::new();
+    for (heading, [first, second]) in chapters {
+        let operations = [line(heading, 760, 18), line(first, 720, 11), line(second, 706, 11)].concat();
+        let content = doc.add_object(Stream::new(dictionary! {}, Content { operations }.encode().unwrap()));
+        let page = doc.add_object(dictionary! { "Type" => "Page", "Parent" => pages_id, "Contents" => content });
+        doc.add_bookmark(Bookmark::new((*heading).to_owned(), [0.0; 3], 0, page), None);
+        kids.push(Object::Reference(page));
+    }
+    let count = kids.len() as i64;
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => kids, "Count" => count,
+            "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
+            "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+        }),
+    );
+    let outline = doc.build_outline().unwrap();
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id, "Outlines" => outline });
+    doc.trailer.set("Root", catalog);
+    doc.compress();
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    bytes
+}
+
+async fn import(client: &Client, file: Vec<u8>, name: &str, voice: Uuid) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(file).file_name(name.to_owned()))
+        .text("voice_id", voice.to_string());
+    client.http.post(format!("{}/api/projects/import", client.base)).multipart(form).send().await.unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_uploaded_pdf_becomes_a_project_of_its_bookmarked_chapters(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("pdf@example.de").await;
+    let voice = app.voice_id("local-de-klara").await;
+    let pdf = book_pdf(&[
+        (
+            "Der Anfang",
+            [
+                "Am Morgen lag Nebel über dem Fluss, und die Stadt war noch still, als die",
+                "Händlerin ihren Laden öffnete.",
+            ],
+        ),
+        ("Das Ende", ["Erst gegen Mittag kam die Sonne durch die Wolken, und niemand dachte mehr", "an den Brief."]),
+    ]);
+
+    let res = import(&client, pdf, "Nebel.pdf", voice).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let created: Value = res.json().await.unwrap();
+    assert_eq!(created["title"], "Nebel", "no title in the document: the file's name");
+    let chapters = created["chapters"].as_array().unwrap();
+    let titles: Vec<&str> = chapters.iter().map(|c| c["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Der Anfang", "Das Ende"]);
+    let id = created["id"].as_str().unwrap();
+    let last: Value = client
+        .get(&format!("/api/projects/{id}/chapters/{}", chapters[1]["id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let paragraphs: Vec<&str> =
+        last["paragraphs"].as_array().unwrap().iter().map(|p| p["text"].as_str().unwrap()).collect();
+    assert_eq!(
+        paragraphs,
+        ["Erst gegen Mittag kam die Sonne durch die Wolken, und niemand dachte mehr an den Brief."],
+        "the heading is the chapter's title, not its text"
+    );
+
+    let (status, error) = error_of(import(&client, b"%PDF-1.7 kaputt".to_vec(), "Kaputt.pdf", voice).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["fields"]["file"], "Die Datei ist kein gültiges PDF-Dokument.");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -204,9 +204,14 @@ async fn a_project_paragraph_is_charged_for_what_it_will_be_spoken_as(pool: PgPo
     let rendered = crate::projects::render(&client, id, &created["chapters"][0]).await;
     let charged = rendered["charged_cent"].as_i64().unwrap();
     assert!(charged >= 300 + 5, "charged {charged}");
-    let mut charges = app.ledger_rows(user, "charge").await;
-    charges.sort();
-    assert_eq!(charges, vec![-(charged - 5), -5], "one booking per paragraph, each for its spoken length");
+    assert_eq!(app.ledger_rows(user, "project_render").await, [-charged], "one booking for the render");
+    let mut shares: Vec<i64> = sqlx::query_scalar("SELECT cost_cent FROM tts_jobs WHERE user_id = $1")
+        .bind(user)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    shares.sort();
+    assert_eq!(shares, vec![5, charged - 5], "each paragraph's share is its spoken length");
     // A paragraph with more pauses than one text may have is refused by its number.
     let pauses = format!("Erster Absatz.\n\nZweiter {}Ende.", "[pause 10] ".repeat(7));
     let created: Value = client

@@ -129,7 +129,7 @@ impl SpeechEngine for CloneSpeech {
         match reference {
             CloneRef::Local { female, pitch_base_hz, pitch_range_hz, words_per_minute } => {
                 let file = voice_file(female, pitch_base_hz, pitch_range_hz);
-                self.local.speak(&text, Voice::File(&file), words_per_minute as u32).await
+                self.local.speak(&text, Voice::File(&file), words_per_minute as u32, 50).await
             }
             CloneRef::Elevenlabs { voice_id } => {
                 // It renders the input itself: it needs to know where each sentence starts.

@@ -25,6 +25,8 @@ pub struct Utterance {
     pub ssml: String,
     pub voice: VoiceChoice,
     pub words_per_minute: u32,
+    /// eSpeak's pitch, 0 - 100 (50: the voice's own).
+    pub pitch: u32,
 }
 
 /// The audio of one request, with its events.
@@ -112,6 +114,11 @@ fn synthesize(utterance: &Utterance, sample_rate: u32) -> Result<Spoken, String>
         let code = ffi::espeak_SetParameter(ffi::espeak_PARAMETER_espeakRATE, utterance.words_per_minute as c_int, 0);
         if code != ffi::espeak_ERROR_EE_OK {
             return Err(failed("Tempo", code));
+        }
+        // Set on every utterance: the library keeps it for the thread's next one.
+        let code = ffi::espeak_SetParameter(ffi::espeak_PARAMETER_espeakPITCH, utterance.pitch as c_int, 0);
+        if code != ffi::espeak_ERROR_EE_OK {
+            return Err(failed("Tonhöhe", code));
         }
         // As the command line with `-b 1 -m`: UTF-8, SSML, `[[phonemes]]`, a pause at the end.
         let flags = ffi::espeakCHARS_UTF8 | ffi::espeakSSML | ffi::espeakPHONEMES | ffi::espeakENDPAUSE;

@@ -64,6 +64,9 @@ struct AudioConfig {
     audio_encoding: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     speaking_rate: Option<f32>,
+    /// Semitones, -20 - +20.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pitch: Option<f32>,
 }
 
 #[derive(Deserialize)]
@@ -128,7 +131,11 @@ impl SpeechEngine for GoogleEngine {
         let body = SynthesizeRequest {
             input: if ssml { Input::Ssml(text) } else { Input::Text(text) },
             voice: Voice { language_code: &request.language, name: &request.voice },
-            audio_config: AudioConfig { audio_encoding: "MP3", speaking_rate: request.rate },
+            audio_config: AudioConfig {
+                audio_encoding: "MP3",
+                speaking_rate: request.rate,
+                pitch: request.pitch.map(f32::from),
+            },
             enable_time_pointing: ssml.then_some(["SSML_MARK"]),
         };
         let path = if ssml { "/v1beta1/text:synthesize" } else { "/v1/text:synthesize" };

@@ -24,6 +24,12 @@ fn words_per_minute(rate: Option<f32>) -> u32 {
     (160.0 * rate.unwrap_or(1.0).clamp(0.5, 2.0)).round() as u32
 }
 
+/// eSpeak's pitch parameter (0 - 100, 50 the voice's own) for a shift in semitones: about
+/// four steps a semitone.
+fn espeak_pitch(semitones: Option<i8>) -> u32 {
+    (50 + 4 * semitones.unwrap_or(0) as i32).clamp(0, 100) as u32
+}
+
 fn valid_voice(voice: &str) -> bool {
     !voice.is_empty() && voice.chars().all(|c| c.is_ascii_alphanumeric() || "+-_".contains(c))
 }
@@ -48,7 +54,8 @@ impl SpeechEngine for LocalEngine {
             return Err(EngineError::Permanent(format!("Unbekannte lokale Stimme: {}", request.voice)));
         }
         let ssml = request.rendered(Markup::Espeak);
-        self.speak(&ssml, Voice::Spec(&request.voice), words_per_minute(request.rate)).await
+        let pitch = espeak_pitch(request.pitch);
+        self.speak(&ssml, Voice::Spec(&request.voice), words_per_minute(request.rate), pitch).await
     }
 }
 
@@ -67,12 +74,13 @@ impl LocalEngine {
         ssml: &str,
         voice: Voice<'_>,
         words_per_minute: u32,
+        pitch: u32,
     ) -> Result<EngineAudio, EngineError> {
         let voice = match voice {
             Voice::Spec(spec) => VoiceChoice::Spec(spec.to_owned()),
             Voice::File(definition) => VoiceChoice::File(voice_file(definition)?),
         };
-        let utterance = Utterance { ssml: ssml.to_owned(), voice, words_per_minute };
+        let utterance = Utterance { ssml: ssml.to_owned(), voice, words_per_minute, pitch };
         let spoken = tokio::time::timeout(self.timeout, espeak::speak(utterance))
             .await
             .map_err(|_| EngineError::Transient("eSpeak NG hat nicht rechtzeitig geantwortet.".into()))?;
@@ -236,7 +244,7 @@ mod tests {
     #[tokio::test]
     async fn words_and_sentence_marks_come_with_their_times() {
         let ssml = r#"<speak><mark name="0"/>Guten Morgen und willkommen. <mark name="1"/>Heute sprechen wir über Zeitmarken!</speak>"#;
-        let audio = LocalEngine::default().speak(ssml, Voice::Spec("de+m3"), 160).await.unwrap();
+        let audio = LocalEngine::default().speak(ssml, Voice::Spec("de+m3"), 160, 50).await.unwrap();
         let words: Vec<&str> = audio.timing.words.iter().map(|(w, _)| w.as_str()).collect();
         assert_eq!(words, ["Guten", "Morgen", "und", "willkommen", "Heute", "sprechen", "wir", "über", "Zeitmarken"]);
         assert!(audio.timing.words.windows(2).all(|w| w[0].1 < w[1].1), "{:?}", audio.timing.words);

@@ -53,6 +53,8 @@ pub struct SynthesisRequest {
     pub language: String,
     /// Speech rate where the provider supports it (Murf: 0.7 - 1.3).
     pub rate: Option<f32>,
+    /// Pitch in semitones where the provider supports it (eSpeak NG, Google).
+    pub pitch: Option<i8>,
     /// How to speak (tone, pace, accent), for engines that take a prompt (OpenAI's
     /// `gpt-4o-mini-tts`); the others read the text as it is.
     pub instructions: Option<String>,
@@ -66,6 +68,7 @@ impl SynthesisRequest {
             voice: voice.into(),
             language: language.into(),
             rate: None,
+            pitch: None,
             instructions: None,
         }
     }

@@ -240,6 +240,7 @@ async fn stream(
         voice: api_name,
         language: &job.voice.language,
         rate: job.rate,
+        pitch: None,
         instructions: job.instructions.as_deref(),
         dictionary: &dictionary,
     };

@@ -261,6 +261,8 @@ pub async fn timed_text(svc: &Services, caller: &Caller, job_id: Uuid) -> Result
 pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()> {
     let user_id = caller.user()?.id;
     let mut tx = svc.pool.begin().await?;
+    // Looked up before the job (and its take) goes: its refund is named after its render.
+    let render = crate::db::project_takes::render_of_job(&mut *tx, job_id).await?;
     let Some(deleted) = jobs::delete_for_user(&mut tx, job_id, user_id).await? else {
         // A streamed job whose audio is going out is delivered, not cancellable: a delete
         // now would refund audio the caller keeps receiving.
@@ -275,7 +277,7 @@ pub async fn delete(svc: &Services, caller: &Caller, job_id: Uuid) -> Result<()>
     // storing whether the job still exists, and stops (no further paid requests).
     let refund = deleted.status.is_unfinished() && deleted.cost_cent > 0;
     if refund {
-        ledger::credit(&mut tx, user_id, deleted.cost_cent, ledger::Kind::Refund, Some(job_id)).await?;
+        ledger::refund(&mut tx, user_id, deleted.cost_cent, job_id, render.as_ref()).await?;
     }
     tx.commit().await?;
     if refund {
@@ -346,7 +348,9 @@ pub async fn fail_and_refund_undelivered(
     };
     let refund = undelivered_refund_cent(failed.cost_cent, delivered.parts, delivered.of);
     if refund > 0 {
-        ledger::credit(&mut tx, failed.user_id, refund, ledger::Kind::Refund, Some(job_id)).await?;
+        // A project paragraph's refund carries the name of the render it was booked in.
+        let render = crate::db::project_takes::render_of_job(&mut *tx, job_id).await?;
+        ledger::refund(&mut tx, failed.user_id, refund, job_id, render.as_ref()).await?;
     }
     tx.commit().await?;
     if refund > 0 {

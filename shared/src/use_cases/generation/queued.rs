@@ -115,11 +115,15 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<Ren
         job.api_name.as_deref().ok_or_else(|| EngineError::Permanent("Die Stimme ist nicht mehr verfügbar.".into()))?;
     let rate = job.options.get("rate").and_then(|r| r.as_f64()).map(|r| r as f32);
     let instructions = job.options.get("instructions").and_then(|i| i.as_str());
-    let dictionary = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(job.user_id))
+    let unreadable = |e: String| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}"));
+    // A project's paragraph is read with the project's own entries too.
+    let project = job.options.get("project_id").and_then(|p| p.as_str()).and_then(|p| p.parse::<Uuid>().ok());
+    let dictionary = crate::use_cases::pronunciation::entries_in(&svc.pool, Some(job.user_id), project)
         .await
-        .map_err(|e| EngineError::Transient(format!("Das Aussprache-Wörterbuch ist nicht lesbar: {e}")))?;
+        .map_err(|e| unreadable(e.to_string()))?;
+    let pitch = job.options.get("pitch").and_then(|p| p.as_i64()).map(|p| p.clamp(-12, 12) as i8);
     let speech =
-        Speech { text: &job.text, voice, language: &job.language, rate, instructions, dictionary: &dictionary };
+        Speech { text: &job.text, voice, language: &job.language, rate, pitch, instructions, dictionary: &dictionary };
     let plan = text_to_mp3::plan(engine.as_ref(), &speech, engine.max_chunk()).await?;
     // The dictionary may have grown since the price was set: never speak more than was paid.
     text_to_mp3::check_paid(&plan, job.cost_cent)?;

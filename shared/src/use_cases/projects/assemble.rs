@@ -1,17 +1,18 @@
-//! Joining a finished chapter (worker): its paragraphs' MP3 frames in order, a pause
-//! between them, as one MP3 (never decoded, never the chapter as samples in memory), with
-//! the paragraphs' timed texts moved to where they now start. Each paragraph was levelled
-//! to the target loudness when it was made, so the joins need no second pass. A chapter
-//! already joined from the same paragraph jobs is left alone.
+//! Joining a chapter (worker): its paragraphs' chosen takes, their MP3 frames in order,
+//! each paragraph's pause after it, as one MP3 (never decoded, never the chapter as
+//! samples in memory), with the paragraphs' timed texts moved to where they now start.
+//! Each take was levelled to the target loudness when it was made, so the joins need no
+//! second pass. A chapter is joined once every chosen take is finished, whether or not a
+//! paragraph changed since (what was heard stays playable until it is rendered again);
+//! a chapter already joined from the same takes and pauses is left alone.
 
 use serde_json::json;
 use uuid::Uuid;
 
-use super::views::voice_of;
-use super::{dictionary_fingerprint, state_of};
 use crate::audio;
 use crate::db::{self, projects};
-use crate::domain::project::{self, PARAGRAPH_PAUSE_MS, ParagraphState};
+use crate::domain::kinds::JobStatus;
+use crate::domain::project::{self, PARAGRAPH_PAUSE_MS};
 use crate::domain::timed_text::TimedText;
 use crate::error::{Error, Result};
 use crate::run::Outcome;
@@ -19,41 +20,47 @@ use crate::services::Services;
 
 /// Where a chapter stands for joining.
 pub struct Plan {
-    pub state: ParagraphState,
-    /// Joined already from exactly these paragraph jobs.
+    /// Every paragraph has a chosen take and each is finished.
+    pub ready: bool,
+    /// Joined already from exactly these takes and pauses.
     pub up_to_date: bool,
     chapter: projects::ChapterRow,
     project: projects::ProjectRow,
+}
+
+/// What a chapter's joined audio is made of now (see `domain::project::audio_hash`).
+pub(crate) fn current_audio_hash(chapter: &projects::ChapterRow, facts: &[&projects::ParagraphFacts]) -> String {
+    project::audio_hash(
+        facts.iter().filter_map(|p| p.job_id.map(|job| (job, p.delivery.pause_ms()))),
+        chapter.pause_after_ms.max(0) as u32,
+    )
 }
 
 pub async fn plan(svc: &Services, chapter_id: Uuid) -> Result<Option<Plan>> {
     let Some((chapter, project)) = projects::chapter_with_project(&svc.pool, chapter_id).await? else {
         return Ok(None);
     };
-    let dictionary = dictionary_fingerprint(svc, project.user_id).await?;
-    let facts: Vec<projects::ParagraphFacts> =
-        projects::paragraphs(&svc.pool, chapter_id).await?.into_iter().map(|r| r.facts).collect();
-    let state = ParagraphState::of_chapter(
-        facts.iter().map(|p| state_of(p, voice_of(p.voice_id, chapter.voice_id, project.voice_id), &dictionary)),
-    );
-    let hash = project::audio_hash(facts.iter().filter_map(|p| p.job_id));
+    let facts = projects::chapter_facts(&svc.pool, chapter_id).await?;
+    let ready = !facts.is_empty() && facts.iter().all(|p| p.job_status == Some(JobStatus::Completed));
+    let hash = current_audio_hash(&chapter, &facts.iter().collect::<Vec<_>>());
     let up_to_date = chapter.audio_key.is_some() && chapter.audio_hash.as_deref() == Some(hash.as_str());
-    Ok(Some(Plan { state, up_to_date, chapter, project }))
+    Ok(Some(Plan { ready, up_to_date, chapter, project }))
 }
 
-/// Joins the chapter `chapter_id` if it is done and not joined yet.
+/// Joins the chapter `chapter_id` if its takes are finished and it is not joined yet.
 pub async fn run(svc: &Services, chapter_id: Uuid) -> Result<Outcome> {
     let Some(plan) = plan(svc, chapter_id).await? else { return Ok(Outcome::Skipped) };
-    if plan.state != ParagraphState::Done || plan.up_to_date {
+    if !plan.ready || plan.up_to_date {
         return Ok(Outcome::Skipped);
     }
     let parts = projects::chapter_audio_parts(&svc.pool, chapter_id).await?;
     // What is joined is what these rows say now, which may be newer than the plan.
-    let hash = project::audio_hash(parts.iter().map(|p| p.job_id));
-    let (mp3, duration_seconds, timed_text) = join(svc, &parts).await?;
+    let pause_after = plan.chapter.pause_after_ms.max(0) as u32;
+    let hash = project::audio_hash(parts.iter().map(|p| (p.job_id, p.delivery.pause_ms())), pause_after);
+    let (mp3, duration_seconds, timed_text, joined) = join(svc, &parts, pause_after).await?;
     let key = crate::files::chapter_key(plan.project.user_id, chapter_id, &hash);
     svc.storage.put(&key, &mp3).await.map_err(|e| Error::Internal(e.into()))?;
-    if !record(svc, chapter_id, &key, duration_seconds, &timed_text, &hash).await? {
+    if !record(svc, chapter_id, &key, duration_seconds, &timed_text, &hash, &joined).await? {
         return Ok(Outcome::Skipped);
     }
     let payload = json!({
@@ -86,13 +93,18 @@ async fn record(
     duration_seconds: f64,
     timed_text: &TimedText,
     hash: &str,
+    joined: &[projects::JoinedPart],
 ) -> Result<bool> {
     let mut tx = svc.pool.begin().await?;
     let state = projects::lock_for_join(&mut tx, chapter_id).await?;
-    let current = state.as_ref().map(|s| project::audio_hash(s.job_ids.iter().copied()));
+    let current = state.as_ref().map(|s| {
+        let pause = |own: i32| if own < 0 { PARAGRAPH_PAUSE_MS } else { own as u32 };
+        let parts = s.job_ids.iter().zip(&s.pauses).map(|(job, own)| (*job, pause(*own)));
+        project::audio_hash(parts, s.pause_after_ms.max(0) as u32)
+    });
     let recorded = current.as_deref() == Some(hash);
     if recorded {
-        projects::set_chapter_audio(&mut tx, chapter_id, key, duration_seconds, timed_text, hash).await?;
+        projects::set_chapter_audio(&mut tx, chapter_id, key, duration_seconds, timed_text, hash, joined).await?;
     }
     tx.commit().await?;
     let stored = state.and_then(|s| s.audio_key);
@@ -111,15 +123,22 @@ async fn record(
     Ok(recorded)
 }
 
-/// The paragraphs' audio one after another: MP3 bytes, seconds, timed text. Their MP3
-/// frames are copied as they are (`audio::frames`), with encoded silence between them, so
-/// a chapter costs no decoding and no second encoding; a paragraph's times move by the
-/// samples before it, counted from the frames.
-async fn join(svc: &Services, parts: &[projects::PartAudio]) -> Result<(Vec<u8>, f64, TimedText)> {
+/// The paragraphs' audio one after another: MP3 bytes, seconds, timed text, and where
+/// each paragraph sits. Their MP3 frames are copied as they are (`audio::frames`), with
+/// encoded silence between them (each paragraph's own pause, and the chapter's after the
+/// last), so a chapter costs no decoding and no second encoding; a paragraph's times move
+/// by the samples before it, counted from the frames.
+async fn join(
+    svc: &Services,
+    parts: &[projects::PartAudio],
+    pause_after_ms: u32,
+) -> Result<(Vec<u8>, f64, TimedText, Vec<projects::JoinedPart>)> {
     let internal = |e: audio::AudioError| Error::Internal(e.into());
     let (mut mp3, mut samples, mut rate) = (Vec::new(), 0u64, None::<u32>);
-    let mut pause: Option<audio::frames::Mp3Frames> = None;
+    let mut pauses: std::collections::HashMap<u32, audio::frames::Mp3Frames> = Default::default();
     let mut timed = Vec::with_capacity(parts.len());
+    let mut joined = Vec::with_capacity(parts.len());
+    let mut pause_before = 0u32;
     for part in parts {
         let key = part.audio_key.as_deref().ok_or_else(|| Error::Conflict("Ein Absatz hat kein Audio mehr.".into()))?;
         let bytes = svc.storage.read(key).await.map_err(|e| Error::Internal(e.into()))?;
@@ -134,25 +153,49 @@ async fn join(svc: &Services, parts: &[projects::PartAudio]) -> Result<(Vec<u8>,
         .map_err(internal)?;
         let rate = *rate.get_or_insert(frames.sample_rate);
         if samples > 0 {
-            let pause = match &pause {
-                Some(pause) => pause,
-                None => pause.insert(audio::frames::silence(rate, PAUSE_FRAMES_MS).map_err(internal)?),
-            };
-            mp3.extend_from_slice(&pause.bytes);
-            samples += pause.samples;
+            add_silence(&mut pauses, &mut mp3, &mut samples, rate, pause_before)?;
         }
+        let start_ms = (samples * 1000 / rate as u64) as u32;
         if let Some(t) = &part.timed_text {
-            let offset_ms = (samples * 1000 / rate as u64) as u32 + (later * 1000.0).round() as u32;
-            timed.push((offset_ms, t.0.clone()));
+            timed.push((start_ms + (later * 1000.0).round() as u32, t.0.clone()));
         }
         mp3.extend_from_slice(&frames.bytes);
         samples += frames.samples;
+        let end_ms = (samples * 1000 / rate as u64) as u32;
+        joined.push(projects::JoinedPart { paragraph_id: part.paragraph_id, job_id: part.job_id, start_ms, end_ms });
+        pause_before = part.delivery.pause_ms();
     }
     let rate = rate.ok_or_else(|| Error::Conflict("Das Kapitel hat keine Absätze.".into()))?;
-    Ok((mp3, samples as f64 / rate as f64, TimedText::concat(timed)))
+    if pause_after_ms > 0 {
+        add_silence(&mut pauses, &mut mp3, &mut samples, rate, pause_after_ms + BETWEEN_FILES_MS)?;
+    }
+    Ok((mp3, samples as f64 / rate as f64, TimedText::concat(timed), joined))
 }
 
-/// The encoded silence between two paragraphs: the encoder's delay and padding at each
-/// end of a paragraph (about 0.1 s together) and the silent tail every file ends with
-/// make up the rest of [`PARAGRAPH_PAUSE_MS`].
-const PAUSE_FRAMES_MS: u32 = PARAGRAPH_PAUSE_MS - 100 - crate::text_to_mp3::TAIL_MS;
+/// The encoder's delay and padding at each end of a paragraph (about 0.1 s together) and
+/// the silent tail every file ends with: silence there is already between two files.
+const BETWEEN_FILES_MS: u32 = 100 + crate::text_to_mp3::TAIL_MS;
+
+/// Appends encoded silence that makes the gap after a paragraph `gap_ms` long (the gap
+/// between two files counted), each length encoded once per chapter.
+fn add_silence(
+    pauses: &mut std::collections::HashMap<u32, audio::frames::Mp3Frames>,
+    mp3: &mut Vec<u8>,
+    samples: &mut u64,
+    rate: u32,
+    gap_ms: u32,
+) -> Result<()> {
+    let ms = gap_ms.saturating_sub(BETWEEN_FILES_MS);
+    if ms == 0 {
+        return Ok(());
+    }
+    let pause = match pauses.entry(ms) {
+        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            e.insert(audio::frames::silence(rate, ms).map_err(|e| Error::Internal(e.into()))?)
+        }
+    };
+    mp3.extend_from_slice(&pause.bytes);
+    *samples += pause.samples;
+    Ok(())
+}

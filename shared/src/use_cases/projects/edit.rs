@@ -5,7 +5,7 @@
 use uuid::Uuid;
 
 use super::views::{self, ChapterDetail, Window};
-use super::{dictionary_fingerprint, owned_chapter};
+use super::{dictionary_of, fresh_terms, owned_chapter};
 use crate::caller::Caller;
 use crate::cpu::CpuPool;
 use crate::db::{self, projects};
@@ -40,7 +40,7 @@ pub async fn chapter_view(
 ) -> Result<ChapterDetail> {
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
-    let dictionary = dictionary_fingerprint(svc, user.id).await?;
+    let dictionary = fresh_terms(svc, &project).await?.fingerprint;
     let facts = projects::chapter_facts(&svc.pool, chapter_id).await?;
     let mut texts = projects::texts(&svc.pool, chapter_id, &window.ids(&facts)).await?;
     let base = base.to_owned();
@@ -58,7 +58,9 @@ async fn usable_voice(svc: &Services, user_id: Uuid, voice_id: Uuid) -> Result<(
         .ok_or_else(|| Error::field("voice_id", "Diese Stimme ist nicht verfügbar."))
 }
 
-/// Renames the chapter and/or gives it its own voice (`Some(None)`: the project's again).
+/// Renames the chapter, gives it its own voice (`Some(None)`: the project's again) and/or
+/// sets the pause after it. A new pause joins the chapter again (free: no paragraph is
+/// spoken again).
 pub async fn update_chapter(
     svc: &Services,
     caller: &Caller,
@@ -66,6 +68,7 @@ pub async fn update_chapter(
     chapter_id: Uuid,
     title: Option<&str>,
     voice_id: Option<Option<Uuid>>,
+    pause_after_ms: Option<u32>,
 ) -> Result<()> {
     let user = caller.user()?;
     projects::chapter(&svc.pool, chapter_id, project_id, user.id)
@@ -75,37 +78,90 @@ pub async fn update_chapter(
     if let Some(Some(voice)) = voice_id {
         usable_voice(svc, user.id, voice).await?;
     }
-    projects::update_chapter(&svc.pool, chapter_id, title.as_deref(), voice_id).await?;
+    if pause_after_ms.is_some_and(|ms| ms > project::MAX_PAUSE_MS) {
+        return Err(Error::field("pause_after_ms", "Die Pause darf höchstens 10 Sekunden lang sein."));
+    }
+    let mut tx = svc.pool.begin().await?;
+    projects::lock_chapter(&mut tx, chapter_id).await?;
+    projects::update_chapter(&mut *tx, chapter_id, title.as_deref(), voice_id).await?;
+    if let Some(ms) = pause_after_ms {
+        projects::set_chapter_pause(&mut *tx, chapter_id, ms as i32).await?;
+    }
+    projects::touch(&mut *tx, project_id).await?;
+    tx.commit().await?;
+    if pause_after_ms.is_some() {
+        super::render::queue_assembly_if_done(svc, chapter_id).await?;
+    }
     Ok(())
 }
 
-/// Changes a paragraph's text and/or voice; it alone becomes stale.
+/// What an edit of a paragraph asks for; `None` leaves a field as it is.
+#[derive(Debug, Default, Clone)]
+pub struct ParagraphEdit {
+    pub text: Option<String>,
+    pub voice_id: Option<Option<Uuid>>,
+    pub delivery: Option<project::Delivery>,
+}
+
+/// Changes a paragraph's text, voice and/or delivery; it alone becomes stale
+/// (a new pause only joins its chapter again). A new text's dictionary matches are kept
+/// with it, so the project's reads need not match it again.
 pub async fn update_paragraph(
     svc: &Services,
     caller: &Caller,
     project_id: Uuid,
     paragraph_id: Uuid,
-    text: Option<&str>,
-    voice_id: Option<Option<Uuid>>,
+    edit: ParagraphEdit,
 ) -> Result<Uuid> {
     let user = caller.user()?;
     let chapter_id = projects::chapter_of_paragraph(&svc.pool, paragraph_id, project_id, user.id)
         .await?
         .ok_or(Error::NotFound("Absatz nicht gefunden."))?;
-    let text = text.map(SynthesisText::parse).transpose()?;
-    if let Some(Some(voice)) = voice_id {
+    let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
+    let text = edit.text.as_deref().map(SynthesisText::parse).transpose()?;
+    if let Some(Some(voice)) = edit.voice_id {
         usable_voice(svc, user.id, voice).await?;
     }
+    let current = projects::chapter_facts(&svc.pool, chapter_id)
+        .await?
+        .into_iter()
+        .find(|p| p.id == paragraph_id)
+        .ok_or(Error::NotFound("Absatz nicht gefunden."))?;
+    if let Some(delivery) = edit.delivery {
+        // Checked against the voice that will speak it (the edit's, else the current one).
+        let voice = edit.voice_id.unwrap_or(current.voice_id).or(chapter.voice_id).or(project.voice_id);
+        let caps = match voice {
+            Some(voice) => db::voices::find_usable(&svc.pool, voice, user.id)
+                .await?
+                .map(|v| crate::providers::of(v.provider).delivery)
+                .unwrap_or_default(),
+            None => Default::default(),
+        };
+        delivery.checked(caps)?;
+    }
     let hash = text.as_ref().map(|t| project::text_hash(t.as_str()));
-    let text = text.as_ref().zip(hash.as_deref()).map(|(t, h)| (t.as_str(), t.char_count() as i32, h));
+    let terms = match &text {
+        Some(text) => {
+            let entries = dictionary_of(svc, &project).await?.entries;
+            let text = text.as_str().to_owned();
+            Some(CpuPool::global().run(move || project::terms_fingerprint(&text, &entries)).await?)
+        }
+        None => None,
+    };
+    let new_text = match (&text, &hash, &terms) {
+        (Some(t), Some(hash), Some(terms)) => {
+            Some(projects::NewText { text: t.as_str(), characters: t.char_count() as i32, hash, terms })
+        }
+        _ => None,
+    };
     let mut tx = svc.pool.begin().await?;
-    if let Some((_, characters, _)) = text {
+    projects::lock_project(&mut tx, project_id, user.id).await?.ok_or_else(super::not_found)?;
+    if let Some(new_text) = &new_text {
         // Under the project's lock, so two edits cannot each find room that only one has:
         // edits never grow a project past what a manuscript may hold.
-        projects::lock_project(&mut tx, project_id, user.id).await?.ok_or_else(super::not_found)?;
         let besides = projects::characters_besides(&mut *tx, project_id, paragraph_id).await?;
         let most = MAX_MANUSCRIPT_CHARS as i64;
-        if besides + characters as i64 > most {
+        if besides + new_text.characters as i64 > most {
             return Err(Error::field(
                 "text",
                 format!(
@@ -116,7 +172,14 @@ pub async fn update_paragraph(
             ));
         }
     }
-    projects::update_paragraph(&mut *tx, paragraph_id, text, voice_id).await?;
+    let change = projects::ParagraphChange { text: new_text, voice_id: edit.voice_id, delivery: edit.delivery };
+    projects::update_paragraph(&mut *tx, paragraph_id, &change).await?;
+    projects::touch(&mut *tx, project_id).await?;
     tx.commit().await?;
+    // A new pause changes only the join: the chapter is joined again, nothing is charged.
+    let pause_changed = edit.delivery.is_some_and(|d| d.pause_ms() != current.delivery.pause_ms());
+    if pause_changed {
+        super::render::queue_assembly_if_done(svc, chapter_id).await?;
+    }
     Ok(chapter_id)
 }

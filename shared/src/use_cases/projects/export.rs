@@ -45,6 +45,7 @@ pub async fn create(
     project_id: Uuid,
     format: ExportFormat,
     profile: ExportProfile,
+    use_rendered: bool,
     base: &str,
     idempotency_key: Option<&str>,
 ) -> Result<ExportView> {
@@ -60,11 +61,7 @@ pub async fn create(
         return Ok(export_view(row, base));
     }
     let project = super::view(svc, caller, project_id, base).await?;
-    let ready = !project.chapters.is_empty()
-        && project.chapters.iter().all(|c| c.state == ParagraphState::Done && c.audio.is_some());
-    if !ready {
-        return Err(Error::Conflict("Bitte vertonen Sie zuerst alle Kapitel.".into()));
-    }
+    check_ready(&project, use_rendered)?;
     if profile == ExportProfile::Acx
         && let Some(refusal) =
             super::publication::get(svc, caller, project_id, base).await?.cover.and_then(|c| c.acx_refusal)
@@ -90,6 +87,31 @@ pub async fn create(
     }
     let row = project_exports::get_for_user(&svc.pool, id, user.id).await?.ok_or_else(not_found)?;
     Ok(export_view(row, base))
+}
+
+/// Whether the project can be exported: every chapter joined once and none being rendered
+/// or joined. Paragraphs changed since their render are exported as last rendered only
+/// when the caller says so (`use_rendered`); otherwise the answer says how many there are.
+fn check_ready(project: &super::ProjectDetail, use_rendered: bool) -> Result<()> {
+    if project.chapters.is_empty() || project.chapters.iter().any(|c| c.audio.is_none()) {
+        return Err(Error::Conflict("Bitte vertonen Sie zuerst alle Kapitel.".into()));
+    }
+    let busy = |c: &super::ChapterSummary| {
+        c.state == ParagraphState::Rendering || c.audio.as_ref().is_some_and(|a| !a.current) && c.stale_paragraphs == 0
+    };
+    if project.chapters.iter().any(busy) {
+        return Err(Error::Conflict(
+            "Einige Kapitel werden gerade vertont. Bitte warten Sie, bis sie fertig sind.".into(),
+        ));
+    }
+    if project.stale_paragraphs > 0 && !use_rendered {
+        let n = project.stale_paragraphs;
+        let what = if n == 1 { "1 Absatz ist".to_owned() } else { format!("{n} Absätze sind") };
+        return Err(Error::Conflict(format!(
+            "{what} seit der letzten Vertonung geändert. Exportieren Sie die zuletzt vertonte Fassung oder vertonen Sie zuerst neu."
+        )));
+    }
+    Ok(())
 }
 
 /// The export an earlier request with this key started, if it asked the same; 409 if it
@@ -636,6 +658,7 @@ mod tests {
             voice: "de+f2",
             language: "de-DE",
             rate: None,
+            pitch: None,
             instructions: None,
             dictionary: &[],
         };

@@ -14,6 +14,7 @@ pub mod listen;
 pub mod publication;
 pub mod render;
 pub mod structure;
+pub mod takes;
 mod views;
 
 use uuid::Uuid;
@@ -94,8 +95,9 @@ pub async fn import(
     voice_id: Option<Uuid>,
 ) -> Result<Uuid> {
     caller.user()?;
-    let format = Format::from_file_name(file_name)
-        .ok_or_else(|| Error::field("file", "Bitte laden Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei hoch."))?;
+    let format = Format::from_file_name(file_name).ok_or_else(|| {
+        Error::field("file", "Bitte laden Sie eine TXT-, Markdown-, DOCX-, EPUB- oder PDF-Datei hoch.")
+    })?;
     let manuscript = crate::cpu::CpuPool::global()
         .run(move || manuscript::parse(format, &bytes))
         .await
@@ -173,14 +175,15 @@ pub async fn get(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) 
 pub async fn view(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) -> Result<ProjectDetail> {
     let user = caller.user()?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
-    let dictionary = dictionary_fingerprint(svc, user.id).await?;
+    let dictionary = fresh_terms(svc, &project).await?.fingerprint;
     let chapters = projects::chapters(&svc.pool, project_id).await?;
     let facts = projects::facts(&svc.pool, project_id).await?;
     let exports = db::project_exports::list(&svc.pool, project_id).await?;
+    let spent_cent = projects::spent_cent(&svc.pool, project_id).await?;
     let base = base.to_owned();
-    // A state (a hash) and a cost per paragraph: on the CPU pool, not the async threads.
+    // A state and a cost per paragraph: on the CPU pool, not the async threads.
     crate::cpu::CpuPool::global()
-        .run(move || views::project_detail(project, chapters, &facts, &dictionary, exports, &base))
+        .run(move || views::project_detail(project, chapters, &facts, &dictionary, exports, spent_cent, &base))
         .await
 }
 
@@ -198,14 +201,21 @@ pub(crate) async fn owned_chapter(
     Ok((project, chapter))
 }
 
-/// The state of one paragraph, as its content is now: its job's, when that job was made
-/// from the paragraph's text, voice and dictionary as they are. Compared as stored (no
-/// hashing per paragraph on a read); a paragraph rendered before those were kept is
-/// judged by the content hash its job was made for.
+/// The state of one paragraph, as its content is now: its chosen take's, when that take
+/// was made from what the paragraph would be read as now: its text, voice, delivery, and
+/// the dictionary entries that match its text (an entry for another word changes
+/// nothing). Compared as stored, no hashing per paragraph on a read. Paragraphs rendered
+/// before the matched entries were kept are judged by the whole dictionary
+/// (`dictionary`, its fingerprint), and before that by their job's content hash.
 pub(crate) fn state_of(facts: &projects::ParagraphFacts, voice: Option<Uuid>, dictionary: &str) -> ParagraphState {
     let made_from_this = match (&facts.job_text_hash, &facts.job_dictionary) {
         (Some(text), Some(made_with)) => {
-            *text == facts.text_hash && facts.job_voice_id == voice && made_with == dictionary
+            let read_alike = match &facts.job_terms {
+                Some(terms) => facts.terms_now.as_ref() == Some(terms),
+                None => made_with == dictionary,
+            };
+            let sounds_alike = facts.job_sound.as_deref().unwrap_or("") == facts.delivery.sound_key();
+            *text == facts.text_hash && facts.job_voice_id == voice && read_alike && sounds_alike
         }
         _ => facts.job_hash.as_deref() == Some(content_hash(facts, voice, dictionary).as_str()),
     };
@@ -222,9 +232,41 @@ pub(crate) fn cost_of(facts: &projects::ParagraphFacts) -> i64 {
     generation_cost_cent(facts.characters.max(0) as usize)
 }
 
-pub(crate) async fn dictionary_fingerprint(svc: &Services, user_id: Uuid) -> Result<String> {
-    let entries = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(user_id)).await?;
-    Ok(project::dictionary_fingerprint(&entries))
+/// The dictionary a project's texts are read with now.
+pub(crate) struct Dictionary {
+    pub entries: Vec<crate::domain::dictionary::Entry>,
+    /// Of all its entries: when it differs from what the project saw last, the paragraphs'
+    /// matched entries are worked out again.
+    pub fingerprint: String,
+}
+
+pub(crate) async fn dictionary_of(svc: &Services, project: &projects::ProjectRow) -> Result<Dictionary> {
+    let entries =
+        crate::use_cases::pronunciation::entries_in(&svc.pool, Some(project.user_id), Some(project.id)).await?;
+    let fingerprint = project::dictionary_fingerprint(&entries);
+    Ok(Dictionary { entries, fingerprint })
+}
+
+/// The dictionary, with every paragraph's `terms_now` worked out for it. After a change of
+/// the dictionary (the user's, the project's or a global entry) the project's next read
+/// matches its texts once, on the CPU pool (bounded by the manuscript's size); every read
+/// after that compares what is stored.
+pub(crate) async fn fresh_terms(svc: &Services, project: &projects::ProjectRow) -> Result<Dictionary> {
+    let dictionary = dictionary_of(svc, project).await?;
+    if project.dictionary_seen.as_deref() == Some(dictionary.fingerprint.as_str()) {
+        return Ok(dictionary);
+    }
+    let texts = projects::project_texts(&svc.pool, project.id).await?;
+    let ids: Vec<Uuid> = texts.iter().map(|t| t.id).collect();
+    let hashes: Vec<String> = texts.iter().map(|t| t.text_hash.clone()).collect();
+    let entries = dictionary.entries.clone();
+    let terms: Vec<String> = crate::cpu::CpuPool::global()
+        .run(move || texts.iter().map(|t| project::terms_fingerprint(&t.text, &entries)).collect::<Vec<_>>())
+        .await?;
+    let mut tx = svc.pool.begin().await?;
+    projects::set_terms_now(&mut tx, project.id, &ids, &hashes, &terms, &dictionary.fingerprint).await?;
+    tx.commit().await?;
+    Ok(dictionary)
 }
 
 /// Changes the title and/or the voice.

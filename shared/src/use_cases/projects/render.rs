@@ -11,12 +11,12 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::views::{ChapterDetail, Window, voice_of};
-use super::{content_hash, owned_chapter, state_of};
+use super::{Dictionary, content_hash, fresh_terms, owned_chapter, state_of};
 use crate::caller::Caller;
-use crate::db::{self, jobs, ledger, projects};
+use crate::db::{self, jobs, ledger, project_takes as takes, projects};
 use crate::domain::kinds::JobSource;
 use crate::domain::money::generation_cost_cent;
-use crate::domain::project::ParagraphState;
+use crate::domain::project::{self, Delivery, TAKES_KEPT};
 use crate::domain::speech_budget::{self, SpeechSize};
 use crate::error::{Error, Result};
 use crate::queue::{AssembleChapter, Synthesize};
@@ -28,7 +28,16 @@ pub struct Rendered {
     pub balance_cent: i64,
 }
 
-/// Renders the chapter's stale paragraphs, charging exactly them.
+/// A paragraph to render: its row, the voice that speaks it, its content hash.
+struct Stale<'a> {
+    row: &'a projects::ParagraphRow,
+    voice_id: Uuid,
+    hash: String,
+}
+
+/// Renders the chapter's stale paragraphs, charging exactly them in one booking named
+/// after the project and chapter. Each paragraph gets a new take (its job); the takes
+/// before stay, the oldest beyond [`TAKES_KEPT`] go.
 pub async fn chapter(
     svc: &Services,
     caller: &Caller,
@@ -38,8 +47,7 @@ pub async fn chapter(
 ) -> Result<Rendered> {
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
-    let entries = crate::use_cases::pronunciation::entries_for(&svc.pool, Some(user.id)).await?;
-    let dictionary = crate::domain::project::dictionary_fingerprint(&entries);
+    let Dictionary { entries, fingerprint: dictionary } = fresh_terms(svc, &project).await?;
     let mut tx = svc.pool.begin().await?;
     projects::lock_chapter(&mut tx, chapter_id).await?;
     // Read under the lock: a render that ran meanwhile has set its jobs.
@@ -63,54 +71,94 @@ pub async fn chapter(
                 .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
             slot.insert(voice);
         }
-        stale.push((row, voice_id, hash));
+        stale.push(Stale { row, voice_id, hash });
     }
-    // Each paragraph is charged for what it will be spoken as (`domain::speech_budget`).
+    if stale.is_empty() {
+        tx.commit().await?;
+        // Nothing to render but no joined audio (a worker died while joining): join now.
+        queue_assembly_if_done(svc, chapter_id).await?;
+        let chapter =
+            super::edit::chapter_view(svc, caller, project_id, chapter_id, base, Window::first_page()).await?;
+        let balance_cent = db::users::balance(&svc.pool, user.id).await?;
+        return Ok(Rendered { chapter, charged_cent: 0, balance_cent });
+    }
+    // Each paragraph is charged for what it will be spoken as (`domain::speech_budget`),
+    // and keeps which dictionary entries it is read with.
     let texts: Vec<(String, String)> =
-        stale.iter().map(|(row, voice, _)| (row.text.clone(), voices[voice].language.clone())).collect();
-    let sizes: Vec<SpeechSize> = crate::cpu::CpuPool::global()
-        .run(move || texts.iter().map(|(text, language)| speech_budget::measure(text, &entries, language)).collect())
+        stale.iter().map(|s| (s.row.text.clone(), voices[&s.voice_id].language.clone())).collect();
+    let (sizes, terms): (Vec<SpeechSize>, Vec<String>) = crate::cpu::CpuPool::global()
+        .run(move || {
+            texts
+                .iter()
+                .map(|(text, language)| {
+                    (speech_budget::measure(text, &entries, language), project::terms_fingerprint(text, &entries))
+                })
+                .unzip()
+        })
         .await?;
-    let costs = billable_costs(&stale.iter().map(|(row, _, _)| row.facts.position).collect::<Vec<_>>(), &sizes)?;
-    let stale_total: i64 = costs.iter().sum();
+    let costs = billable_costs(&stale.iter().map(|s| s.row.facts.position).collect::<Vec<_>>(), &sizes)?;
+    let total: i64 = costs.iter().sum();
+    let name = project::render_booking_name(&project.title, chapter.position, stale.len());
+    let render_id =
+        takes::insert_render(&mut tx, project_id, chapter_id, user.id, &name, stale.len() as i32, total).await?;
+    if ledger::project_render(&mut tx, user.id, total, render_id, project_id, &name).await?.is_none() {
+        let balance = db::users::balance(&mut *tx, user.id).await?;
+        return Err(Error::InsufficientBalance { needed: total, balance });
+    }
     let mut queued = Vec::new();
-    let mut charged = 0;
-    for ((row, voice_id, hash), cost) in stale.iter().zip(costs) {
-        let voice = &voices[voice_id];
+    let mut pruned = Vec::new();
+    for ((stale, cost), terms) in stale.iter().zip(costs).zip(&terms) {
+        let (row, voice) = (stale.row, &voices[&stale.voice_id]);
+        let delivery = row.facts.delivery.0;
         let job_id = Uuid::new_v4();
         let new_job = jobs::NewJob {
             id: job_id,
             user_id: user.id,
             text: &row.text,
             voice,
-            options: json!({}),
+            options: job_options(project_id, delivery, voice),
             cost_cent: cost,
             source_type: JobSource::Project,
             idempotency_key: None,
-            fingerprint: hash,
+            fingerprint: &stale.hash,
             enqueued: true,
             characters: row.facts.characters,
         };
         jobs::insert(&mut tx, &new_job).await?.ok_or_else(|| Error::Internal(anyhow::anyhow!("job id taken")))?;
-        if ledger::debit(&mut tx, user.id, cost, ledger::JobDebit::Charge, job_id).await?.is_none() {
-            let balance = db::users::balance(&mut *tx, user.id).await?;
-            return Err(Error::InsufficientBalance { needed: stale_total, balance: balance + charged });
-        }
         db::voices::count_clone_use(&mut tx, voice).await?;
-        let from = projects::RenderedFrom {
-            hash,
+        let sound = delivery.sound_key();
+        let take = takes::NewTake {
+            paragraph_id: row.facts.id,
+            job_id,
+            render_id,
+            text: &row.text,
+            characters: row.facts.characters,
             text_hash: &row.facts.text_hash,
-            voice_id: *voice_id,
+            voice_id: stale.voice_id,
+            delivery,
+            terms,
+        };
+        takes::insert(&mut tx, &take).await?;
+        let from = projects::RenderedFrom {
+            hash: &stale.hash,
+            text_hash: &row.facts.text_hash,
+            voice_id: stale.voice_id,
             dictionary: &dictionary,
+            sound: &sound,
+            terms,
         };
         projects::set_paragraph_job(&mut tx, row.facts.id, job_id, &from).await?;
-        charged += cost;
+        pruned.extend(takes::prune(&mut tx, row.facts.id, TAKES_KEPT).await?);
         queued.push(job_id);
     }
+    projects::touch(&mut *tx, project_id).await?;
     let balance_cent = db::users::balance(&mut *tx, user.id).await?;
     tx.commit().await?;
-    if !queued.is_empty() {
-        tracing::info!(%project_id, %chapter_id, paragraphs = queued.len(), charged, "chapter rendering");
+    tracing::info!(%project_id, %chapter_id, paragraphs = queued.len(), charged = total, "chapter rendering");
+    for key in pruned.into_iter().filter_map(|p| p.audio_key) {
+        if let Err(e) = svc.storage.delete(&key).await {
+            tracing::warn!(key, error = %e, "an old take's file was not removed");
+        }
     }
     for job_id in queued {
         if let Err(e) = svc.queue.push::<Synthesize>(job_id).await {
@@ -118,12 +166,22 @@ pub async fn chapter(
             jobs::clear_enqueued(&svc.pool, job_id).await.ok();
         }
     }
-    // Nothing left to render but no joined audio (a worker died while joining): join now.
-    if charged == 0 {
-        queue_assembly_if_done(svc, chapter_id).await?;
-    }
     let chapter = super::edit::chapter_view(svc, caller, project_id, chapter_id, base, Window::first_page()).await?;
-    Ok(Rendered { chapter, charged_cent: charged, balance_cent })
+    Ok(Rendered { chapter, charged_cent: total, balance_cent })
+}
+
+/// A paragraph job's options: its project (whose dictionary entries apply) and the speed
+/// and pitch its voice can take.
+fn job_options(project_id: Uuid, delivery: Delivery, voice: &db::voices::Voice) -> serde_json::Value {
+    let caps = crate::providers::of(voice.provider).delivery;
+    let mut options = json!({ "project_id": project_id });
+    if let Some(speed) = delivery.speed.filter(|_| caps.speed) {
+        options["rate"] = json!(speed);
+    }
+    if let Some(pitch) = delivery.pitch.filter(|_| caps.pitch) {
+        options["pitch"] = json!(pitch);
+    }
+    options
 }
 
 /// What each stale paragraph (at these positions) is charged for how it will be spoken; a
@@ -142,7 +200,8 @@ fn billable_costs(positions: &[i32], sizes: &[SpeechSize]) -> Result<Vec<i64>> {
         .collect()
 }
 
-/// After a project job completed: when its chapter is now fully done, queue the joining.
+/// After a project job completed: when its chapter's takes are all finished now, queue
+/// the joining.
 pub async fn paragraph_finished(svc: &Services, job_id: Uuid) -> Result<()> {
     let Some((chapter_id, _)) = projects::chapter_of_job(&svc.pool, job_id).await? else {
         return Ok(());
@@ -150,13 +209,14 @@ pub async fn paragraph_finished(svc: &Services, job_id: Uuid) -> Result<()> {
     queue_assembly_if_done(svc, chapter_id).await
 }
 
-/// Queues the joining of the chapter when every paragraph is done and its audio is not
-/// joined from exactly them (also after a split or merge moved finished paragraphs).
+/// Queues the joining of the chapter when every chosen take is finished and its audio is
+/// not joined from exactly them (also after a take was chosen, a pause changed, or a
+/// split or merge moved finished paragraphs).
 pub(crate) async fn queue_assembly_if_done(svc: &Services, chapter_id: Uuid) -> Result<()> {
     let Some(plan) = super::assemble::plan(svc, chapter_id).await? else {
         return Ok(());
     };
-    if plan.state == ParagraphState::Done && !plan.up_to_date {
+    if plan.ready && !plan.up_to_date {
         svc.queue.push::<AssembleChapter>(chapter_id).await.map_err(|e| Error::Internal(e.into()))?;
     }
     Ok(())

@@ -45,13 +45,17 @@ impl From<SummaryRow> for ProjectSummary {
     }
 }
 
-/// A chapter's joined audio.
+/// A chapter's joined audio: the last one made, kept while paragraphs change or render
+/// again (nothing heard is taken away).
 #[derive(Debug, Clone)]
 pub struct ChapterAudio {
     pub url: String,
     pub duration_seconds: f64,
     /// The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` next to it.
     pub timestamps_url: String,
+    /// Joined from the paragraphs' chosen takes as they are now (false while a render or
+    /// a newly chosen take waits to be joined in).
+    pub current: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -68,8 +72,12 @@ pub struct ChapterSummary {
     pub stale_cost_cent: i64,
     pub paragraph_count: i64,
     pub done_paragraphs: i64,
+    /// Paragraphs whose audio is out of date or missing (stale or failed).
+    pub stale_paragraphs: i64,
     pub state: ParagraphState,
-    /// Null until every paragraph is done and the chapter is joined.
+    /// Silence after the chapter, in milliseconds.
+    pub pause_after_ms: i32,
+    /// Null until the chapter was joined once.
     pub audio: Option<ChapterAudio>,
 }
 
@@ -83,9 +91,13 @@ pub struct ParagraphView {
     pub characters: i32,
     pub cost_cent: i64,
     pub state: ParagraphState,
-    /// Stale because it changed (text, voice or pronunciation) after it was rendered: its
-    /// audio is out of date. A stale paragraph never rendered is not `changed`.
+    /// Stale because it changed (text, voice, delivery or a dictionary entry for one of
+    /// its words) after it was rendered: its audio is out of date. A stale paragraph never
+    /// rendered is not `changed`.
     pub changed: bool,
+    pub delivery: crate::domain::project::Delivery,
+    /// Its chosen take can be heard on its own (`…/paragraphs/{id}/audio`).
+    pub audio_url: Option<String>,
     /// Why its last rendering failed (it was refunded).
     pub error: Option<String>,
 }
@@ -175,6 +187,10 @@ pub struct ProjectDetail {
     pub characters: i64,
     pub cost_cent: i64,
     pub stale_cost_cent: i64,
+    /// Paragraphs whose audio is out of date or missing, in all chapters.
+    pub stale_paragraphs: i64,
+    /// What the project's renders cost so far, less refunds (from the ledger).
+    pub spent_cent: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub chapters: Vec<ChapterSummary>,
@@ -206,19 +222,17 @@ pub(crate) fn chapter_summary(
         states.push(state);
     }
     let done = states.iter().filter(|s| **s == ParagraphState::Done).count() as i64;
+    let stale = states.iter().filter(|s| s.needs_rendering()).count() as i64;
     let state = ParagraphState::of_chapter(states);
-    let current = crate::domain::project::audio_hash(paragraphs.iter().filter_map(|p| p.job_id));
+    let current = super::assemble::current_audio_hash(chapter, paragraphs);
     let path = format!("{base}/{}/chapters/{}", chapter.project_id, chapter.id);
     let audio = match (&chapter.audio_key, chapter.duration_seconds) {
-        (Some(_), Some(duration))
-            if state == ParagraphState::Done && chapter.audio_hash.as_deref() == Some(&current) =>
-        {
-            Some(ChapterAudio {
-                url: format!("{path}/audio"),
-                duration_seconds: duration,
-                timestamps_url: format!("{path}/timestamps"),
-            })
-        }
+        (Some(_), Some(duration)) => Some(ChapterAudio {
+            url: format!("{path}/audio"),
+            duration_seconds: duration,
+            timestamps_url: format!("{path}/timestamps"),
+            current: chapter.audio_hash.as_deref() == Some(&current),
+        }),
         _ => None,
     };
     ChapterSummary {
@@ -231,7 +245,9 @@ pub(crate) fn chapter_summary(
         stale_cost_cent: stale_cost,
         paragraph_count: paragraphs.len() as i64,
         done_paragraphs: done,
+        stale_paragraphs: stale,
         state,
+        pause_after_ms: chapter.pause_after_ms,
         audio,
     }
 }
@@ -266,6 +282,9 @@ pub(crate) fn chapter_detail(
                 state,
                 changed: state == ParagraphState::Stale && p.job_id.is_some(),
                 error: (state == ParagraphState::Failed).then(|| p.job_error.clone()).flatten(),
+                delivery: p.delivery.0,
+                audio_url: (p.job_status == Some(JobStatus::Completed))
+                    .then(|| format!("{base}/{}/paragraphs/{}/audio", chapter.project_id, p.id)),
             }
         })
         .collect();
@@ -295,6 +314,7 @@ pub(crate) fn project_detail(
     facts: &[ParagraphFacts],
     dictionary: &str,
     exports: Vec<ExportRow>,
+    spent_cent: i64,
     base: &str,
 ) -> ProjectDetail {
     let chapters: Vec<ChapterSummary> = chapters
@@ -311,6 +331,8 @@ pub(crate) fn project_detail(
         characters: chapters.iter().map(|c| c.characters).sum(),
         cost_cent: chapters.iter().map(|c| c.cost_cent).sum(),
         stale_cost_cent: chapters.iter().map(|c| c.stale_cost_cent).sum(),
+        stale_paragraphs: chapters.iter().map(|c| c.stale_paragraphs).sum(),
+        spent_cent,
         created_at: project.created_at,
         updated_at: project.updated_at,
         chapters,

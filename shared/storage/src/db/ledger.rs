@@ -16,6 +16,9 @@ struct Reference<'a> {
     /// A clone's monthly fee: the clone and the period it pays for.
     voice_id: Option<Uuid>,
     period_start: Option<chrono::DateTime<chrono::Utc>>,
+    /// A project's render, and the project (kept for what the project cost).
+    project_render_id: Option<Uuid>,
+    project_id: Option<Uuid>,
 }
 
 /// Changes the balance by `delta_cent` and writes the ledger row, in the caller's
@@ -38,8 +41,9 @@ async fn book(
                WHERE id = $1 AND (NOT $3 OR balance_cent + $2 >= 0)
                RETURNING id, balance_cent
            ), entry AS (
-               INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note, voice_id, period_start)
-               SELECT id, $2, $4, $5, $6, $7, $8, $9 FROM booked
+               INSERT INTO ledger_entries (user_id, amount_cent, kind, job_id, top_up_id, note, voice_id, period_start,
+                                           project_render_id, project_id)
+               SELECT id, $2, $4, $5, $6, $7, $8, $9, $10, $11 FROM booked
            )
            SELECT balance_cent AS "balance_cent!" FROM booked"#,
         user_id,
@@ -50,7 +54,9 @@ async fn book(
         reference.top_up_id,
         reference.note,
         reference.voice_id,
-        reference.period_start
+        reference.period_start,
+        reference.project_render_id,
+        reference.project_id
     )
     .fetch_optional(&mut *conn)
     .await?;
@@ -94,6 +100,45 @@ pub async fn debit(
     };
     let reference = Reference { job_id: Some(job_id), ..Default::default() };
     book(conn, user_id, -amount_cent, kind, reference, true).await
+}
+
+/// A project's render of a chapter, booked once as one line named after it ("Projekt
+/// »…« · Kapitel 2 · 4 Absätze"), if the balance covers it: `None` (nothing changed) when
+/// it does not. Its paragraphs' jobs carry their own share for refunds.
+pub async fn project_render(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    render_id: Uuid,
+    project_id: Uuid,
+    name: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    let reference = Reference {
+        project_render_id: Some(render_id),
+        project_id: Some(project_id),
+        note: Some(name),
+        ..Default::default()
+    };
+    book(conn, user_id, -amount_cent, Kind::ProjectRender, reference, true).await
+}
+
+/// The refund of a job that failed for good: once per job (a unique index holds it). A
+/// project paragraph's refund is named after its render and counts for its project.
+pub async fn refund(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    amount_cent: i64,
+    job_id: Uuid,
+    render: Option<&super::project_takes::RenderOf>,
+) -> Result<i64, sqlx::Error> {
+    let reference = Reference {
+        job_id: Some(job_id),
+        project_render_id: render.map(|r| r.render_id),
+        project_id: render.map(|r| r.project_id),
+        note: render.map(|r| r.name.as_str()),
+        ..Default::default()
+    };
+    book(conn, user_id, amount_cent, Kind::Refund, reference, false).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// Books a paid top-up: once per top-up (a unique index holds it).

@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod library;
 pub mod project_exports;
 pub mod project_publications;
+pub mod project_takes;
 pub mod projects;
 pub mod pronunciation;
 pub mod provider_keys;

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use domain::kinds::JobStatus;
 use domain::money::CHARS_PER_CENT;
+use domain::project::Delivery;
 use domain::timed_text::TimedText;
 use sqlx::types::Json;
 use sqlx::{PgConnection, PgExecutor};
@@ -16,6 +17,8 @@ pub struct ProjectRow {
     pub voice_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The dictionary (its fingerprint) the paragraphs' `terms_now` were worked out for.
+    pub dictionary_seen: Option<String>,
 }
 
 /// A project as the list shows it.
@@ -42,6 +45,8 @@ pub struct ChapterRow {
     pub audio_key: Option<String>,
     pub duration_seconds: Option<f64>,
     pub audio_hash: Option<String>,
+    /// Silence after the chapter (in its joined audio).
+    pub pause_after_ms: i32,
 }
 
 /// What decides a paragraph's state and cost, without its text.
@@ -59,6 +64,13 @@ pub struct ParagraphFacts {
     pub job_text_hash: Option<String>,
     pub job_voice_id: Option<Uuid>,
     pub job_dictionary: Option<String>,
+    /// What of the delivery (speed, pitch, cast voices) its audio was made with.
+    pub job_sound: Option<String>,
+    /// The dictionary entries its audio was read with (`domain::project::terms_fingerprint`).
+    pub job_terms: Option<String>,
+    /// The entries its text matches now.
+    pub terms_now: Option<String>,
+    pub delivery: Json<Delivery>,
     pub job_status: Option<JobStatus>,
     pub job_error: Option<String>,
 }
@@ -190,7 +202,7 @@ pub async fn count_for_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i6
 pub async fn lock_project(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<Option<ProjectRow>, sqlx::Error> {
     sqlx::query_as!(
         ProjectRow,
-        "SELECT id, user_id, title, voice_id, created_at, updated_at FROM projects
+        "SELECT id, user_id, title, voice_id, created_at, updated_at, dictionary_seen FROM projects
          WHERE id = $1 AND user_id = $2 FOR UPDATE",
         id,
         user_id
@@ -246,7 +258,7 @@ pub async fn lock_chapter_at(
 ) -> Result<Option<ChapterRow>, sqlx::Error> {
     sqlx::query_as!(
         ChapterRow,
-        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash
+        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash, pause_after_ms
          FROM project_chapters WHERE project_id = $1 AND position = $2 FOR UPDATE",
         project_id,
         position
@@ -333,7 +345,7 @@ pub async fn delete_chapter(conn: &mut PgConnection, chapter_id: Uuid) -> Result
 pub async fn get(db: impl PgExecutor<'_>, id: Uuid, user_id: Uuid) -> Result<Option<ProjectRow>, sqlx::Error> {
     sqlx::query_as!(
         ProjectRow,
-        "SELECT id, user_id, title, voice_id, created_at, updated_at FROM projects WHERE id = $1 AND user_id = $2",
+        "SELECT id, user_id, title, voice_id, created_at, updated_at, dictionary_seen FROM projects WHERE id = $1 AND user_id = $2",
         id,
         user_id
     )
@@ -376,7 +388,10 @@ pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<
         return Ok(None);
     }
     let job_ids = sqlx::query_scalar!(
-        r#"SELECT pp.job_id AS "job_id!" FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
+        r#"SELECT t.job_id AS "job_id!" FROM project_takes t JOIN project_paragraphs pp ON pp.id = t.paragraph_id
+           JOIN project_chapters c ON c.id = pp.chapter_id WHERE c.project_id = $1
+           UNION
+           SELECT pp.job_id FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
            WHERE c.project_id = $1 AND pp.job_id IS NOT NULL"#,
         id
     )
@@ -403,7 +418,7 @@ pub async fn delete(conn: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<
 pub async fn chapters(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<ChapterRow>, sqlx::Error> {
     sqlx::query_as!(
         ChapterRow,
-        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash
+        "SELECT id, project_id, position, title, voice_id, audio_key, duration_seconds, audio_hash, pause_after_ms
          FROM project_chapters WHERE project_id = $1 ORDER BY position",
         project_id
     )
@@ -420,7 +435,8 @@ pub async fn chapter(
 ) -> Result<Option<ChapterRow>, sqlx::Error> {
     sqlx::query_as!(
         ChapterRow,
-        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash
+        "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash,
+                c.pause_after_ms
          FROM project_chapters c JOIN projects p ON p.id = c.project_id
          WHERE c.id = $1 AND c.project_id = $2 AND p.user_id = $3",
         chapter_id,
@@ -438,7 +454,8 @@ pub async fn chapter_with_project(
 ) -> Result<Option<(ChapterRow, ProjectRow)>, sqlx::Error> {
     let row = sqlx::query!(
         "SELECT c.id, c.project_id, c.position, c.title, c.voice_id, c.audio_key, c.duration_seconds, c.audio_hash,
-                p.user_id, p.title AS project_title, p.voice_id AS project_voice, p.created_at, p.updated_at
+                p.user_id, p.title AS project_title, p.voice_id AS project_voice, p.created_at, p.updated_at,
+                p.dictionary_seen, c.pause_after_ms
          FROM project_chapters c JOIN projects p ON p.id = c.project_id WHERE c.id = $1",
         chapter_id
     )
@@ -452,6 +469,7 @@ pub async fn chapter_with_project(
             voice_id: r.project_voice,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            dictionary_seen: r.dictionary_seen,
         };
         let chapter = ChapterRow {
             id: r.id,
@@ -462,6 +480,7 @@ pub async fn chapter_with_project(
             audio_key: r.audio_key,
             duration_seconds: r.duration_seconds,
             audio_hash: r.audio_hash,
+            pause_after_ms: r.pause_after_ms,
         };
         (chapter, project)
     }))
@@ -499,7 +518,8 @@ pub async fn facts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Para
     sqlx::query_as!(
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
-                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
+                  pp.delivery AS "delivery: Json<Delivery>",
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
            LEFT JOIN tts_jobs j ON j.id = pp.job_id
@@ -515,7 +535,8 @@ pub async fn chapter_facts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<
     sqlx::query_as!(
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
-                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
+                  pp.delivery AS "delivery: Json<Delivery>",
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -542,7 +563,8 @@ pub async fn texts(
 pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<ParagraphRow>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
-                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary,
+                  pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
+                  pp.delivery AS "delivery: Json<Delivery>",
                   pp.text, j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -566,6 +588,10 @@ pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec
                 job_text_hash: r.job_text_hash,
                 job_voice_id: r.job_voice_id,
                 job_dictionary: r.job_dictionary,
+                job_sound: r.job_sound,
+                job_terms: r.job_terms,
+                terms_now: r.terms_now,
+                delivery: r.delivery,
                 job_status: r.job_status,
                 job_error: r.job_error,
             },
@@ -592,27 +618,45 @@ pub async fn chapter_of_paragraph(
     .await
 }
 
-/// Changes a paragraph's text (with its length and hash) and/or voice.
+/// A paragraph's new text: the text, its length, its hash and the dictionary entries it
+/// matches (`terms_now`).
+pub struct NewText<'a> {
+    pub text: &'a str,
+    pub characters: i32,
+    pub hash: &'a str,
+    pub terms: &'a str,
+}
+
+/// What an edit changes of a paragraph; `None` leaves a field as it is.
+#[derive(Default)]
+pub struct ParagraphChange<'a> {
+    pub text: Option<NewText<'a>>,
+    pub voice_id: Option<Option<Uuid>>,
+    pub delivery: Option<Delivery>,
+}
+
+/// Changes a paragraph's text (with its length, hash and matched entries), voice and/or
+/// delivery.
 pub async fn update_paragraph(
     db: impl PgExecutor<'_>,
     paragraph_id: Uuid,
-    text: Option<(&str, i32, &str)>,
-    voice_id: Option<Option<Uuid>>,
+    change: &ParagraphChange<'_>,
 ) -> Result<(), sqlx::Error> {
-    let (text, characters, hash) = match text {
-        Some((text, characters, hash)) => (Some(text), Some(characters), Some(hash)),
-        None => (None, None, None),
-    };
+    let text = change.text.as_ref();
     sqlx::query!(
-        "UPDATE project_paragraphs SET text = coalesce($2, text), characters = coalesce($3, characters),
-                text_hash = coalesce($4, text_hash), voice_id = CASE WHEN $5 THEN $6 ELSE voice_id END
-         WHERE id = $1",
+        r#"UPDATE project_paragraphs SET text = coalesce($2, text), characters = coalesce($3, characters),
+                text_hash = coalesce($4, text_hash), terms_now = coalesce($5, terms_now),
+                voice_id = CASE WHEN $6 THEN $7 ELSE voice_id END,
+                delivery = coalesce($8, delivery)
+         WHERE id = $1"#,
         paragraph_id,
-        text,
-        characters,
-        hash,
-        voice_id.is_some(),
-        voice_id.flatten()
+        text.map(|t| t.text),
+        text.map(|t| t.characters),
+        text.map(|t| t.hash),
+        text.map(|t| t.terms),
+        change.voice_id.is_some(),
+        change.voice_id.flatten(),
+        change.delivery.map(Json) as Option<Json<Delivery>>
     )
     .execute(db)
     .await?;
@@ -632,13 +676,15 @@ pub async fn characters_besides(db: impl PgExecutor<'_>, project_id: Uuid, excep
     .await
 }
 
-/// What a paragraph's audio is made from, kept beside it.
+/// What a paragraph's audio is made from, kept beside it (and in its take).
 pub struct RenderedFrom<'a> {
     /// The content hash the job was made for (its fingerprint).
     pub hash: &'a str,
     pub text_hash: &'a str,
     pub voice_id: Uuid,
     pub dictionary: &'a str,
+    pub sound: &'a str,
+    pub terms: &'a str,
 }
 
 /// The paragraph is now spoken by `job_id`, made from `from`.
@@ -650,14 +696,16 @@ pub async fn set_paragraph_job(
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "UPDATE project_paragraphs SET job_id = $2, job_hash = $3, job_text_hash = $4, job_voice_id = $5,
-                job_dictionary = $6
+                job_dictionary = $6, job_sound = $7, job_terms = $8
          WHERE id = $1",
         paragraph_id,
         job_id,
         from.hash,
         from.text_hash,
         from.voice_id,
-        from.dictionary
+        from.dictionary,
+        from.sound,
+        from.terms
     )
     .execute(conn)
     .await?;
@@ -677,18 +725,22 @@ pub async fn chapter_of_job(db: impl PgExecutor<'_>, job_id: Uuid) -> Result<Opt
     Ok(row.map(|r| (r.chapter_id, r.user_id)))
 }
 
-/// One paragraph job's audio, for joining a chapter.
+/// One paragraph's chosen take, for joining a chapter.
 pub struct PartAudio {
+    pub paragraph_id: Uuid,
     pub job_id: Uuid,
     pub audio_key: Option<String>,
     pub timed_text: Option<Json<TimedText>>,
+    /// The silence after it.
+    pub delivery: Json<Delivery>,
 }
 
-/// The audio of each paragraph's job, in order.
+/// The audio of each paragraph's chosen take, in order.
 pub async fn chapter_audio_parts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec<PartAudio>, sqlx::Error> {
     sqlx::query_as!(
         PartAudio,
-        r#"SELECT j.id AS "job_id!", j.audio_key, t.timed_text AS "timed_text: Json<TimedText>"
+        r#"SELECT pp.id AS paragraph_id, j.id AS "job_id!", j.audio_key, t.timed_text AS "timed_text: Json<TimedText>",
+                  pp.delivery AS "delivery: Json<Delivery>"
            FROM project_paragraphs pp JOIN tts_jobs j ON j.id = pp.job_id
            LEFT JOIN tts_job_timed_texts t ON t.job_id = j.id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -698,15 +750,26 @@ pub async fn chapter_audio_parts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> R
     .await
 }
 
+/// Where one paragraph sits in a chapter's joined audio.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct JoinedPart {
+    pub paragraph_id: Uuid,
+    pub job_id: Uuid,
+    pub start_ms: u32,
+    pub end_ms: u32,
+}
+
 /// A chapter as a join finds it when it records its file: the file recorded now and the
 /// job of each paragraph that has one, in order. Locks the chapter row for the caller's
 /// transaction (as splits, merges and renders do); `None` when the chapter is gone.
 pub async fn lock_for_join(conn: &mut PgConnection, chapter_id: Uuid) -> Result<Option<JoinState>, sqlx::Error> {
     sqlx::query_as!(
         JoinState,
-        r#"SELECT c.audio_key,
+        r#"SELECT c.audio_key, c.pause_after_ms,
                   array(SELECT pp.job_id FROM project_paragraphs pp
-                        WHERE pp.chapter_id = c.id AND pp.job_id IS NOT NULL ORDER BY pp.position) AS "job_ids!"
+                        WHERE pp.chapter_id = c.id AND pp.job_id IS NOT NULL ORDER BY pp.position) AS "job_ids!",
+                  array(SELECT coalesce((pp.delivery->>'pause_after_ms')::int, -1) FROM project_paragraphs pp
+                        WHERE pp.chapter_id = c.id AND pp.job_id IS NOT NULL ORDER BY pp.position) AS "pauses!"
            FROM project_chapters c WHERE c.id = $1 FOR UPDATE"#,
         chapter_id
     )
@@ -716,7 +779,10 @@ pub async fn lock_for_join(conn: &mut PgConnection, chapter_id: Uuid) -> Result<
 
 pub struct JoinState {
     pub audio_key: Option<String>,
+    pub pause_after_ms: i32,
     pub job_ids: Vec<Uuid>,
+    /// Each paragraph's own pause, -1 where it has none.
+    pub pauses: Vec<i32>,
 }
 
 /// Records the joined audio (the caller holds the chapter's lock, see [`lock_for_join`]).
@@ -727,27 +793,127 @@ pub async fn set_chapter_audio(
     duration_seconds: f64,
     timed_text: &TimedText,
     audio_hash: &str,
+    parts: &[JoinedPart],
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "UPDATE project_chapters SET audio_key = $2, duration_seconds = $3, timed_text = $4, audio_hash = $5
+        "UPDATE project_chapters SET audio_key = $2, duration_seconds = $3, timed_text = $4, audio_hash = $5,
+                audio_parts = $6
          WHERE id = $1",
         chapter_id,
         key,
         duration_seconds,
         Json(timed_text) as _,
-        audio_hash
+        audio_hash,
+        Json(parts) as _
     )
     .execute(conn)
     .await?;
     Ok(())
 }
 
-pub async fn chapter_timed_text(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Option<TimedText>, sqlx::Error> {
-    let row = sqlx::query_scalar!(
-        r#"SELECT timed_text AS "timed_text: Json<TimedText>" FROM project_chapters WHERE id = $1"#,
+/// The chapter's joined timed text, and where each paragraph sits in it.
+pub async fn chapter_timed_text(
+    db: impl PgExecutor<'_>,
+    chapter_id: Uuid,
+) -> Result<Option<(TimedText, Vec<JoinedPart>)>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"SELECT timed_text AS "timed_text: Json<TimedText>", audio_parts AS "parts: Json<Vec<JoinedPart>>"
+           FROM project_chapters WHERE id = $1"#,
         chapter_id
     )
     .fetch_optional(db)
     .await?;
-    Ok(row.flatten().map(|Json(t)| t))
+    Ok(row.and_then(|r| Some((r.timed_text?.0, r.parts.map(|Json(p)| p).unwrap_or_default()))))
+}
+
+/// Every paragraph of the project with its text, for working out which dictionary entries
+/// each matches (after the dictionary changed).
+pub struct TextOf {
+    pub id: Uuid,
+    pub text_hash: String,
+    pub text: String,
+}
+
+pub async fn project_texts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<TextOf>, sqlx::Error> {
+    sqlx::query_as!(
+        TextOf,
+        "SELECT pp.id, pp.text_hash, pp.text FROM project_paragraphs pp
+         JOIN project_chapters c ON c.id = pp.chapter_id WHERE c.project_id = $1",
+        project_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Stores which entries each paragraph matches now (for the text it still has: a paragraph
+/// edited meanwhile got its own value with its edit), and for which dictionary. A
+/// paragraph rendered before takes kept this, rendered with the dictionary as it is now,
+/// was read with exactly these entries: that is kept as its `job_terms`.
+pub async fn set_terms_now(
+    conn: &mut PgConnection,
+    project_id: Uuid,
+    ids: &[Uuid],
+    text_hashes: &[String],
+    terms: &[String],
+    dictionary: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "UPDATE project_paragraphs pp SET terms_now = u.terms,
+                job_terms = CASE WHEN pp.job_terms IS NULL AND pp.job_dictionary = $4 AND pp.job_text_hash = pp.text_hash
+                                 THEN u.terms ELSE pp.job_terms END
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(id, hash, terms)
+         WHERE pp.id = u.id AND pp.text_hash = u.hash AND pp.terms_now IS DISTINCT FROM u.terms
+               OR pp.id = u.id AND pp.text_hash = u.hash AND pp.job_terms IS NULL AND pp.job_dictionary = $4",
+        ids,
+        text_hashes,
+        terms,
+        dictionary
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!("UPDATE projects SET dictionary_seen = $2 WHERE id = $1", project_id, dictionary)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Something in the project changed: "Zuletzt geändert" moves.
+pub async fn touch(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE projects SET updated_at = now() WHERE id = $1", project_id).execute(db).await?;
+    Ok(())
+}
+
+/// The chapter's pause after it (in its joined audio).
+pub async fn set_chapter_pause(db: impl PgExecutor<'_>, chapter_id: Uuid, pause_ms: i32) -> Result<(), sqlx::Error> {
+    sqlx::query!("UPDATE project_chapters SET pause_after_ms = $2 WHERE id = $1", chapter_id, pause_ms)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// What the project cost so far: its renders' bookings less the refunds of their failed
+/// paragraphs.
+pub async fn spent_cent(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(-sum(amount_cent), 0)::int8 AS "n!" FROM ledger_entries WHERE project_id = $1"#,
+        project_id
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// The hash of the paragraph's text now.
+pub async fn paragraph_text_hash(db: impl PgExecutor<'_>, paragraph_id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT text_hash FROM project_paragraphs WHERE id = $1", paragraph_id).fetch_optional(db).await
+}
+
+/// The paragraph's delivery now.
+pub async fn paragraph_delivery(db: impl PgExecutor<'_>, paragraph_id: Uuid) -> Result<Option<Delivery>, sqlx::Error> {
+    let row = sqlx::query_scalar!(
+        r#"SELECT delivery AS "delivery: Json<Delivery>" FROM project_paragraphs WHERE id = $1"#,
+        paragraph_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|Json(d)| d))
 }
