@@ -22,6 +22,7 @@ pub mod markup;
 pub mod money;
 pub mod normalize;
 pub mod password;
+pub mod pls;
 pub mod project;
 pub mod publication;
 pub mod sentences;
