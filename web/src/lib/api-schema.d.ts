@@ -1026,7 +1026,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB). */
+        /** A project from an uploaded manuscript (TXT, Markdown, DOCX, EPUB, PDF). */
         post: operations["post_projects_import"];
         delete?: never;
         options?: never;
@@ -2943,7 +2943,7 @@ export interface components {
         ManuscriptUpload: {
             /**
              * Format: binary
-             * @description TXT, Markdown, DOCX oder EPUB, höchstens 20 MB.
+             * @description TXT, Markdown, DOCX, EPUB oder PDF, höchstens 20 MB.
              */
             file: string;
             /** @description Sonst der Titel des Dokuments oder der Dateiname. */

@@ -1,10 +1,11 @@
 //! A manuscript (book, course, script) from pasted or uploaded text: chapters of
 //! paragraphs, each paragraph short enough for one generation.
 //!
-//! Every reader (plain text, Markdown, DOCX, EPUB) only finds headings and paragraphs and
-//! hands them to an [`Outline`]; the rules they share live here: what a chapter without a
-//! heading is called, how long a paragraph may be, how much text a project may hold. The
-//! file comes from anyone, so the archive readers unpack at most [`MAX_UNPACKED_BYTES`].
+//! Every reader (plain text, Markdown, DOCX, EPUB, PDF) only finds headings and paragraphs
+//! and hands them to an [`Outline`]; the rules they share live here: what a chapter without
+//! a heading is called, how long a paragraph may be, how much text a project may hold. The
+//! file comes from anyone, so the archive and PDF readers unpack at most
+//! [`MAX_UNPACKED_BYTES`], and the PDF reader takes at most [`MAX_SOURCE_CHARS`] of text.
 
 mod archive;
 mod docx;
@@ -12,6 +13,7 @@ mod encoding;
 mod epub;
 mod markdown;
 mod paragraph;
+mod pdf;
 mod plain;
 mod xhtml;
 mod xml;
@@ -32,10 +34,10 @@ pub const MAX_PARAGRAPHS: usize = 10_000;
 /// at the limit with room for its markup. A longer file is refused before it is parsed,
 /// so parsing never holds more than a bounded multiple of this.
 pub const MAX_SOURCE_CHARS: usize = 2 * MAX_MANUSCRIPT_CHARS;
-/// Largest file accepted, as uploaded (compressed, for DOCX and EPUB).
+/// Largest file accepted, as uploaded (compressed, for DOCX, EPUB and PDF).
 pub const MAX_UPLOAD_BYTES: usize = 20 * 1024 * 1024;
-/// Most bytes unpacked from one DOCX or EPUB, all entries together: a ZIP bomb of a few
-/// kilobytes can claim gigabytes.
+/// Most bytes unpacked from one DOCX or EPUB, all entries together, or from one PDF's
+/// streams: a ZIP bomb or a PDF's packed stream of a few kilobytes can claim gigabytes.
 pub const MAX_UNPACKED_BYTES: u64 = 50 * 1024 * 1024;
 /// Longest chapter or manuscript title kept; a whole paragraph styled as a heading would
 /// otherwise become a title no list can show.
@@ -48,6 +50,7 @@ pub enum Format {
     Markdown,
     Docx,
     Epub,
+    Pdf,
 }
 
 impl Format {
@@ -59,6 +62,7 @@ impl Format {
             "md" | "markdown" => Some(Format::Markdown),
             "docx" => Some(Format::Docx),
             "epub" => Some(Format::Epub),
+            "pdf" => Some(Format::Pdf),
             _ => None,
         }
     }
@@ -69,6 +73,7 @@ impl Format {
             Format::Plain | Format::Markdown => unreadable("Die Datei ist kein UTF-8-Text."),
             Format::Docx => unreadable("Die Datei ist kein gültiges DOCX-Dokument."),
             Format::Epub => unreadable("Die Datei ist kein gültiges EPUB-Buch."),
+            Format::Pdf => unreadable("Die Datei ist kein gültiges PDF-Dokument."),
         }
     }
 }
@@ -105,6 +110,7 @@ pub fn parse(format: Format, bytes: &[u8]) -> Result<Manuscript> {
         Format::Markdown => markdown::parse(&source(encoding::text(bytes)?)?),
         Format::Docx => docx::parse(bytes),
         Format::Epub => epub::parse(bytes),
+        Format::Pdf => pdf::parse(bytes),
     }
 }
 
@@ -123,13 +129,18 @@ fn source(text: String) -> Result<String> {
 fn check_source(text: &str) -> Result<()> {
     // Counting stops at the first character past the limit.
     if text.len() > MAX_SOURCE_CHARS && text.chars().nth(MAX_SOURCE_CHARS).is_some() {
-        return Err(too_long(format!(
-            "Das Manuskript ist zu lang: höchstens {} Zeichen Text (die Datei hat mehr als {} Zeichen).",
-            german(MAX_MANUSCRIPT_CHARS),
-            german(MAX_SOURCE_CHARS)
-        )));
+        return Err(source_too_long());
     }
     Ok(())
+}
+
+/// A file of more than [`MAX_SOURCE_CHARS`] characters.
+fn source_too_long() -> Invalid {
+    too_long(format!(
+        "Das Manuskript ist zu lang: höchstens {} Zeichen Text (die Datei hat mehr als {} Zeichen).",
+        german(MAX_MANUSCRIPT_CHARS),
+        german(MAX_SOURCE_CHARS)
+    ))
 }
 
 /// A chapter as the readers find it: its heading, if it had one.
@@ -308,7 +319,8 @@ mod tests {
         assert_eq!(Format::from_file_name("kurs.Markdown"), Some(Format::Markdown));
         assert_eq!(Format::from_file_name("Buch.final.DocX"), Some(Format::Docx));
         assert_eq!(Format::from_file_name("buch.epub"), Some(Format::Epub));
-        assert_eq!(Format::from_file_name("buch.pdf"), None);
+        assert_eq!(Format::from_file_name("Buch.PDF"), Some(Format::Pdf));
+        assert_eq!(Format::from_file_name("buch.odt"), None);
         assert_eq!(Format::from_file_name("epub"), None);
     }
 

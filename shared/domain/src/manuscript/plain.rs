@@ -60,13 +60,21 @@ fn heading<'a>(lines: &[&'a str], i: usize) -> Option<&'a str> {
     if line.chars().count() > MAX_HEADING_CHARS {
         return None;
     }
-    if let Some(found) = KEYWORD.captures(line) {
-        let rest = found["rest"].trim();
-        let titled = rest.starts_with([':', '.', '-', '–', '—']);
-        return (rest.is_empty() || titled || !ends_sentence(line)).then_some(line);
+    if let Some(named) = names_a_chapter(line) {
+        return named.then_some(line);
     }
     let alone = blank(lines, i.checked_sub(1)) && blank(lines, Some(i + 1));
     (alone && shouted(line) && !ends_sentence(line)).then_some(line)
+}
+
+/// For a trimmed line that begins with a chapter keyword ("Kapitel 3", "Prolog"): whether
+/// it is a heading rather than a sentence beginning so ("Kapitel 3 beginnt mit …").
+/// `None` for lines without a keyword. PDF headings are found by the same rule.
+pub(super) fn names_a_chapter(line: &str) -> Option<bool> {
+    let found = KEYWORD.captures(line)?;
+    let rest = found["rest"].trim();
+    let titled = rest.starts_with([':', '.', '-', '–', '—']);
+    Some(rest.is_empty() || titled || !ends_sentence(line))
 }
 
 /// Whether line `i` is blank or beyond the text.
@@ -75,11 +83,11 @@ fn blank(lines: &[&str], i: Option<usize>) -> bool {
 }
 
 /// At least two letters, none of them lower case.
-fn shouted(line: &str) -> bool {
+pub(super) fn shouted(line: &str) -> bool {
     line.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !line.chars().any(char::is_lowercase)
 }
 
-fn ends_sentence(line: &str) -> bool {
+pub(super) fn ends_sentence(line: &str) -> bool {
     line.ends_with(['.', ',', ';', ':', '!', '?', '…'])
 }
 

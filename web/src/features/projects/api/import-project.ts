@@ -8,7 +8,7 @@ export type ImportProjectVariables = { file: File; voice_id: string; title?: str
 
 /**
  * `POST /api/projects/import` as multipart form (`file`, `voice_id`, optional `title`): the
- * server reads TXT, Markdown, DOCX or EPUB into chapters (422 on field `file` for a
+ * server reads TXT, Markdown, DOCX, EPUB or PDF into chapters (422 on field `file` for a
  * broken, empty or too large file).
  */
 export function importProject({ file, voice_id, title }: ImportProjectVariables): Promise<ProjectDetail> {

@@ -8,7 +8,7 @@ import { textLength } from '@/lib/limits';
 import type { ManuscriptSource, NewProjectFormState } from '../hooks/use-new-project-form';
 import { IMPORT_ACCEPT, PROJECT_TEXT_MAX_CHARS } from '../utils/project-rules';
 
-export const FILE_HINT = 'TXT, Markdown, DOCX oder EPUB, höchstens 20 MB';
+export const FILE_HINT = 'TXT, Markdown, DOCX, EPUB oder PDF, höchstens 20 MB';
 
 /** "Text einfügen" or "Datei hochladen": where the manuscript comes from. */
 export function ManuscriptFields({ form }: { form: NewProjectFormState['form'] }) {

@@ -20,7 +20,7 @@ export type ManuscriptSource = 'text' | 'file';
 export const NO_TITLE_MESSAGE = 'Bitte geben Sie einen Titel ein.';
 export const NO_TEXT_MESSAGE = 'Bitte fügen Sie Ihr Manuskript ein.';
 export const NO_FILE_MESSAGE = 'Bitte wählen Sie eine Datei.';
-export const WRONG_FILE_MESSAGE = 'Bitte wählen Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei.';
+export const WRONG_FILE_MESSAGE = 'Bitte wählen Sie eine TXT-, Markdown-, DOCX-, EPUB- oder PDF-Datei.';
 export const LARGE_FILE_MESSAGE = 'Die Datei ist größer als 20 MB.';
 export const NO_VOICE_MESSAGE = 'Bitte wählen Sie eine Stimme.';
 

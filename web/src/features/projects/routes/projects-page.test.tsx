@@ -113,9 +113,9 @@ describe('Projekte: "Neues Projekt"', () => {
     });
     const dialog = await openNewProject(user);
     await user.click(within(dialog).getByRole('tab', { name: 'Datei hochladen' }));
-    expect(within(dialog).getByText('TXT, Markdown, DOCX oder EPUB, höchstens 20 MB')).toBeInTheDocument();
+    expect(within(dialog).getByText('TXT, Markdown, DOCX, EPUB oder PDF, höchstens 20 MB')).toBeInTheDocument();
     const input = within(dialog).getByTestId('project-file-input');
-    expect(input).toHaveAttribute('accept', '.txt,.md,.markdown,.docx,.epub');
+    expect(input).toHaveAttribute('accept', '.txt,.md,.markdown,.docx,.epub,.pdf');
     const file = new File(['# Kapitel 1\n\nEs war einmal.'], 'roman.md', { type: 'text/markdown' });
     await user.upload(input, file);
     await user.type(within(dialog).getByTestId('project-title-input'), 'Roman');
@@ -144,10 +144,10 @@ describe('Projekte: "Neues Projekt"', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Datei hochladen' }));
     // `accept` only filters the system dialog ("Alle Dateien" lets anything through): checked again here.
     fireEvent.change(within(dialog).getByTestId('project-file-input'), {
-      target: { files: [new File(['%PDF'], 'roman.pdf', { type: 'application/pdf' })] },
+      target: { files: [new File(['PK'], 'roman.odt', { type: 'application/vnd.oasis.opendocument.text' })] },
     });
     await user.click(within(dialog).getByTestId('project-create-submit'));
-    expect(await within(dialog).findByText('Bitte wählen Sie eine TXT-, Markdown-, DOCX- oder EPUB-Datei.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Bitte wählen Sie eine TXT-, Markdown-, DOCX-, EPUB- oder PDF-Datei.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/projects/import')).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ export const PROJECT_TEXT_MAX_CHARS = 500_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The manuscript formats the import reads, as the file input's `accept`. */
-export const IMPORT_ACCEPT = '.txt,.md,.markdown,.docx,.epub';
+export const IMPORT_ACCEPT = '.txt,.md,.markdown,.docx,.epub,.pdf';
 
 export function isImportableFile(file: Pick<File, 'name'>): boolean {
   const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
