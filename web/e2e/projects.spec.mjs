@@ -307,9 +307,13 @@ describe('Projekte (end to end)', { skip }, () => {
       await page.getByTestId('projects-empty').waitFor();
       await page.getByTestId('project-new').click();
       const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
-      await dialog.getByTestId('project-voice-option').first().waitFor({ timeout: 15_000 });
+      await dialog.getByTestId('project-voice-select').waitFor({ timeout: 15_000 });
       if ((await selectedValue(page, 'Sprache')) !== 'de-DE') await chooseOption(page, 'Sprache', /\(de-DE\)/);
-      await dialog.locator('[data-testid="project-voice-option"][data-voice-key^="local-"]:not([disabled])').first().click();
+      // No narrator is preselected: the user picks one (here the first local voice).
+      assert.equal(await selectedValue(page, 'Sprecher'), '');
+      await dialog.getByLabel('Sprecher', { exact: true }).click();
+      await page.getByRole('group', { name: 'Lokal (eSpeak NG)' }).getByRole('option').first().click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
       await dialog.getByTestId('project-title-input').fill(TITLE);
       await dialog.getByRole('tab', { name: 'Datei hochladen' }).click();
       await dialog.getByTestId('project-file-input').setInputFiles({

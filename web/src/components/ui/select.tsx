@@ -5,18 +5,40 @@ import { fieldBase } from './input';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
+/** Options under a heading of their own (the listbox names the group by it). */
+export type SelectGroup = { label: string; options: SelectOption[] };
+
 export type SelectProps = {
   id?: string;
   value: string;
   onValueChange: (value: string) => void;
   options: SelectOption[];
+  /** Further options in labelled groups, after `options`. */
+  groups?: SelectGroup[];
+  /** Shown while `value` is '' (nothing chosen). */
   placeholder?: string;
   className?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   'data-testid'?: string;
 };
 
+const itemClass =
+  'relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted';
+
+function SelectItem({ option }: { option: SelectOption }) {
+  return (
+    <SelectPrimitive.Item value={option.value} disabled={option.disabled} className={itemClass}>
+      <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
+        <Check aria-hidden="true" className="size-4" />
+      </SelectPrimitive.ItemIndicator>
+      <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+    </SelectPrimitive.Item>
+  );
+}
+
 /** Radix Select: a combobox button with a listbox (keyboard, typeahead, screen readers). */
-export function Select({ id, value, onValueChange, options, placeholder, className, ...rest }: SelectProps) {
+export function Select({ id, value, onValueChange, options, groups = [], placeholder, className, ...rest }: SelectProps) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
       <SelectPrimitive.Trigger
@@ -41,18 +63,18 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
         >
           <SelectPrimitive.Viewport className="p-1">
             {options.map((o) => (
-              <SelectPrimitive.Item
-                key={o.value}
-                value={o.value}
-                disabled={o.disabled}
-                className="relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
-                  <Check aria-hidden="true" className="size-4" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
+              <SelectItem key={o.value} option={o} />
             ))}
+            {groups
+              .filter((g) => g.options.length > 0)
+              .map((g, i) => (
+                <SelectPrimitive.Group key={g.label} className={cn((i > 0 || options.length > 0) && 'mt-1 border-t border-border pt-1')}>
+                  <SelectPrimitive.Label className="px-3 pt-1.5 pb-1 text-xs font-semibold text-muted-foreground">{g.label}</SelectPrimitive.Label>
+                  {g.options.map((o) => (
+                    <SelectItem key={o.value} option={o} />
+                  ))}
+                </SelectPrimitive.Group>
+              ))}
           </SelectPrimitive.Viewport>
         </SelectPrimitive.Content>
       </SelectPrimitive.Portal>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ALL_PROVIDERS, languageOptions, providerOptions, type Language, type ProviderOption } from '@/lib/voices';
+import { Alert } from './alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 import { Label } from './label';
 import { Select } from './select';
@@ -17,6 +18,8 @@ export type VoiceSelection = {
   onProviderChange: (value: string) => void;
   voiceId: string;
   onVoiceChange: (id: string) => void;
+  /** A hint above the voices (e.g. that the last used voice is gone and none is chosen). */
+  notice?: string;
   /** The speech-rate slider, shown when the chosen voice supports a rate. */
   rate?: { value: number | undefined; onChange: (rate: number) => void; testId?: string };
 };
@@ -69,6 +72,11 @@ export function VoiceSelectionPanel({
             />
           </div>
         </div>
+        {s.notice && (
+          <div data-testid="voice-notice">
+            <Alert variant="info">{s.notice}</Alert>
+          </div>
+        )}
         <VoicePicker
           voices={s.voices}
           providers={s.providers}

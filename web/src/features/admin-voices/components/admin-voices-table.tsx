@@ -2,6 +2,7 @@ import { ListMusic, Trash2 } from 'lucide-react';
 import { VoicePreviewButton } from '@/components/voice-preview/voice-preview-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import type { AdminVoice } from '../api/types';
 
@@ -42,10 +43,71 @@ type RowProps = {
   onRecordings: (voice: AdminVoice) => void;
 };
 
+/**
+ * The columns that give way on a narrow table (a 1024 px laptop with the sidebar open has
+ * about 44rem, a 1280 px one 60rem): each is shown from its table width on (container
+ * queries), and until then under the voice's name (`NarrowDetails`), so the switches and
+ * actions always stay in view. All eight columns from 64rem on.
+ */
+const column = {
+  type: 'hidden @5xl:table-cell',
+  owner: 'hidden @3xl:table-cell',
+  status: 'hidden @xl:table-cell',
+  uses: 'hidden @4xl:table-cell',
+} as const;
+const under = { type: '@5xl:hidden', owner: '@3xl:hidden', status: '@xl:hidden', uses: '@4xl:hidden' } as const;
+
+function StatusBadge({ voice }: { voice: AdminVoice }) {
+  const status = voice.status ? STATUS[voice.status] : null;
+  return status ? <Badge variant={status.variant}>{status.label}</Badge> : <span className="text-muted-foreground">–</span>;
+}
+
+function TypeBadge({ voice }: { voice: AdminVoice }) {
+  const clone = voice.type === 'clone';
+  return <Badge variant={clone ? 'primary' : 'outline'}>{clone ? 'Klon' : 'Katalog'}</Badge>;
+}
+
+function Owner({ owner }: { owner: AdminVoice['owner'] }) {
+  if (!owner) return <span className="text-muted-foreground">–</span>;
+  return (
+    <>
+      <span className="block">{owner.name}</span>
+      <span className="block text-xs text-muted-foreground break-all">{owner.email}</span>
+    </>
+  );
+}
+
+const uses = (voice: AdminVoice) => `${voice.times_used.toLocaleString('de-DE')}×`;
+
+function NarrowDetails({ voice }: { voice: AdminVoice }) {
+  return (
+    <div className="mt-2 flex flex-col gap-1.5 text-xs @5xl:hidden">
+      <span className={cn('flex flex-wrap items-center gap-1.5', under.type)}>
+        <TypeBadge voice={voice} />
+        <span className="text-muted-foreground">{voice.speaks_with}</span>
+      </span>
+      {voice.status && (
+        <span className={under.status}>
+          <StatusBadge voice={voice} />
+        </span>
+      )}
+      {voice.owner && (
+        <span className={under.owner}>
+          <span className="text-muted-foreground">Besitzer: </span>
+          {voice.owner.name} <span className="break-all text-muted-foreground">({voice.owner.email})</span>
+        </span>
+      )}
+      <span className={cn('text-muted-foreground', under.uses)}>
+        Nutzung: {uses(voice)}
+        {voice.type === 'clone' && ` · ${voice.sample_count} Aufnahmen`}
+      </span>
+    </div>
+  );
+}
+
 /** One voice: name, type, owner, status, uses; share, on/off, recordings and delete. */
 function AdminVoiceRow({ voice, busy, onChange, onDelete, onRecordings }: RowProps) {
   const clone = voice.type === 'clone';
-  const status = voice.status ? STATUS[voice.status] : null;
   return (
     <tr className="border-b border-border last:border-0 align-top" data-testid="admin-voice-row" data-voice-id={voice.id}>
       <td className="px-4 py-3">
@@ -53,27 +115,23 @@ function AdminVoiceRow({ voice, busy, onChange, onDelete, onRecordings }: RowPro
         <span className="block text-xs text-muted-foreground">
           {voice.language} · seit {formatDate(voice.created_at)}
         </span>
+        <NarrowDetails voice={voice} />
         {(!clone || voice.status === 'completed' || voice.status === 'paused' || voice.status === 'awaiting_activation') && (
           <VoicePreviewButton voiceId={voice.id} voiceName={voice.name} className="mt-2" />
         )}
       </td>
-      <td className="px-4 py-3">
-        <Badge variant={clone ? 'primary' : 'outline'}>{clone ? 'Klon' : 'Katalog'}</Badge>
+      <td className={cn('px-4 py-3', column.type)}>
+        <TypeBadge voice={voice} />
         <span className="mt-1 block text-xs text-muted-foreground">{voice.speaks_with}</span>
       </td>
-      <td className="px-4 py-3">
-        {voice.owner ? (
-          <>
-            <span className="block">{voice.owner.name}</span>
-            <span className="block text-xs text-muted-foreground break-all">{voice.owner.email}</span>
-          </>
-        ) : (
-          <span className="text-muted-foreground">–</span>
-        )}
+      <td className={cn('px-4 py-3', column.owner)}>
+        <Owner owner={voice.owner} />
       </td>
-      <td className="px-4 py-3">{status ? <Badge variant={status.variant}>{status.label}</Badge> : <span className="text-muted-foreground">–</span>}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {voice.times_used.toLocaleString('de-DE')}× {clone && <span className="block text-xs text-muted-foreground">{voice.sample_count} Aufnahmen</span>}
+      <td className={cn('px-4 py-3', column.status)}>
+        <StatusBadge voice={voice} />
+      </td>
+      <td className={cn('px-4 py-3 whitespace-nowrap', column.uses)}>
+        {uses(voice)} {clone && <span className="block text-xs text-muted-foreground">{voice.sample_count} Aufnahmen</span>}
       </td>
       <td className="px-4 py-3">
         {clone ? (
@@ -127,17 +185,17 @@ export function AdminVoicesTable({
   busyId: string | null;
 } & Omit<RowProps, 'voice' | 'busy'>) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full min-w-[64rem] text-left text-sm">
+    <div className="@container overflow-x-auto rounded-lg border border-border bg-card">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Alle Stimmen</caption>
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="px-4 py-3 font-medium">Typ</th>
-            <th scope="col" className="px-4 py-3 font-medium">Besitzer</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Nutzung</th>
-            <th scope="col" className="px-4 py-3 font-medium">Für alle</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', column.type)}>Typ</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', column.owner)}>Besitzer</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', column.status)}>Status</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', column.uses)}>Nutzung</th>
+            <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">Für alle</th>
             <th scope="col" className="px-4 py-3 font-medium">Aktiv</th>
             <th scope="col" className="px-4 py-3 font-medium">Aktionen</th>
           </tr>

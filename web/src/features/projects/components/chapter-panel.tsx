@@ -86,8 +86,9 @@ function ChapterHead({ projectId, chapter, previous, voices }: ChapterHeadProps)
           </span>
         )}
       </div>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex w-full flex-col gap-2 sm:w-72">
+      {/* Voice and "Kapitel vertonen" side by side where they fit, else the button wraps below. */}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex w-full min-w-0 flex-col gap-2 sm:w-72">
           <Label htmlFor={voiceId}>Stimme dieses Kapitels</Label>
           <VoiceSelect
             id={voiceId}

@@ -35,7 +35,8 @@ export function ExportProfileChoice({ value, onChange, acxRefusal, disabled }: E
         disabled={disabled}
         aria-labelledby={`${id}-legend`}
         aria-describedby={refused ? `${id}-hint ${id}-refusal` : `${id}-hint`}
-        className="grid grid-cols-3 gap-2"
+        // Three side by side where they fit; in a narrow column they wrap.
+        className="grid grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] gap-2"
         data-testid="export-profile"
       >
         {EXPORT_PROFILES.map(({ profile, label }) => (

@@ -73,6 +73,8 @@ export function ExportsPanel({ project }: { project: ProjectDetail }) {
             <Button
               key={format}
               variant="outline"
+              // A long label wraps in a narrow column instead of leaving the card.
+              className="h-auto min-h-10 py-2 whitespace-normal"
               disabled={!ready || create.isPending}
               loading={create.isPending && create.variables?.format === format}
               onClick={() => start(format)}

@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import type { Voice } from '@/lib/voices';
-import { voiceChoices } from '../utils/voice-options';
+import type { ProviderOption, Voice } from '@/lib/voices';
+import { unusableChoice, voiceChoiceGroups } from '../utils/voice-options';
 
 /** The option that sets no own voice (Radix Select allows no empty value). */
 const INHERIT = 'inherit';
@@ -15,23 +15,45 @@ type VoiceSelectProps = {
   onChange: (voiceId: string | null) => void;
   /** The first option, standing for "no own voice" ("Stimme des Projekts"); none for the project itself. */
   inheritLabel?: string;
+  /** Splits the stock voices by provider (in this order); without it they form one group. */
+  providers?: ProviderOption[];
+  /** Adds the language to each name (default), for a list of several languages. */
+  withLanguage?: boolean;
   placeholder?: string;
   className?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   'data-testid'?: string;
 };
 
-/** A voice for a project or chapter (Radix Select, labelled by a `<Label htmlFor={id}>`). */
-export function VoiceSelect({ id, voices, value, onChange, inheritLabel, placeholder = 'Stimme wählen', className, ...rest }: VoiceSelectProps) {
-  const options = [...(inheritLabel ? [{ value: INHERIT, label: inheritLabel }] : []), ...voiceChoices(voices, value)];
+/**
+ * A voice for a project or chapter (Radix Select, labelled by a `<Label htmlFor={id}>`):
+ * the stock voices first, the user's own clones in a group after them.
+ */
+export function VoiceSelect({
+  id,
+  voices,
+  value,
+  onChange,
+  inheritLabel,
+  providers,
+  withLanguage,
+  placeholder = 'Stimme wählen',
+  className,
+  ...aria
+}: VoiceSelectProps) {
+  const unusable = unusableChoice(voices, value);
+  const options = [...(inheritLabel ? [{ value: INHERIT, label: inheritLabel }] : []), ...(unusable ? [unusable] : [])];
   return (
     <Select
       id={id}
       value={value ?? (inheritLabel ? INHERIT : '')}
       onValueChange={(next) => onChange(next === INHERIT ? null : next)}
       options={options}
+      groups={voiceChoiceGroups(voices, { providers, withLanguage })}
       placeholder={placeholder}
       className={className}
-      data-testid={rest['data-testid']}
+      {...aria}
     />
   );
 }
@@ -49,6 +71,7 @@ type ParagraphVoiceSelectProps = {
  * has hundreds of paragraphs, and the native control costs no script per row.
  */
 export function ParagraphVoiceSelect({ voices, value, onChange, disabled, label }: ParagraphVoiceSelectProps) {
+  const unusable = unusableChoice(voices, value);
   return (
     <span className="relative inline-flex max-w-full">
       <select
@@ -65,10 +88,15 @@ export function ParagraphVoiceSelect({ voices, value, onChange, disabled, label 
         data-testid="paragraph-voice"
       >
         <option value="">Stimme des Kapitels</option>
-        {voiceChoices(voices, value).map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
+        {unusable && <option value={unusable.value}>{unusable.label}</option>}
+        {voiceChoiceGroups(voices).map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-1.5 top-1/2 size-3.5 -translate-y-1/2 text-muted-foreground" />

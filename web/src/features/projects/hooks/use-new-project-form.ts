@@ -22,7 +22,7 @@ export const NO_TEXT_MESSAGE = 'Bitte fügen Sie Ihr Manuskript ein.';
 export const NO_FILE_MESSAGE = 'Bitte wählen Sie eine Datei.';
 export const WRONG_FILE_MESSAGE = 'Bitte wählen Sie eine TXT-, Markdown-, DOCX-, EPUB- oder PDF-Datei.';
 export const LARGE_FILE_MESSAGE = 'Die Datei ist größer als 20 MB.';
-export const NO_VOICE_MESSAGE = 'Bitte wählen Sie eine Stimme.';
+export const NO_VOICE_MESSAGE = 'Bitte wählen Sie eine Stimme aus.';
 
 export function tooLongText(chars: number): string {
   return `Das Manuskript ist zu lang: höchstens ${formatNumber(PROJECT_TEXT_MAX_CHARS)} Zeichen, eingefügt sind ${formatNumber(chars)}.`;
@@ -65,9 +65,10 @@ const SERVER_FIELDS = ['title', 'text', 'file', 'voice_id'] as const;
 type Catalogue = { languages: Language[]; voices: Voice[] };
 
 /**
- * State of "Neues Projekt": the form, the voice (the first usable one of the chosen
- * language unless picked), and the submit, which posts the text or uploads the file and
- * then opens the new project's editor.
+ * State of "Neues Projekt": the form, the voice, and the submit, which posts the text or
+ * uploads the file and then opens the new project's editor. The narrator is always the
+ * user's own choice: nothing is preselected (least of all the user's clone), and a voice
+ * of another language is dropped when the language changes.
  */
 export function useNewProjectForm({ catalogue, onCreated }: { catalogue: Catalogue; onCreated: () => void }) {
   const navigate = useNavigate();
@@ -79,7 +80,7 @@ export function useNewProjectForm({ catalogue, onCreated }: { catalogue: Catalog
   const language = chosenLanguage ?? defaultLanguage(catalogue.languages);
   const shown = useMemo(() => catalogue.voices.filter((v) => v.language === language), [catalogue.voices, language]);
   const chosenVoice = useWatch({ control: form.control, name: 'voice_id' });
-  const voiceId = shown.some((v) => v.id === chosenVoice && v.available) ? chosenVoice : (shown.find((v) => v.available)?.id ?? '');
+  const voiceId = shown.some((v) => v.id === chosenVoice && v.available) ? chosenVoice : '';
 
   const created = (project: ProjectDetail) => {
     toast.success('Projekt angelegt', { id: 'project-create', description: `„${project.title}“ hat ${formatNumber(project.chapters.length)} Kapitel.` });
@@ -103,7 +104,7 @@ export function useNewProjectForm({ catalogue, onCreated }: { catalogue: Catalog
     voice: { language, setLanguage, voices: shown, voiceId, setVoice: (id: string) => form.setValue('voice_id', id, { shouldValidate: form.formState.isSubmitted }) },
     pending: create.isPending || upload.isPending,
     submit: (event?: React.BaseSyntheticEvent) => {
-      // The preselected voice is the form's voice unless the user picked another.
+      // A voice of another language (picked before the language changed) is no choice.
       if (form.getValues('voice_id') !== voiceId) form.setValue('voice_id', voiceId);
       return form.handleSubmit(onValid)(event);
     },

@@ -61,9 +61,10 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
   return (
     <>
       <ProjectHeader project={project} voices={voices} />
-      {/* On a phone: chapters, the open chapter, then the exports and the publication; beside each other these sit under the chapters. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
-        <div className="lg:col-start-1 lg:row-start-1">
+      {/* On a phone: chapters, the open chapter, then the exports and the publication; beside each other these sit under the chapters.
+          On a small laptop (1024 px with the sidebar open) the chapter column is narrower, so the open chapter keeps room for its actions. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] xl:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <ChapterList projectId={project.id} chapters={project.chapters} selectedId={chapterId} />
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -81,7 +82,7 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
             <p className="text-sm text-muted-foreground">Dieses Projekt hat keine Kapitel.</p>
           )}
         </div>
-        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-2">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <ExportsPanel project={project} />
           <PublicationCard projectId={project.id} />
         </div>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, voicesFixture } from '@/testing/fixtures';
 import { apiError, mockApi, type MockHandler } from '@/testing/mock-api';
 import { makeProjectDetail, makeProjectSummary } from '@/testing/project-fixtures';
-import { currentPath, renderApp } from '@/testing/test-utils';
+import { chooseOption, currentPath, renderApp } from '@/testing/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,10 +20,24 @@ function setup(extra: Record<string, MockHandler> = {}, projects = [makeProjectS
 async function openNewProject(user: ReturnType<typeof setup>['user']) {
   await user.click(await screen.findByTestId('project-new'));
   const dialog = await screen.findByRole('dialog', { name: 'Neues Projekt' });
-  // The first available German voice is preselected once the voices are there.
-  await within(dialog).findAllByTestId('project-voice-option');
+  await within(dialog).findByTestId('project-voice-select');
   return dialog;
 }
+
+/** Picks the narrator (nothing is preselected). */
+async function chooseNarrator(user: ReturnType<typeof setup>['user'], name: string) {
+  await chooseOption(user, 'Sprecher', new RegExp(`^${name}\\b`));
+}
+
+/** The German stock voices and, listed first by the server, the user's own clone. */
+const withClone = {
+  ...voicesFixture,
+  providers: [...voicesFixture.providers, { value: 'clone', label: 'Eigene Stimmen' }],
+  voices: [
+    { ...voicesFixture.voices[0], id: 'v-clone', key: null, name: 'Meine Stimme', provider: 'clone' as const, type: 'clone' as const, avatar: null, is_demo: false },
+    ...voicesFixture.voices,
+  ],
+};
 
 describe('Projekte: list', () => {
   it('shows each project with its chapters, characters, cost and paragraph progress, linked to its editor', async () => {
@@ -71,6 +85,7 @@ describe('Projekte: "Neues Projekt"', () => {
     await user.type(within(dialog).getByTestId('project-title-input'), 'Mein Hörbuch');
     await user.type(within(dialog).getByLabelText('Manuskript'), 'Kapitel 1\n\nEs war einmal.');
     expect(within(dialog).getByTestId('project-text-count')).toHaveTextContent('25 von 500.000 Zeichen');
+    await chooseNarrator(user, 'Jonas');
     await user.click(within(dialog).getByTestId('project-create-submit'));
     await waitFor(() => expect(api.callsTo('POST /api/projects')).toHaveLength(1));
     expect(api.callsTo('POST /api/projects')[0].body).toEqual({ title: 'Mein Hörbuch', text: 'Kapitel 1\n\nEs war einmal.', voice_id: 'v-jonas' });
@@ -84,7 +99,49 @@ describe('Projekte: "Neues Projekt"', () => {
     await user.click(within(dialog).getByTestId('project-create-submit'));
     expect(await within(dialog).findByText('Bitte geben Sie einen Titel ein.')).toBeInTheDocument();
     expect(within(dialog).getByText('Bitte fügen Sie Ihr Manuskript ein.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bitte wählen Sie eine Stimme aus.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+  });
+
+  it('preselects no narrator and lists the user’s clones after the stock voices, by provider', async () => {
+    const { api, user } = setup({ 'GET /api/voices': { json: withClone } });
+    const dialog = await openNewProject(user);
+    const narrator = within(dialog).getByLabelText('Sprecher');
+    expect(narrator).toHaveTextContent('Sprecher wählen …');
+    expect(narrator).toHaveAttribute('data-value', '');
+    expect(within(dialog).queryByTestId('voice-preview')).not.toBeInTheDocument();
+
+    await user.click(narrator);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('group').map((g) => g.textContent)).toEqual([
+      'Lokal (eSpeak NG)Jonas (männlich)',
+      'Murf AILena (weiblich)',
+      'Eigene StimmenMeine Stimme (männlich)',
+    ]);
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Jonas (männlich)', 'Lena (weiblich)', 'Meine Stimme (männlich)']);
+    await user.keyboard('{Escape}');
+
+    // Submitted without a choice: the field names what is missing, nothing is sent.
+    await user.type(within(dialog).getByTestId('project-title-input'), 'Mein Hörbuch');
+    await user.type(within(dialog).getByLabelText('Manuskript'), 'Es war einmal.');
+    await user.click(within(dialog).getByTestId('project-create-submit'));
+    expect(await within(dialog).findByText('Bitte wählen Sie eine Stimme aus.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Sprecher')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+
+    // The clone is used only when picked; the choice can be heard first.
+    await chooseNarrator(user, 'Meine Stimme');
+    expect(within(dialog).queryByText('Bitte wählen Sie eine Stimme aus.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Hörprobe von Meine Stimme abspielen' })).toBeInTheDocument();
+  });
+
+  it('drops the narrator when the language changes', async () => {
+    const { user } = setup();
+    const dialog = await openNewProject(user);
+    await chooseNarrator(user, 'Jonas');
+    expect(within(dialog).getByLabelText('Sprecher')).toHaveAttribute('data-value', 'v-jonas');
+    await chooseOption(user, 'Sprache', 'Englisch (USA) (en-US)');
+    expect(within(dialog).getByLabelText('Sprecher')).toHaveTextContent('Sprecher wählen …');
   });
 
   it('shows the server’s field error under its field and stays open', async () => {
@@ -96,6 +153,7 @@ describe('Projekte: "Neues Projekt"', () => {
     const dialog = await openNewProject(user);
     await user.type(within(dialog).getByTestId('project-title-input'), 'Leer');
     await user.type(within(dialog).getByLabelText('Manuskript'), '---');
+    await chooseNarrator(user, 'Jonas');
     await user.click(within(dialog).getByTestId('project-create-submit'));
     expect(await within(dialog).findByText('Das Manuskript enthält keinen lesbaren Absatz.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Manuskript')).toHaveAttribute('aria-invalid', 'true');
@@ -119,6 +177,7 @@ describe('Projekte: "Neues Projekt"', () => {
     const file = new File(['# Kapitel 1\n\nEs war einmal.'], 'roman.md', { type: 'text/markdown' });
     await user.upload(input, file);
     await user.type(within(dialog).getByTestId('project-title-input'), 'Roman');
+    await chooseNarrator(user, 'Jonas');
     await user.click(within(dialog).getByTestId('project-create-submit'));
     expect(await within(dialog).findByText('Die Datei ist beschädigt und kann nicht gelesen werden.')).toBeInTheDocument();
 

@@ -40,8 +40,29 @@ function rememberVoice(id: string) {
   try {
     window.localStorage.setItem(LAST_VOICE_KEY, id);
   } catch {
-    // Private mode: the first available voice is preselected instead.
+    // Private mode: the first stock voice is preselected instead.
   }
+}
+
+export const LAST_VOICE_GONE_MESSAGE = 'Ihre zuletzt verwendete Stimme ist nicht mehr verfügbar. Bitte wählen Sie eine Stimme.';
+
+type PreselectableVoice = Pick<VoicesResponse['voices'][number], 'id' | 'type' | 'available'>;
+
+/**
+ * The voice preselected until the user picks one: the last used one (this browser) while
+ * it is usable and shown; else the first usable stock voice shown, never a clone (a clone
+ * is only used when the user picks it). When the last used voice is gone altogether
+ * (deleted, paused, switched off), nothing is preselected: the screen says so, and the
+ * user chooses instead of getting another voice without noticing.
+ */
+export function preselectVoice(
+  all: PreselectableVoice[],
+  shown: PreselectableVoice[],
+  last: string | null,
+): { voiceId: string; lastVoiceGone: boolean } {
+  if (last && shown.some((v) => v.id === last && v.available)) return { voiceId: last, lastVoiceGone: false };
+  if (last && !all.some((v) => v.id === last && v.available)) return { voiceId: '', lastVoiceGone: true };
+  return { voiceId: shown.find((v) => v.available && v.type !== 'clone')?.id ?? '', lastVoiceGone: false };
 }
 
 export function insufficientBalanceMessage(costCent: number, balanceCent: number): string {
@@ -77,11 +98,10 @@ export function useTtsForm({
   const rate = useWatch({ control: form.control, name: 'rate' });
 
   const shownVoices = useMemo(() => visibleVoices(voices, language, provider), [voices, language, provider]);
-  // A voice hidden by another language or filter is no longer selected; without a choice
-  // the last used voice, else the first available one of the language, is preselected.
   const usable = (id: string | null) => shownVoices.some((v) => v.id === id && v.available);
   const last = lastVoice();
-  const preselected = last && usable(last) ? last : (shownVoices.find((v) => v.available)?.id ?? '');
+  const { voiceId: preselected, lastVoiceGone } = preselectVoice(voices, shownVoices, last);
+  // A voice hidden by another language or filter is no longer selected.
   const voiceId = usable(chosenVoiceId) ? chosenVoiceId : preselected;
   const selectedVoice = voices.find((v) => v.id === voiceId);
 
@@ -123,7 +143,10 @@ export function useTtsForm({
 
   const onInvalid = (errors: FieldErrors<CreateJobFormInput>) => {
     if (errors.text?.type === 'too_big') toast.error(TOO_LONG_TITLE, { id: TTS_TOAST, description: errors.text.message });
-    else toast.error(INCOMPLETE_TITLE, { id: TTS_TOAST, description: voiceId ? NO_TEXT_MESSAGE : INCOMPLETE_MESSAGE });
+    else {
+      const missing = !errors.text ? NO_VOICE_MESSAGE : voiceId ? NO_TEXT_MESSAGE : INCOMPLETE_MESSAGE;
+      toast.error(INCOMPLETE_TITLE, { id: TTS_TOAST, description: missing });
+    }
   };
 
   const selection: VoiceSelection = {
@@ -136,6 +159,7 @@ export function useTtsForm({
     onProviderChange: setProvider,
     voiceId,
     onVoiceChange: (id) => form.setValue('voice_id', id),
+    notice: lastVoiceGone && !voiceId ? LAST_VOICE_GONE_MESSAGE : undefined,
     rate: selectedVoice?.supports_rate ? { value: rate, onChange: (r) => form.setValue('rate', r) } : undefined,
   };
 

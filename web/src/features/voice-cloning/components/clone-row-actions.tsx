@@ -28,7 +28,8 @@ export function CloneRowActions({
     actions.training.isPending && actions.training.variables?.id === voice.id && actions.training.variables.action === action;
   const label = (what: string) => `${what}: ${voice.name}`;
   return (
-    <div className="flex flex-wrap gap-1.5">
+    // In one row where the table has room (from 42rem), else they wrap within their cell.
+    <div className="flex flex-wrap gap-1.5 @2xl:flex-nowrap">
       {allowed.start && (
         <Button size="sm" loading={busy('start')} onClick={() => actions.training.mutate({ id: voice.id, action: 'start' })} data-testid="clone-start">
           <Play aria-hidden="true" /> Training starten

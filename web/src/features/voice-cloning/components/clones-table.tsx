@@ -2,6 +2,7 @@ import { Globe2, Info } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip } from '@/components/ui/tooltip';
 import { VoicePreviewButton } from '@/components/voice-preview/voice-preview-button';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import type { CloneVoice } from '../api/types';
 import type { useCloneActions } from '../hooks/use-clone-actions';
@@ -32,19 +33,60 @@ function StatusCell({ voice }: { voice: CloneVoice }) {
           <span className="text-xs text-muted-foreground">{trainingProgress(voice)}</span>
         </div>
       )}
-      {voice.status === 'failed' && voice.training_error && <span className="max-w-64 text-xs text-destructive">{voice.training_error}</span>}
+      {voice.status === 'failed' && voice.training_error && <span className="max-w-56 text-xs text-destructive">{voice.training_error}</span>}
       {voice.status === 'paused' && <span className="text-xs text-muted-foreground">Nicht nutzbar, bis die Monatsgebühr bezahlt ist.</span>}
       {voice.status === 'awaiting_activation' && (
-        <span className="max-w-64 text-xs text-muted-foreground">Hören Sie die Hörprobe an; die Monatsgebühr fällt erst mit der Aktivierung an.</span>
+        <span className="max-w-56 text-xs text-muted-foreground">Hören Sie die Hörprobe an; die Monatsgebühr fällt erst mit der Aktivierung an.</span>
       )}
     </div>
   );
 }
 
+/** Tags as badges, or a dash. */
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <span className="text-muted-foreground">–</span>;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline">{tag}</Badge>
+      ))}
+    </div>
+  );
+}
+
+const lastUse = (voice: CloneVoice) => (voice.last_used_at ? formatDateTime(voice.last_used_at) : 'Noch nie');
+
+/**
+ * "Geklont von", tags and last use under the name while the table is too narrow for their
+ * own columns (below 56rem of table width, e.g. a 1024 px laptop with the sidebar open).
+ */
+function NarrowDetails({ voice }: { voice: CloneVoice }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 gap-y-1 text-xs @4xl:hidden">
+      <dt className="text-muted-foreground">Geklont von</dt>
+      <dd className="break-words">{voice.cloned_from ?? '–'}</dd>
+      <dt className="text-muted-foreground">Letzte Nutzung</dt>
+      <dd>{lastUse(voice)}</dd>
+      {voice.tags.length > 0 && (
+        <>
+          <dt className="text-muted-foreground">Tags</dt>
+          <dd>
+            <Tags tags={voice.tags} />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Only where the table is wide enough (56rem); narrower, `NarrowDetails` shows the same. */
+const WIDE_ONLY = 'hidden @4xl:table-cell';
+
 /**
  * The clones: name (with the approximation note for local clones, the provider's voice id
- * where there is one), cloned from, status, tags, last use, actions. Scrolls sideways inside
- * its own box on narrow screens.
+ * where there is one), cloned from, status, tags, last use, actions. Fits its box at every
+ * width: on a narrow table (a laptop with the sidebar, a tablet) "cloned from", tags and
+ * last use move under the name, so status and every action stay in view.
  */
 export function ClonesTable({
   voices,
@@ -62,16 +104,16 @@ export function ClonesTable({
   onActivate: (voice: CloneVoice) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+    <div className="@container overflow-x-auto rounded-lg border border-border bg-card">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Geklonte Stimmen</caption>
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="px-4 py-3 font-medium">Geklont von</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', WIDE_ONLY)}>Geklont von</th>
             <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Tags</th>
-            <th scope="col" className="px-4 py-3 font-medium">Letzte Nutzung</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', WIDE_ONLY)}>Tags</th>
+            <th scope="col" className={cn('px-4 py-3 font-medium', WIDE_ONLY)}>Letzte Nutzung</th>
             <th scope="col" className="px-4 py-3 font-medium">Aktionen</th>
           </tr>
         </thead>
@@ -106,24 +148,17 @@ export function ClonesTable({
                       Stimmen-ID beim Anbieter: <code className="break-all">{voice.provider_voice_id}</code>
                     </span>
                   )}
+                  <NarrowDetails voice={voice} />
                 </div>
               </td>
-              <td className="px-4 py-3">{voice.cloned_from ?? '–'}</td>
+              <td className={cn('px-4 py-3', WIDE_ONLY)}>{voice.cloned_from ?? '–'}</td>
               <td className="px-4 py-3">
                 <StatusCell voice={voice} />
               </td>
-              <td className="px-4 py-3">
-                {voice.tags.length === 0 ? (
-                  <span className="text-muted-foreground">–</span>
-                ) : (
-                  <div className="flex flex-wrap gap-1">
-                    {voice.tags.map((tag) => (
-                      <Badge key={tag} variant="outline">{tag}</Badge>
-                    ))}
-                  </div>
-                )}
+              <td className={cn('px-4 py-3', WIDE_ONLY)}>
+                <Tags tags={voice.tags} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">{voice.last_used_at ? formatDateTime(voice.last_used_at) : 'Noch nie'}</td>
+              <td className={cn('px-4 py-3 whitespace-nowrap', WIDE_ONLY)}>{lastUse(voice)}</td>
               <td className="px-4 py-3">
                 <CloneRowActions
                   voice={voice}
