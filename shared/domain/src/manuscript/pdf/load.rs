@@ -35,10 +35,10 @@ pub(super) fn load(bytes: &[u8]) -> Result<Document> {
     if objects > MAX_SYNTAX_OBJECTS {
         return Err(too_complex());
     }
-    // Encrypted documents load by another path that skips the filter below; they are
-    // refused unread, as lopdf's metadata reader (trailer and cross-references only)
-    // sees them.
-    if Document::load_metadata_mem(bytes).map_err(|_| broken())?.encrypted {
+    // Encrypted documents load by another path, which skips the filter below: they are
+    // refused unread. (lopdf's metadata reader would tell, but unpacks object streams up
+    // to 256 MiB while it does.)
+    if names_encryption(bytes) {
         return Err(broken());
     }
     HELD.set(0);
@@ -154,6 +154,36 @@ pub(super) fn syntax_objects(bytes: &[u8]) -> usize {
     count
 }
 
+/// Whether the file holds the name `/Encrypt` (the trailer's key of an encrypted
+/// document), also spelled with `#xx` escapes as lopdf reads them.
+fn names_encryption(bytes: &[u8]) -> bool {
+    let mut names = bytes.split(|&c| c == b'/').skip(1);
+    names.any(|rest| {
+        let name = &rest[..rest.iter().take_while(|&&c| is_regular(c)).count()];
+        name == b"Encrypt" || (name.contains(&b'#') && unescaped(name) == b"Encrypt")
+    })
+}
+
+/// A name's bytes with `#xx` escapes decoded.
+fn unescaped(name: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(name.len());
+    let mut i = 0;
+    while i < name.len() {
+        let hex = name.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match hex.filter(|_| name[i] == b'#').and_then(|h| u8::from_str_radix(h, 16).ok()) {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(name[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// Where the data after a `stream` keyword (the word from `start` to `end`, then an end
 /// of line) begins and where its `endstream` is.
 fn stream_data(bytes: &[u8], start: usize, end: usize) -> Option<(usize, usize)> {
@@ -247,6 +277,13 @@ mod tests {
         assert_eq!(syntax_objects(b"[(stream\n) 0 0 0 0]"), 7);
         assert_eq!(syntax_objects(b"[%stream\n 0 0 0 0]"), 6);
         assert_eq!(syntax_objects(b"[(a\\) stream\n) 0 0]"), 6);
+    }
+
+    #[test]
+    fn an_encrypt_entry_is_found_however_its_name_is_spelled() {
+        assert!(names_encryption(b"trailer << /Root 1 0 R /Encrypt 5 0 R >>"));
+        assert!(names_encryption(b"<</Size 9/Encr#79pt 5 0 R>>"));
+        assert!(!names_encryption(b"<</Size 9/Encrypted 5 0 R/Root 1 0 R>>"));
     }
 
     #[test]
