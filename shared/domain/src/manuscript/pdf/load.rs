@@ -14,7 +14,8 @@ use crate::{Invalid, Result};
 
 /// Most objects the file's syntax may make, counted as [`syntax_objects`] does (which
 /// counts a reference or a name as more than one): about 200,000 real ones, several
-/// times what a tagged book of 500 pages holds, and 70 MB at worst while parsed.
+/// times what a tagged book of 500 pages holds. An array just within it peaked at 94 MiB
+/// while parsed and copied by [`hold`] (docs/security.md).
 pub(super) const MAX_SYNTAX_OBJECTS: usize = 600_000;
 /// Most bytes one object or cross-reference stream unpacks to while the file loads:
 /// the objects packed in it are all parsed before any of them is counted. Real ones
