@@ -257,6 +257,43 @@ pub fn check_paid(plan: &Plan, cost_cent: i64) -> Result<(), EngineError> {
     Ok(())
 }
 
+/// [`check_paid`] for the plans of one job's parts together (a paragraph read by several
+/// voices): their spoken characters count against one payment.
+pub fn check_paid_all<'p>(plans: impl IntoIterator<Item = &'p Plan>, cost_cent: i64) -> Result<(), EngineError> {
+    let merged = Plan { sentences: Vec::new(), parts: plans.into_iter().flat_map(|p| p.parts.clone()).collect() };
+    check_paid(&merged, cost_cent)
+}
+
+/// The audios of one text's parts, each read by its voice, as one MP3: their frames
+/// copied one after another (each part ends in its silent tail), the later ones brought
+/// to the first one's sample rate, and their sentences moved to where they now start,
+/// each marked with the voice that speaks it.
+pub async fn join_voices(parts: Vec<(Rendered, uuid::Uuid)>) -> Result<Rendered, EngineError> {
+    CpuPool::global()
+        .run(move || {
+            let failed =
+                |e: audio::AudioError| EngineError::Permanent(format!("Die Teile ließen sich nicht verbinden: {e}"));
+            let (mut bytes, mut samples, mut rate) = (Vec::new(), 0u64, None::<u32>);
+            let mut timed = Vec::with_capacity(parts.len());
+            for (part, voice_id) in parts {
+                let (frames, later) = match rate {
+                    Some(rate) => audio::frames::at_rate(&part.mp3.bytes, rate).map_err(failed)?,
+                    None => (audio::frames::of(&part.mp3.bytes).map_err(failed)?, 0.0),
+                };
+                let rate = *rate.get_or_insert(frames.sample_rate);
+                let offset_ms = (samples * 1000 / rate as u64) as u32 + (later * 1000.0).round() as u32;
+                timed.push((offset_ms, part.timed_text.spoken_by(voice_id)));
+                bytes.extend_from_slice(&frames.bytes);
+                samples += frames.samples;
+            }
+            let rate = rate.ok_or_else(|| EngineError::Permanent("Der Absatz hat keine Teile.".into()))?;
+            let duration_seconds = samples as f64 / rate as f64;
+            Ok(Rendered { mp3: Mp3 { bytes, duration_seconds }, timed_text: TimedText::concat(timed) })
+        })
+        .await
+        .map_err(|e| EngineError::Transient(e.to_string()))?
+}
+
 /// One track made part by part in text order: each piece placed after its pause on the
 /// timeline, encoded into one MP3 stream, and dropped. What it holds is the MP3 so far,
 /// never the PCM of the whole. It stops a track that grows longer than its plan can

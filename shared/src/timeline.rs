@@ -176,7 +176,7 @@ impl Timeline {
                     Word { text: word.clone(), start_ms: ms(at), end_ms: ms(until) }
                 })
                 .collect();
-            sentences.push(Sentence { text, start_ms: ms(start), end_ms: ms(end), words });
+            sentences.push(Sentence { text, start_ms: ms(start), end_ms: ms(end), words, voice_id: None });
         }
         let precision = if self.estimated { Precision::Estimated } else { Precision::Measured };
         TimedText::new(precision, sentences)

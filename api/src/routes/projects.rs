@@ -52,6 +52,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(paragraph_takes))
         .routes(routes!(take_audio))
         .routes(routes!(choose_take))
+        .routes(routes!(list_characters, add_character))
+        .routes(routes!(update_character, delete_character))
         .routes(routes!(create_export))
         .routes(routes!(export_download))
 }
@@ -184,6 +186,10 @@ pub struct ParagraphView {
     /// Why its last rendering failed (it was refunded).
     error: Option<String>,
     delivery: Delivery,
+    /// Its quotations („…“, »…«, "…") in order, and the character cast for each (null: the
+    /// narrator reads it).
+    quotations: Vec<String>,
+    casting: Vec<Option<Uuid>>,
     /// Its chosen take, heard on its own; null until it is rendered.
     audio_url: Option<String>,
 }
@@ -201,6 +207,8 @@ impl From<projects::ParagraphView> for ParagraphView {
             changed,
             error,
             delivery,
+            quotations,
+            casting,
             audio_url,
         } = p;
         ParagraphView {
@@ -214,6 +222,8 @@ impl From<projects::ParagraphView> for ParagraphView {
             changed,
             error,
             delivery,
+            quotations,
+            casting,
             audio_url,
         }
     }
@@ -362,6 +372,9 @@ pub struct ParagraphChange {
     voice_id: Option<Option<Uuid>>,
     /// Tempo und Tonhöhe (wo die Stimme sie ändern kann) und die Pause danach.
     delivery: Option<Delivery>,
+    /// Für jedes Zitat des Textes der Reihe nach die Figur, die es spricht (`null`: der
+    /// Erzähler).
+    casting: Option<Vec<Option<Uuid>>>,
 }
 
 /// A field that may be absent (no change), `null` (back to the default) or a value.
@@ -635,7 +648,12 @@ pub async fn paragraph_changed(
     body: ParagraphChange,
     base: &str,
 ) -> ApiResult<Json<ParagraphView>> {
-    let edit = projects::edit::ParagraphEdit { text: body.text, voice_id: body.voice_id, delivery: body.delivery };
+    let edit = projects::edit::ParagraphEdit {
+        text: body.text,
+        voice_id: body.voice_id,
+        delivery: body.delivery,
+        casting: body.casting,
+    };
     let chapter_id = projects::edit::update_paragraph(svc, caller, id, paragraph_id, edit).await?;
     let window = projects::Window::Paragraph(paragraph_id);
     let chapter = projects::edit::chapter_view(svc, caller, id, chapter_id, base, window).await?;
@@ -831,9 +849,8 @@ pub async fn export_for(
 ) -> ApiResult<(StatusCode, Json<ExportView>)> {
     let key = crate::routes::jobs::idempotency_key(headers)?;
     let profile = body.profile.unwrap_or(ExportProfile::Standard);
-    let use_rendered = body.use_rendered;
-    let export =
-        projects::export::create(svc, caller, id, body.format, profile, use_rendered, base, key.as_deref()).await?;
+    let request = projects::export::ExportRequest { format: body.format, profile, use_rendered: body.use_rendered };
+    let export = projects::export::create(svc, caller, id, request, base, key.as_deref()).await?;
     Ok((StatusCode::ACCEPTED, Json(export.into())))
 }
 
@@ -999,4 +1016,99 @@ async fn choose_take(
     let chapter = projects::edit::chapter_view(svc, &caller, id, chapter_id, BASE, window).await?;
     let paragraph = chapter.paragraphs.into_iter().find(|p| p.id == paragraph_id);
     Ok(Json(paragraph.ok_or(shared::Error::NotFound("Absatz nicht gefunden."))?.into()))
+}
+
+/// A character of the project's cast.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectCharacter)]
+pub struct ProjectCharacter {
+    id: Uuid,
+    name: String,
+    /// Null once its voice is gone: its quotations wait for a new one.
+    voice_id: Option<Uuid>,
+}
+
+impl From<projects::characters::CharacterView> for ProjectCharacter {
+    fn from(c: projects::characters::CharacterView) -> Self {
+        ProjectCharacter { id: c.id, name: c.name, voice_id: c.voice_id }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectCharacterList)]
+pub struct ProjectCharacterList {
+    characters: Vec<ProjectCharacter>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = NewProjectCharacter)]
+pub struct NewProjectCharacter {
+    /// 1 bis 100 Zeichen, im Projekt eindeutig.
+    name: String,
+    voice_id: Uuid,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = ProjectCharacterChange)]
+pub struct ProjectCharacterChange {
+    name: Option<String>,
+    voice_id: Option<Uuid>,
+}
+
+/// The project's cast: characters whose quotations are read in their own voice.
+#[utoipa::path(get, path = "/api/projects/{id}/characters", tag = "projects", params(("id" = Uuid, Path)),
+    responses((status = 200, body = ProjectCharacterList), (status = 404, body = ErrorBody)))]
+async fn list_characters(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<ProjectCharacterList>> {
+    let characters = projects::characters::list(&state.svc, &caller, id).await?;
+    Ok(Json(ProjectCharacterList { characters: characters.into_iter().map(ProjectCharacter::from).collect() }))
+}
+
+/// Adds a character with its voice (at most 50 per project).
+#[utoipa::path(post, path = "/api/projects/{id}/characters", tag = "projects", params(("id" = Uuid, Path)),
+    request_body = NewProjectCharacter,
+    responses((status = 201, body = ProjectCharacter), (status = 404, body = ErrorBody),
+        (status = 409, description = "Name vergeben oder schon 50 Figuren", body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn add_character(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<NewProjectCharacter>,
+) -> ApiResult<(StatusCode, Json<ProjectCharacter>)> {
+    let character = projects::characters::add(&state.svc, &caller, id, &body.name, body.voice_id).await?;
+    Ok((StatusCode::CREATED, Json(character.into())))
+}
+
+/// Renames a character or gives it another voice: the paragraphs it speaks in turn stale.
+#[utoipa::path(patch, path = "/api/projects/{id}/characters/{character_id}", tag = "projects",
+    params(("id" = Uuid, Path), ("character_id" = Uuid, Path)), request_body = ProjectCharacterChange,
+    responses((status = 200, body = ProjectCharacter), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_character(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, character_id)): ApiPath<(Uuid, Uuid)>,
+    ApiJson(body): ApiJson<ProjectCharacterChange>,
+) -> ApiResult<Json<ProjectCharacter>> {
+    let svc = &state.svc;
+    let character =
+        projects::characters::update(svc, &caller, id, character_id, body.name.as_deref(), body.voice_id).await?;
+    Ok(Json(character.into()))
+}
+
+/// Removes a character: its quotations are read by the narrator again.
+#[utoipa::path(delete, path = "/api/projects/{id}/characters/{character_id}", tag = "projects",
+    params(("id" = Uuid, Path), ("character_id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+async fn delete_character(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiPath((id, character_id)): ApiPath<(Uuid, Uuid)>,
+) -> ApiResult<StatusCode> {
+    projects::characters::delete(&state.svc, &caller, id, character_id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

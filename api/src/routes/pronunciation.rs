@@ -26,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update, delete))
         .routes(routes!(export))
         .routes(routes!(import))
+        .routes(routes!(export_pls))
+        .routes(routes!(import_pls))
 }
 
 /// One dictionary entry.
@@ -242,4 +244,49 @@ async fn preview(
 ) -> ApiResult<Json<Normalized>> {
     let PreviewRequest { text, voice_id, language } = body;
     Ok(Json(pronunciation::preview(&state.svc, &caller, text, voice_id, language).await?))
+}
+
+/// The caller's own entries (or one project's, with `project_id`) as a W3C Pronunciation
+/// Lexicon (PLS 1.0): aliases and IPA phonemes, as ElevenLabs and Azure read it.
+#[utoipa::path(get, path = "/api/pronunciation/dictionary/export.pls", tag = "pronunciation", params(InProject),
+    responses(
+        (status = 200, description = "PLS", content_type = "application/pls+xml"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+async fn export_pls(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiQuery(query): ApiQuery<InProject>,
+) -> ApiResult<Response> {
+    let xml = pronunciation::export_pls(&state.svc, &caller, query.project_id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/pls+xml; charset=utf-8")),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"aussprache.pls\"")),
+        ],
+        xml,
+    )
+        .into_response())
+}
+
+/// Imports a PLS file (the request body, at most 1 MB) into the caller's dictionary, or a
+/// project's with `project_id`; lexemes that cannot be taken are reported by number.
+#[utoipa::path(post, path = "/api/pronunciation/dictionary/import.pls", tag = "pronunciation", params(InProject),
+    request_body(content = String, content_type = "application/pls+xml"),
+    responses(
+        (status = 200, body = ImportResult),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+async fn import_pls(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    ApiQuery(query): ApiQuery<InProject>,
+    body: axum::body::Bytes,
+) -> ApiResult<Json<ImportResult>> {
+    let pronunciation::ImportResult { saved, errors } =
+        pronunciation::import_pls(&state.svc, &caller, body.to_vec(), query.project_id).await?;
+    Ok(Json(ImportResult { saved, errors }))
 }

@@ -74,6 +74,10 @@ pub struct VoiceView {
     unavailable_reason: Option<&'static str>,
     is_demo: bool,
     supports_rate: bool,
+    /// Whether a project paragraph read by this voice can change its speed (0.7-1.3).
+    supports_speed: bool,
+    /// Whether a project paragraph read by this voice can change its pitch (semitones).
+    supports_pitch: bool,
 }
 
 impl From<voices::VoiceChoice> for VoiceView {
@@ -95,6 +99,8 @@ impl From<voices::VoiceChoice> for VoiceView {
             unavailable_reason: choice.unavailable_reason,
             is_demo: v.is_demo,
             supports_rate: choice.supports_rate,
+            supports_speed: shared::providers::of(v.provider).delivery.speed,
+            supports_pitch: shared::providers::of(v.provider).delivery.pitch,
         }
     }
 }

@@ -320,6 +320,54 @@ pub fn title(field: &'static str, raw: &str) -> crate::Result<String> {
     Ok(title.to_owned())
 }
 
+/// Who reads each part of a paragraph: the narrator (`None`) or the voice cast for a
+/// quotation (`cast[i]` for the i-th of [`quotations`]), as byte ranges covering the whole
+/// text in order. Neighbours read by the same voice are one part, and a part without a
+/// letter or digit (the comma between two quotations) goes with the part before it, so
+/// every part sent to an engine has words.
+pub fn voice_parts(text: &str, cast: &[Option<Uuid>]) -> Vec<(std::ops::Range<usize>, Option<Uuid>)> {
+    let mut raw: Vec<(std::ops::Range<usize>, Option<Uuid>)> = Vec::new();
+    let mut at = 0;
+    for (i, quote) in quotations(text).into_iter().enumerate() {
+        let voice = cast.get(i).copied().flatten();
+        if voice.is_none() {
+            continue;
+        }
+        if quote.start > at {
+            raw.push((at..quote.start, None));
+        }
+        at = quote.end;
+        raw.push((quote, voice));
+    }
+    if at < text.len() || raw.is_empty() {
+        raw.push((at..text.len(), None));
+    }
+    let mut parts: Vec<(std::ops::Range<usize>, Option<Uuid>)> = Vec::new();
+    for (range, voice) in raw {
+        let wordless = !text[range.clone()].chars().any(char::is_alphanumeric);
+        match parts.last_mut() {
+            Some(last) if last.1 == voice || wordless => last.0.end = range.end,
+            _ => parts.push((range, voice)),
+        }
+    }
+    // A wordless first part (an opening dash) goes with the one after it.
+    if parts.len() > 1 && !text[parts[0].0.clone()].chars().any(char::is_alphanumeric) {
+        let first = parts.remove(0);
+        parts[0].0.start = first.0.start;
+    }
+    parts
+}
+
+/// What a paragraph's cast adds to its sound: the voices of its quotations, in order
+/// (empty when the narrator reads them all).
+pub fn cast_key(cast: &[Option<Uuid>]) -> String {
+    if cast.iter().all(Option::is_none) {
+        return String::new();
+    }
+    let voices: Vec<String> = cast.iter().map(|v| v.map(|v| v.to_string()).unwrap_or_default()).collect();
+    format!("cast:{}", voices.join(","))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +448,33 @@ mod tests {
         assert_eq!(Delivery { speed: Some(0.9), pitch: Some(-2), ..paused }.sound_key(), "s0.90 p-2");
         assert_eq!(paused.pause_ms(), 2000);
         assert_eq!(Delivery::default().pause_ms(), PARAGRAPH_PAUSE_MS);
+    }
+
+    #[test]
+    fn each_quotation_is_read_by_its_cast_voice_and_the_rest_by_the_narrator() {
+        let (anna, ben) = (Uuid::from_bytes([1; 16]), Uuid::from_bytes([2; 16]));
+        let text = "„Komm“, sagte Anna. »Gleich«, rief Ben. „Jetzt!“";
+        let parts: Vec<(&str, Option<Uuid>)> =
+            voice_parts(text, &[Some(anna), Some(ben), Some(anna)]).into_iter().map(|(r, v)| (&text[r], v)).collect();
+        assert_eq!(
+            parts,
+            [
+                ("„Komm“", Some(anna)),
+                (", sagte Anna. ", None),
+                ("»Gleich«", Some(ben)),
+                (", rief Ben. ", None),
+                ("„Jetzt!“", Some(anna)),
+            ]
+        );
+        let narrated: Vec<&str> = voice_parts(text, &[None, Some(ben)]).into_iter().map(|(r, _)| &text[r]).collect();
+        assert_eq!(narrated, ["„Komm“, sagte Anna. ", "»Gleich«", ", rief Ben. „Jetzt!“"]);
+        let close = "„Komm“, „Geh“";
+        let parts: Vec<&str> =
+            voice_parts(close, &[Some(anna), Some(ben)]).into_iter().map(|(r, _)| &close[r]).collect();
+        assert_eq!(parts, ["„Komm“, ", "„Geh“"], "a comma alone goes with the quotation before it");
+        assert_eq!(voice_parts("Kein Zitat.", &[]), [(0..11, None)]);
+        assert_eq!(cast_key(&[None, None]), "");
+        assert_ne!(cast_key(&[Some(anna)]), cast_key(&[Some(ben)]));
     }
 
     #[test]

@@ -46,6 +46,10 @@ pub struct Sentence {
     /// Empty where the engine does not tell words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<Word>,
+    /// The voice that speaks it, where a text is read by several (a project paragraph
+    /// whose quotations characters speak); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub voice_id: Option<uuid::Uuid>,
 }
 
 /// The timed text of one audio.
@@ -76,6 +80,14 @@ impl TimedText {
             sentences.extend(piece.sentences.into_iter().map(|s| s.shifted(offset)));
         }
         TimedText::new(precision, sentences)
+    }
+
+    /// The same sentences, each marked as spoken by `voice_id`.
+    pub fn spoken_by(mut self, voice_id: uuid::Uuid) -> TimedText {
+        for sentence in &mut self.sentences {
+            sentence.voice_id = Some(voice_id);
+        }
+        self
     }
 
     /// SubRip text: numbered cues, `00:00:01,250 --> 00:00:03,000`.
@@ -334,7 +346,7 @@ mod tests {
     use super::*;
 
     fn sentence(text: &str, start_ms: u32, end_ms: u32) -> Sentence {
-        Sentence { text: text.into(), start_ms, end_ms, words: Vec::new() }
+        Sentence { text: text.into(), start_ms, end_ms, words: Vec::new(), voice_id: None }
     }
 
     fn sample() -> TimedText {
@@ -435,7 +447,7 @@ mod tests {
             .enumerate()
             .map(|(i, w)| Word { text: w.into(), start_ms: 1000 + i as u32 * 300, end_ms: 1000 + i as u32 * 300 + 250 })
             .collect();
-        let s = Sentence { text: text.into(), start_ms: 1000, end_ms: 7000, words: words.clone() };
+        let s = Sentence { text: text.into(), start_ms: 1000, end_ms: 7000, words: words.clone(), voice_id: None };
         let cues = TimedText::new(Precision::Measured, vec![s]).cues();
         assert_eq!(cues.len(), 2);
         let first_of_second = cues[1].text.split_whitespace().next().unwrap();

@@ -169,12 +169,21 @@ pub async fn transactions_csv(svc: &Services, caller: &Caller) -> Result<String>
         csv.push_str(&format!(
             "{};{};{};{};{job}\n",
             b.created_at.with_timezone(&chrono_tz::Europe::Berlin).format("%d.%m.%Y %H:%M:%S"),
-            b.kind.label(),
+            kind_and_note(b.kind.label(), b.note.as_deref()),
             euros(b.amount_cent),
             euros(b.balance_after_cent)
         ));
     }
     Ok(csv)
+}
+
+/// The CSV's "Art": the kind, and what the booking was for where it says so (a project's
+/// render by name, a correction's reason), without the separator a cell may not hold.
+fn kind_and_note(label: &str, note: Option<&str>) -> String {
+    match note {
+        Some(note) => format!("{label}: {}", note.replace([';', '\n', '\r'], " ")),
+        None => label.to_owned(),
+    }
 }
 
 fn last_admin() -> Error {

@@ -13,9 +13,9 @@ use crate::db::voices;
 use crate::domain::caps::Collection;
 use crate::domain::dictionary::{self, Entry};
 use crate::domain::input::{no_controls, trim};
-use crate::domain::ipa;
 use crate::domain::normalize::Normalized;
 use crate::domain::text::MAX_GENERATION_CHARS as MAX_CHARS;
+use crate::domain::{ipa, pls};
 use crate::error::{Error, Result};
 use crate::services::Services;
 
@@ -345,6 +345,65 @@ pub async fn import_csv(svc: &Services, caller: &Caller, text: &str) -> Result<I
         match save(svc, caller, input).await {
             Ok(_) => result.saved += 1,
             Err(Error::Validation { message, .. }) => result.errors.push(format!("Zeile {line}: {message}")),
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(result)
+}
+
+/// The entries of the caller's own dictionary (or of one of their projects) as a W3C
+/// Pronunciation Lexicon (PLS), the format ElevenLabs and Azure read: an alias for the
+/// spoken form, a phoneme for the IPA (`domain::pls`).
+pub async fn export_pls(svc: &Services, caller: &Caller, project_id: Option<Uuid>) -> Result<String> {
+    let scope = scope(svc, caller, false, project_id).await?;
+    let entries: Vec<Entry> = db::of_scope(&svc.pool, scope)
+        .await?
+        .into_iter()
+        .map(|row| Entry {
+            term: row.term,
+            spoken: row.spoken,
+            ipa: row.ipa,
+            whole_word: row.whole_word,
+            case_sensitive: row.case_sensitive,
+        })
+        .collect();
+    Ok(pls::write(&pls::from_entries(&entries, DEFAULT_LANGUAGE)))
+}
+
+/// Imports a PLS file (at most 1 MB, 5,000 lexemes, IPA phonemes) into the caller's own
+/// dictionary or one of their projects'. Each lexeme is saved as an entry through the
+/// same checks as a typed one; the ones it cannot take are reported by their number.
+pub async fn import_pls(
+    svc: &Services,
+    caller: &Caller,
+    xml: Vec<u8>,
+    project_id: Option<Uuid>,
+) -> Result<ImportResult> {
+    scope(svc, caller, false, project_id).await?;
+    let lexicon = CpuPool::global().run(move || pls::parse(&xml)).await?.map_err(Error::from)?;
+    let mut result = ImportResult { saved: 0, errors: Vec::new() };
+    for imported in pls::entries(&lexicon) {
+        let entry = match imported.entry {
+            Ok(entry) => entry,
+            Err(reason) => {
+                result.errors.push(format!("Lexem {}: {reason}", imported.lexeme));
+                continue;
+            }
+        };
+        let input = EntryInput {
+            term: entry.term,
+            spoken: entry.spoken,
+            ipa: entry.ipa,
+            whole_word: entry.whole_word,
+            case_sensitive: entry.case_sensitive,
+            global: false,
+            project_id,
+        };
+        match save(svc, caller, input).await {
+            Ok(_) => result.saved += 1,
+            Err(Error::Validation { message, .. }) => {
+                result.errors.push(format!("Lexem {}: {message}", imported.lexeme))
+            }
             Err(other) => return Err(other),
         }
     }

@@ -315,3 +315,76 @@ async fn a_project_entry_applies_to_its_project_alone_and_only_its_owner_writes_
     assert_eq!(client.delete(&path).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(project(&client, &id).await["stale_paragraphs"], 0);
 }
+
+/// A quoted dialogue between two characters is read by the paragraph's one job, each
+/// quotation in its character's voice and the narration in the narrator's; the timed text
+/// says which voice spoke which sentence. Only the project's owner casts, and a casting
+/// that names a character of another project is refused.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_dialogue_is_read_with_each_quotation_in_its_characters_voice(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (client, user) = app.signed_in_user("dialog@example.de").await;
+    let narrator = app.voice_id("local-de-klara").await;
+    let (lukas, jonas) = (app.voice_id("local-de-lukas").await, app.voice_id("local-de-jonas").await);
+    let text = "„Komm schnell her!“, rief Anna. „Ich komme gleich.“, sagte Ben.";
+    let created: Value = client
+        .post("/api/projects", json!({ "title": "Dialog", "text": text, "voice_id": narrator }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let characters = format!("/api/projects/{id}/characters");
+    let add = |name: &str, voice: Uuid| json!({ "name": name, "voice_id": voice });
+    let anna: Value = client.post(&characters, add("Anna", lukas)).await.json().await.unwrap();
+    let ben: Value = client.post(&characters, add("Ben", jonas)).await.json().await.unwrap();
+    let res = client.post(&characters, add("Anna", jonas)).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT, "a name once per project");
+    let (stranger, _) = app.signed_in_user("fremd-dialog@example.de").await;
+    assert_eq!(stranger.get(&format!("/api/projects/{id}/characters")).await.status(), StatusCode::NOT_FOUND);
+
+    let chapter_id = created["chapters"][0]["id"].as_str().unwrap().to_owned();
+    let detail = chapter(&client, &id, &chapter_id).await;
+    let paragraph = &detail["paragraphs"][0];
+    assert_eq!(paragraph["quotations"], json!(["„Komm schnell her!“", "„Ich komme gleich.“"]));
+    let path = format!("/api/projects/{id}/paragraphs/{}", paragraph["id"].as_str().unwrap());
+    let res = client.patch(&path, json!({ "casting": [Uuid::new_v4()] })).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "only the project's own characters");
+    let res = stranger.patch(&path, json!({ "casting": [anna["id"], ben["id"]] })).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = client.patch(&path, json!({ "casting": [anna["id"], ben["id"]] })).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cast: Value = res.json().await.unwrap();
+    assert_eq!(cast["casting"], json!([anna["id"], ben["id"]]));
+
+    let (stop, worker) = app.spawn_worker(app.worker_state(app.local_engines()));
+    let before = app.balance(user).await;
+    let charged = render(&client, &id, &created["chapters"][0]).await["charged_cent"].as_i64().unwrap();
+    assert_eq!(charged, paragraph["cost_cent"].as_i64().unwrap(), "one paragraph, whoever reads its parts");
+    let done = wait_for(&client, &id, Duration::from_secs(300), all_joined).await;
+    assert_eq!(app.balance(user).await, before - charged);
+    let timed: Value =
+        client.get(done["chapters"][0]["audio"]["timestamps_url"].as_str().unwrap()).await.json().await.unwrap();
+    let spoken: Vec<(String, String)> = timed["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["text"].as_str().unwrap().to_owned(), s["voice_id"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    let voice = |v: Uuid| v.to_string();
+    let by_voice: Vec<&str> = spoken.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(
+        by_voice,
+        [voice(lukas), voice(narrator), voice(jonas), voice(narrator)].iter().map(String::as_str).collect::<Vec<_>>(),
+        "each quotation in its character's voice: {spoken:?}"
+    );
+    assert!(spoken[0].0.contains("Komm schnell her!") && spoken[2].0.contains("Ich komme gleich."), "{spoken:?}");
+    // Another voice for a character makes its paragraph stale.
+    let res = client
+        .patch(&format!("/api/projects/{id}/characters/{}", ben["id"].as_str().unwrap()), json!({ "voice_id": lukas }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(project(&client, &id).await["stale_paragraphs"], 1);
+    stop.cancel();
+    worker.await.unwrap();
+}

@@ -285,3 +285,62 @@ async fn a_csv_header_row_in_german_or_english_is_not_imported(pool: PgPool) {
     let terms: Vec<&str> = entries.iter().map(|e| e["term"].as_str().unwrap()).collect();
     assert_eq!(terms, ["kHz", "MHz"]);
 }
+
+/// A PLS lexicon with alias and phoneme entries, imported into a project and exported
+/// again, comes back byte for byte; a stranger can neither import into nor export that
+/// project's dictionary.
+#[sqlx::test(migrations = "../migrations")]
+async fn a_pls_lexicon_with_aliases_and_phonemes_round_trips_unchanged(pool: PgPool) {
+    use shared::domain::pls::{Lexeme, Lexicon, Phoneme};
+    let app = TestApp::spawn(pool).await;
+    let (client, _) = app.signed_in_user("pls@example.de").await;
+    let voice = app.voice_id("local-de-klara").await;
+    let created: Value = client
+        .post("/api/projects", json!({ "title": "Lexikon", "text": "Die KI liest.", "voice_id": voice }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let project = created["id"].as_str().unwrap();
+    let lexeme = |grapheme: &str, alias: Option<&str>, ipa: Option<&str>| Lexeme {
+        graphemes: vec![grapheme.into()],
+        aliases: alias.map(|a| vec![a.to_owned()]).unwrap_or_default(),
+        phonemes: ipa.map(|p| vec![Phoneme { text: p.into(), alphabet: None }]).unwrap_or_default(),
+    };
+    let lexicon = Lexicon {
+        xml_lang: "de-DE".into(),
+        alphabet: "ipa".into(),
+        lexemes: vec![
+            lexeme("KI", Some("Künstliche Intelligenz"), None),
+            lexeme("Müller", Some("Mühler"), Some("ˈmʏlɐ")),
+            lexeme("Stimmwerk", None, Some("ˈʃtɪmvɛʁk")),
+        ],
+    };
+    let xml = shared::domain::pls::write(&lexicon);
+    let import = |who: &common::Client, body: String| {
+        who.http
+            .post(format!("{}/api/pronunciation/dictionary/import.pls?project_id={project}", who.base))
+            .header("content-type", "application/pls+xml")
+            .body(body)
+            .send()
+    };
+    let (stranger, _) = app.signed_in_user("fremd-pls@example.de").await;
+    assert_eq!(import(&stranger, xml.clone()).await.unwrap().status(), StatusCode::NOT_FOUND);
+    let res = import(&client, xml.clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let result: Value = res.json().await.unwrap();
+    assert_eq!((result["saved"].as_u64(), result["errors"].as_array().unwrap().len()), (Some(3), 0), "{result}");
+    let path = format!("/api/pronunciation/dictionary/export.pls?project_id={project}");
+    assert_eq!(stranger.get(&path).await.status(), StatusCode::NOT_FOUND);
+    let res = client.get(&path).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/pls+xml"));
+    let exported = res.text().await.unwrap();
+    assert_eq!(exported, xml, "imported and exported again, unchanged");
+    // The project reads its entries; the user's own dictionary holds none of them.
+    let own = client.get("/api/pronunciation/dictionary/export.pls").await.text().await.unwrap();
+    assert!(shared::domain::pls::parse(own.as_bytes()).unwrap().lexemes.is_empty());
+    let (status, error) = error_of(import(&client, "<lexicon>".into()).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+    assert!(error["message"].as_str().unwrap().contains("PLS"), "{error}");
+}

@@ -1111,6 +1111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/chapters/{chapter_id}/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each paragraph is heard in the chapter's joined audio, and which changed since. */
+        get: operations["get_projects_id_chapters_chapter_id_parts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/chapters/{chapter_id}/render": {
         parameters: {
             query?: never;
@@ -1163,6 +1180,42 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/characters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's cast: characters whose quotations are read in their own voice. */
+        get: operations["get_projects_id_characters"];
+        put?: never;
+        /** Adds a character with its voice (at most 50 per project). */
+        post: operations["post_projects_id_characters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/characters/{character_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a character: its quotations are read by the narrator again. */
+        delete: operations["delete_projects_id_characters_character_id"];
+        options?: never;
+        head?: never;
+        /** Renames a character or gives it another voice: the paragraphs it speaks in turn stale. */
+        patch: operations["patch_projects_id_characters_character_id"];
         trace?: never;
     };
     "/api/projects/{id}/cover": {
@@ -1239,6 +1292,23 @@ export interface paths {
         patch: operations["patch_projects_id_paragraphs_paragraph_id"];
         trace?: never;
     };
+    "/api/projects/{id}/paragraphs/{paragraph_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The paragraph heard on its own: its chosen take. */
+        get: operations["get_projects_id_paragraphs_paragraph_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/paragraphs/{paragraph_id}/split": {
         parameters: {
             query?: never;
@@ -1255,6 +1325,63 @@ export interface paths {
          *     changes (200), so a repeated request makes no second chapter.
          */
         post: operations["post_projects_id_paragraphs_paragraph_id_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/paragraphs/{paragraph_id}/takes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paragraph's takes: every render is kept (the newest five), any finished one can be
+         *     heard and chosen.
+         */
+        get: operations["get_projects_id_paragraphs_paragraph_id_takes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/paragraphs/{paragraph_id}/takes/{take_id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One take's audio. */
+        get: operations["get_projects_id_paragraphs_paragraph_id_takes_take_id_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/paragraphs/{paragraph_id}/takes/{take_id}/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses a take for the paragraph, free of charge: its text comes back with it, and the
+         *     chapter is joined again from the chosen takes.
+         */
+        post: operations["post_projects_id_paragraphs_paragraph_id_takes_take_id_choose"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1286,7 +1413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's dictionary entries and the global ones. */
+        /**
+         * The caller's dictionary entries and the global ones (with `project_id`, that project's
+         *     entries first).
+         */
         get: operations["get_pronunciation_dictionary"];
         put?: never;
         /** Adds an entry or changes the one with the same term (global entries: admins only). */
@@ -1314,6 +1444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pronunciation/dictionary/export.pls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own entries (or one project's, with `project_id`) as a W3C Pronunciation
+         *     Lexicon (PLS 1.0): aliases and IPA phonemes, as ElevenLabs and Azure read it.
+         */
+        get: operations["get_pronunciation_dictionary_export_pls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pronunciation/dictionary/import": {
         parameters: {
             query?: never;
@@ -1325,6 +1475,26 @@ export interface paths {
         put?: never;
         /** Imports CSV into the caller's dictionary; bad lines are reported, good ones saved. */
         post: operations["post_pronunciation_dictionary_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pronunciation/dictionary/import.pls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a PLS file (the request body, at most 1 MB) into the caller's dictionary, or a
+         *     project's with `project_id`; lexemes that cannot be taken are reported by number.
+         */
+        post: operations["post_pronunciation_dictionary_import_pls"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2353,6 +2523,11 @@ export interface components {
         };
         /** @description A chapter's joined audio. */
         ChapterAudio: {
+            /**
+             * @description Joined from the paragraphs' chosen takes as they are now; false while a render or a
+             *     newly chosen take waits to be joined in (the last joined audio plays meanwhile).
+             */
+            current: boolean;
             /** Format: double */
             duration_seconds: number;
             /** @description The chapter's timed text (JSON); `…/subtitles?format=srt|vtt` beside it. */
@@ -2360,6 +2535,11 @@ export interface components {
             url: string;
         };
         ChapterChange: {
+            /**
+             * Format: int32
+             * @description Stille nach dem Kapitel in Millisekunden, 0 bis 10.000.
+             */
+            pause_after_ms?: number | null;
             title?: string | null;
             /**
              * Format: uuid
@@ -2372,6 +2552,9 @@ export interface components {
             next_offset?: number | null;
             /** @description A page of the chapter's paragraphs (the summary counts them all). */
             paragraphs: components["schemas"]["ParagraphView"][];
+        };
+        ChapterParts: {
+            parts: components["schemas"]["HeardPart"][];
         };
         ChapterSplit: {
             /** @description Titel des neuen Kapitels, 1 bis 200 Zeichen; ohne: „Kapitel N“ nach seinem Platz. */
@@ -2392,6 +2575,11 @@ export interface components {
             id: string;
             /** Format: int64 */
             paragraph_count: number;
+            /**
+             * Format: int32
+             * @description Silence after the chapter, in milliseconds.
+             */
+            pause_after_ms: number;
             /** Format: int32 */
             position: number;
             /**
@@ -2399,6 +2587,11 @@ export interface components {
              * @description What rendering the chapter now charges: its stale and failed paragraphs.
              */
             stale_cost_cent: number;
+            /**
+             * Format: int64
+             * @description Paragraphs whose audio is out of date or missing (stale or failed).
+             */
+            stale_paragraphs: number;
             state: components["schemas"]["ParagraphState"];
             title: string;
             /**
@@ -2640,6 +2833,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             ipa?: string | null;
+            /**
+             * Format: uuid
+             * @description Applies only in this project of the user's.
+             */
+            project_id?: string | null;
             spoken: string;
             term: string;
             /** Format: date-time */
@@ -2698,6 +2896,11 @@ export interface components {
             /** @description For everyone (admins only). */
             global?: boolean;
             ipa?: string | null;
+            /**
+             * Format: uuid
+             * @description Only for this project of the caller's (its entries come before the caller's own).
+             */
+            project_id?: string | null;
             spoken: string;
             term: string;
             whole_word?: boolean;
@@ -2787,6 +2990,17 @@ export interface components {
             required: boolean;
             /** @description This browser entered it (or the site is open). */
             unlocked: boolean;
+        };
+        /** @description Where one paragraph is heard in the chapter's joined audio. */
+        HeardPart: {
+            /** @description False when the paragraph changed (or got another take) since the chapter was joined. */
+            current: boolean;
+            /** Format: int32 */
+            end_ms: number;
+            /** Format: uuid */
+            paragraph_id: string;
+            /** Format: int32 */
+            start_ms: number;
         };
         Ids: {
             /** @description Audio ids (at most 500). */
@@ -2905,7 +3119,7 @@ export interface components {
          * @description Why a balance changed. Debits are negative, credits positive (a CHECK holds it).
          * @enum {string}
          */
-        LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment" | "permanent_save";
+        LedgerKind: "signup_bonus" | "charge" | "refund" | "clone_fee" | "top_up" | "admin_adjustment" | "permanent_save" | "project_render";
         /** @description The limits and prices the web app shows, stated once, here. */
         Limits: {
             /**
@@ -2990,6 +3204,11 @@ export interface components {
         NewExport: {
             format: components["schemas"]["ExportFormat"];
             profile?: null | components["schemas"]["ExportProfile"];
+            /**
+             * @description Absätze, die seit ihrer Vertonung geändert wurden, so exportieren, wie sie zuletzt
+             *     vertont wurden (sonst 409 mit ihrer Zahl).
+             */
+            use_rendered?: boolean;
         };
         NewJob: {
             /**
@@ -3020,6 +3239,12 @@ export interface components {
             title?: string;
             /** Format: uuid */
             voice_id?: string | null;
+        };
+        NewProjectCharacter: {
+            /** @description 1 bis 100 Zeichen, im Projekt eindeutig. */
+            name: string;
+            /** Format: uuid */
+            voice_id: string;
         };
         NewSecret: {
             /** @description The new signing secret (`whsec_…`), shown this once; the old one stops working. */
@@ -3064,6 +3289,12 @@ export interface components {
             tries_per_day: number;
         };
         ParagraphChange: {
+            /**
+             * @description Für jedes Zitat des Textes der Reihe nach die Figur, die es spricht (`null`: der
+             *     Erzähler).
+             */
+            casting?: (string | null)[] | null;
+            delivery?: null | components["schemas"]["ParagraphDelivery"];
             /** @description 1 bis 5.000 Zeichen. */
             text?: string | null;
             /**
@@ -3073,26 +3304,57 @@ export interface components {
             voice_id?: string | null;
         };
         /**
+         * @description How a paragraph is spoken besides its text and voice: its speed and pitch (where the
+         *     voice's engine can change them) and the pause after it.
+         */
+        ParagraphDelivery: {
+            /**
+             * Format: int32
+             * @description Silence after the paragraph in the chapter; none: 700 ms.
+             */
+            pause_after_ms?: number | null;
+            /**
+             * Format: int32
+             * @description Semitones, -6 - +6; none: the voice's own.
+             */
+            pitch?: number | null;
+            /**
+             * Format: float
+             * @description 0.7 - 1.3; none: the voice's own.
+             */
+            speed?: number | null;
+        };
+        /**
          * @description Where a paragraph (or, summed up, a chapter) stands.
          * @enum {string}
          */
         ParagraphState: "stale" | "rendering" | "done" | "failed";
         ParagraphView: {
+            /** @description Its chosen take, heard on its own; null until it is rendered. */
+            audio_url?: string | null;
+            casting: (string | null)[];
             /**
-             * @description Stale because it changed (text, voice or pronunciation) after it was rendered: its
-             *     audio is out of date. A stale paragraph never rendered is not `changed`.
+             * @description Stale because it changed (text, voice, delivery, or a dictionary entry for one of
+             *     its words) after it was rendered: its audio is out of date. A stale paragraph never
+             *     rendered is not `changed`.
              */
             changed: boolean;
             /** Format: int32 */
             characters: number;
             /** Format: int64 */
             cost_cent: number;
+            delivery: components["schemas"]["ParagraphDelivery"];
             /** @description Why its last rendering failed (it was refunded). */
             error?: string | null;
             /** Format: uuid */
             id: string;
             /** Format: int32 */
             position: number;
+            /**
+             * @description Its quotations („…“, »…«, "…") in order, and the character cast for each (null: the
+             *     narrator reads it).
+             */
+            quotations: string[];
             state: components["schemas"]["ParagraphState"];
             text: string;
             /**
@@ -3124,6 +3386,25 @@ export interface components {
             /** Format: uuid */
             voice_id?: string | null;
         };
+        /** @description A character of the project's cast. */
+        ProjectCharacter: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description Null once its voice is gone: its quotations wait for a new one.
+             */
+            voice_id?: string | null;
+        };
+        ProjectCharacterChange: {
+            name?: string | null;
+            /** Format: uuid */
+            voice_id?: string | null;
+        };
+        ProjectCharacterList: {
+            characters: components["schemas"]["ProjectCharacter"][];
+        };
         /** @description The cover as the editor shows it. */
         ProjectCover: {
             /** @description Why ACX would refuse this cover (not square, or under 2400 × 2400); null when ACX takes it. */
@@ -3145,8 +3426,18 @@ export interface components {
             exports: components["schemas"]["ExportView"][];
             /** Format: uuid */
             id: string;
+            /**
+             * Format: int64
+             * @description What the project's renders cost so far, less refunds, in cent.
+             */
+            spent_cent: number;
             /** Format: int64 */
             stale_cost_cent: number;
+            /**
+             * Format: int64
+             * @description Paragraphs whose audio is out of date or missing, in all chapters.
+             */
+            stale_paragraphs: number;
             title: string;
             /** Format: date-time */
             updated_at: string;
@@ -3452,6 +3743,30 @@ export interface components {
         Tagged: {
             tag_ids: string[];
         };
+        /** @description One render of a paragraph. */
+        Take: {
+            audio_url?: string | null;
+            /** @description The paragraph uses this take now. */
+            chosen: boolean;
+            /** Format: date-time */
+            created_at: string;
+            delivery: components["schemas"]["ParagraphDelivery"];
+            /** Format: double */
+            duration_seconds?: number | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Its text differs from the paragraph's now: choosing it puts this text back. */
+            other_text: boolean;
+            status: components["schemas"]["JobStatus"];
+            /** @description The text this take speaks. */
+            text: string;
+            /** Format: uuid */
+            voice_id?: string | null;
+        };
+        TakeList: {
+            /** @description Newest first; the newest five are kept, and always the chosen one. */
+            takes: components["schemas"]["Take"][];
+        };
         /** @description One sentence, as it was written. */
         TimedSentence: {
             /** Format: int32 */
@@ -3459,6 +3774,12 @@ export interface components {
             /** Format: int32 */
             start_ms: number;
             text: string;
+            /**
+             * Format: uuid
+             * @description The voice that speaks it, where a text is read by several (a project paragraph
+             *     whose quotations characters speak); absent otherwise.
+             */
+            voice_id?: string | null;
             /** @description Empty where the engine does not tell words. */
             words?: components["schemas"]["TimedWord"][];
         };
@@ -3645,7 +3966,11 @@ export interface components {
             language: string;
             name: string;
             provider: components["schemas"]["ProviderId"];
+            /** @description Whether a project paragraph read by this voice can change its pitch (semitones). */
+            supports_pitch: boolean;
             supports_rate: boolean;
+            /** @description Whether a project paragraph read by this voice can change its speed (0.7-1.3). */
+            supports_speed: boolean;
             type: components["schemas"]["VoiceType"];
             /**
              * @description Why the voice cannot be used now: the cause for admins, "Derzeit nicht verfügbar."
@@ -6580,6 +6905,36 @@ export interface operations {
             };
         };
     };
+    get_projects_id_chapters_chapter_id_parts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                chapter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterParts"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_projects_id_chapters_chapter_id_render: {
         parameters: {
             query?: never;
@@ -6681,6 +7036,163 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_characters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCharacterList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_id_characters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProjectCharacter"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCharacter"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Name vergeben oder schon 50 Figuren */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_projects_id_characters_character_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                character_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_projects_id_characters_character_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                character_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCharacterChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCharacter"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6919,6 +7431,37 @@ export interface operations {
             };
         };
     };
+    get_projects_id_paragraphs_paragraph_id_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MP3 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_projects_id_paragraphs_paragraph_id_split: {
         parameters: {
             query?: never;
@@ -6970,6 +7513,108 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_paragraphs_paragraph_id_takes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_projects_id_paragraphs_paragraph_id_takes_take_id_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+                take_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MP3 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_projects_id_paragraphs_paragraph_id_takes_take_id_choose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paragraph_id: string;
+                take_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParagraphView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Die Fassung ist nicht fertig */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7051,7 +7696,10 @@ export interface operations {
     };
     get_pronunciation_dictionary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With a project of the caller's: its entries first, then the caller's and the global ones. */
+                project_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7067,6 +7715,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7143,6 +7799,45 @@ export interface operations {
             };
         };
     };
+    get_pronunciation_dictionary_export_pls: {
+        parameters: {
+            query?: {
+                /** @description With a project of the caller's: its entries first, then the caller's and the global ones. */
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PLS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pls+xml": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_pronunciation_dictionary_import: {
         parameters: {
             query?: never;
@@ -7165,6 +7860,56 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_pronunciation_dictionary_import_pls: {
+        parameters: {
+            query?: {
+                /** @description With a project of the caller's: its entries first, then the caller's and the global ones. */
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pls+xml": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7236,6 +7981,8 @@ export interface operations {
             query?: {
                 /** @description A global entry (admins only). */
                 global?: boolean;
+                /** @description An entry of this project of the caller's. */
+                project_id?: string;
             };
             header?: never;
             path: {

@@ -122,12 +122,69 @@ async fn synthesize(svc: &Services, job: &ClaimedJob) -> std::result::Result<Ren
         .await
         .map_err(|e| unreadable(e.to_string()))?;
     let pitch = job.options.get("pitch").and_then(|p| p.as_i64()).map(|p| p.clamp(-12, 12) as i8);
+    let concurrency = svc.settings.worker.chunk_concurrency;
+    let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
+    // A project paragraph whose quotations characters speak: each part in its voice.
+    if let Some(parts) = job.options.get("parts") {
+        let parts: Vec<CastPart> = serde_json::from_value(parts.clone())
+            .map_err(|e| EngineError::Permanent(format!("Die Rollen des Absatzes sind nicht lesbar: {e}")))?;
+        let mut planned = Vec::with_capacity(parts.len());
+        for part in &parts {
+            let engine = svc
+                .engines
+                .current()
+                .usable(part.provider)
+                .map_err(|why| EngineError::Permanent(why.reason_for(crate::domain::kinds::Role::User).into()))?;
+            let text =
+                job.text.get(part.start..part.end).filter(|t| !t.trim().is_empty()).ok_or_else(|| {
+                    EngineError::Permanent("Die Rollen des Absatzes passen nicht zu seinem Text.".into())
+                })?;
+            let speech = Speech {
+                text,
+                voice: &part.api_name,
+                language: &part.language,
+                rate,
+                pitch,
+                instructions,
+                dictionary: &dictionary,
+            };
+            let plan = text_to_mp3::plan(engine.as_ref(), &speech, engine.max_chunk()).await?;
+            planned.push((engine, plan));
+        }
+        // Never speak more than was paid, counted over every part.
+        text_to_mp3::check_paid_all(planned.iter().map(|(_, plan)| plan), job.cost_cent)?;
+        let mut rendered = Vec::with_capacity(parts.len());
+        for (part, (engine, plan)) in parts.iter().zip(&planned) {
+            let speech = Speech {
+                text: &job.text[part.start..part.end],
+                voice: &part.api_name,
+                language: &part.language,
+                rate,
+                pitch,
+                instructions,
+                dictionary: &dictionary,
+            };
+            let piece = text_to_mp3::render_plan(engine.as_ref(), &speech, plan, concurrency, still_wanted).await?;
+            rendered.push((piece, part.voice_id));
+        }
+        return text_to_mp3::join_voices(rendered).await;
+    }
     let speech =
         Speech { text: &job.text, voice, language: &job.language, rate, pitch, instructions, dictionary: &dictionary };
     let plan = text_to_mp3::plan(engine.as_ref(), &speech, engine.max_chunk()).await?;
     // The dictionary may have grown since the price was set: never speak more than was paid.
     text_to_mp3::check_paid(&plan, job.cost_cent)?;
-    let still_wanted = || async { jobs::is_processing(&svc.pool, job.id).await.unwrap_or(true) };
-    let concurrency = svc.settings.worker.chunk_concurrency;
     text_to_mp3::render_plan(engine.as_ref(), &speech, &plan, concurrency, still_wanted).await
+}
+
+/// One part of a cast paragraph (`projects::render::job_options`): a byte range of the
+/// job's text and the voice that reads it.
+#[derive(serde::Deserialize)]
+struct CastPart {
+    start: usize,
+    end: usize,
+    voice_id: Uuid,
+    provider: crate::domain::kinds::ProviderId,
+    api_name: String,
+    language: String,
 }

@@ -5,7 +5,7 @@
 use uuid::Uuid;
 
 use super::views::{self, ChapterDetail, Window};
-use super::{dictionary_of, fresh_terms, owned_chapter};
+use super::{dictionary_of, owned_chapter, reading_of};
 use crate::caller::Caller;
 use crate::cpu::CpuPool;
 use crate::db::{self, projects};
@@ -40,13 +40,13 @@ pub async fn chapter_view(
 ) -> Result<ChapterDetail> {
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
-    let dictionary = fresh_terms(svc, &project).await?.fingerprint;
+    let reading = reading_of(svc, &project).await?;
     let facts = projects::chapter_facts(&svc.pool, chapter_id).await?;
     let mut texts = projects::texts(&svc.pool, chapter_id, &window.ids(&facts)).await?;
     let base = base.to_owned();
     // States (a hash per paragraph) and costs grow with the chapter: on the CPU pool.
     CpuPool::global()
-        .run(move || views::chapter_detail(&chapter, &facts, window, &mut texts, project.voice_id, &dictionary, &base))
+        .run(move || views::chapter_detail(&chapter, &facts, window, &mut texts, project.voice_id, &reading, &base))
         .await
 }
 
@@ -101,9 +101,11 @@ pub struct ParagraphEdit {
     pub text: Option<String>,
     pub voice_id: Option<Option<Uuid>>,
     pub delivery: Option<project::Delivery>,
+    /// The character (or none: the narrator) for each quotation of the text, in order.
+    pub casting: Option<Vec<Option<Uuid>>>,
 }
 
-/// Changes a paragraph's text, voice and/or delivery; it alone becomes stale
+/// Changes a paragraph's text, voice, delivery and/or casting; it alone becomes stale
 /// (a new pause only joins its chapter again). A new text's dictionary matches are kept
 /// with it, so the project's reads need not match it again.
 pub async fn update_paragraph(
@@ -139,6 +141,16 @@ pub async fn update_paragraph(
         };
         delivery.checked(caps)?;
     }
+    if let Some(casting) = &edit.casting {
+        // One place per quotation a paragraph can hold (5,000 characters, two marks each).
+        if casting.len() > 2_500 {
+            return Err(Error::field("casting", "Zu viele Zitate."));
+        }
+        let cast = super::characters::ids(svc, project_id).await?;
+        if casting.iter().flatten().any(|id| !cast.contains(id)) {
+            return Err(Error::field("casting", "Diese Figur gibt es in diesem Projekt nicht."));
+        }
+    }
     let hash = text.as_ref().map(|t| project::text_hash(t.as_str()));
     let terms = match &text {
         Some(text) => {
@@ -172,7 +184,12 @@ pub async fn update_paragraph(
             ));
         }
     }
-    let change = projects::ParagraphChange { text: new_text, voice_id: edit.voice_id, delivery: edit.delivery };
+    let change = projects::ParagraphChange {
+        text: new_text,
+        voice_id: edit.voice_id,
+        delivery: edit.delivery,
+        casting: edit.casting.as_deref(),
+    };
     projects::update_paragraph(&mut *tx, paragraph_id, &change).await?;
     projects::touch(&mut *tx, project_id).await?;
     tx.commit().await?;

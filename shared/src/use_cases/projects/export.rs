@@ -35,6 +35,16 @@ use crate::queue::ExportProject;
 use crate::run::Outcome;
 use crate::services::Services;
 
+/// What an export is asked to make.
+#[derive(Debug, Clone, Copy)]
+pub struct ExportRequest {
+    pub format: ExportFormat,
+    pub profile: ExportProfile,
+    /// Paragraphs changed since their render go out as last rendered (else a 409 says how
+    /// many there are).
+    pub use_rendered: bool,
+}
+
 /// Starts an export once every chapter is rendered and joined; one at a time per format
 /// and project. With an Idempotency-Key, a retry of the same request answers the export
 /// the first one started (however far it got); the same key for another project or format
@@ -43,12 +53,11 @@ pub async fn create(
     svc: &Services,
     caller: &Caller,
     project_id: Uuid,
-    format: ExportFormat,
-    profile: ExportProfile,
-    use_rendered: bool,
+    request: ExportRequest,
     base: &str,
     idempotency_key: Option<&str>,
 ) -> Result<ExportView> {
+    let ExportRequest { format, profile, use_rendered } = request;
     let user = caller.user()?;
     let key = crate::domain::input::idempotency_key(idempotency_key)?;
     let fingerprint = crate::domain::project::export_fingerprint(project_id, format, profile);

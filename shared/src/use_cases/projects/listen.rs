@@ -61,13 +61,13 @@ pub async fn chapter_parts(
 ) -> Result<Vec<HeardPart>> {
     let (project, chapter) = owned_chapter(svc, caller.user()?.id, project_id, chapter_id).await?;
     let (_, parts) = projects::chapter_timed_text(&svc.pool, chapter_id).await?.ok_or(NOT_JOINED)?;
-    let dictionary = super::fresh_terms(svc, &project).await?.fingerprint;
+    let reading = super::reading_of(svc, &project).await?;
     let facts = projects::chapter_facts(&svc.pool, chapter_id).await?;
     let heard_now: std::collections::HashMap<Uuid, (Option<Uuid>, bool)> = facts
         .iter()
         .map(|f| {
             let voice = super::views::voice_of(f.voice_id, chapter.voice_id, project.voice_id);
-            (f.id, (f.job_id, super::state_of(f, voice, &dictionary) == ParagraphState::Done))
+            (f.id, (f.job_id, super::state_of(f, voice, &reading) == ParagraphState::Done))
         })
         .collect();
     Ok(parts

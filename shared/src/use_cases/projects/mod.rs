@@ -8,6 +8,7 @@
 //! Every read and write names the caller: another user's project is a 404.
 
 pub mod assemble;
+pub mod characters;
 pub mod edit;
 pub mod export;
 pub mod listen;
@@ -175,7 +176,7 @@ pub async fn get(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) 
 pub async fn view(svc: &Services, caller: &Caller, project_id: Uuid, base: &str) -> Result<ProjectDetail> {
     let user = caller.user()?;
     let project = projects::get(&svc.pool, project_id, user.id).await?.ok_or_else(not_found)?;
-    let dictionary = fresh_terms(svc, &project).await?.fingerprint;
+    let reading = reading_of(svc, &project).await?;
     let chapters = projects::chapters(&svc.pool, project_id).await?;
     let facts = projects::facts(&svc.pool, project_id).await?;
     let exports = db::project_exports::list(&svc.pool, project_id).await?;
@@ -183,7 +184,7 @@ pub async fn view(svc: &Services, caller: &Caller, project_id: Uuid, base: &str)
     let base = base.to_owned();
     // A state and a cost per paragraph: on the CPU pool, not the async threads.
     crate::cpu::CpuPool::global()
-        .run(move || views::project_detail(project, chapters, &facts, &dictionary, exports, spent_cent, &base))
+        .run(move || views::project_detail(project, chapters, &facts, &reading, exports, spent_cent, &base))
         .await
 }
 
@@ -207,14 +208,15 @@ pub(crate) async fn owned_chapter(
 /// nothing). Compared as stored, no hashing per paragraph on a read. Paragraphs rendered
 /// before the matched entries were kept are judged by the whole dictionary
 /// (`dictionary`, its fingerprint), and before that by their job's content hash.
-pub(crate) fn state_of(facts: &projects::ParagraphFacts, voice: Option<Uuid>, dictionary: &str) -> ParagraphState {
+pub(crate) fn state_of(facts: &projects::ParagraphFacts, voice: Option<Uuid>, reading: &Reading) -> ParagraphState {
+    let dictionary = reading.dictionary.as_str();
     let made_from_this = match (&facts.job_text_hash, &facts.job_dictionary) {
         (Some(text), Some(made_with)) => {
             let read_alike = match &facts.job_terms {
                 Some(terms) => facts.terms_now.as_ref() == Some(terms),
                 None => made_with == dictionary,
             };
-            let sounds_alike = facts.job_sound.as_deref().unwrap_or("") == facts.delivery.sound_key();
+            let sounds_alike = facts.job_sound.as_deref().unwrap_or("") == reading.sound_of(facts);
             *text == facts.text_hash && facts.job_voice_id == voice && read_alike && sounds_alike
         }
         _ => facts.job_hash.as_deref() == Some(content_hash(facts, voice, dictionary).as_str()),
@@ -225,6 +227,50 @@ pub(crate) fn state_of(facts: &projects::ParagraphFacts, voice: Option<Uuid>, di
 /// A paragraph's content hash (text, voice, dictionary): the fingerprint of its job.
 pub(crate) fn content_hash(facts: &projects::ParagraphFacts, voice: Option<Uuid>, dictionary: &str) -> String {
     project::paragraph_hash(&facts.text_hash, voice, dictionary)
+}
+
+/// What decides how a project's paragraphs are read besides their own fields: the
+/// dictionary's fingerprint (for paragraphs rendered before their matched entries were
+/// kept) and the cast (each character's name and voice).
+pub(crate) struct Reading {
+    pub dictionary: String,
+    pub cast: std::collections::HashMap<Uuid, (String, Option<Uuid>)>,
+}
+
+impl Reading {
+    /// The voice cast for each of the paragraph's quotations (none: the narrator; also for
+    /// a character since removed).
+    pub fn cast_voices(&self, facts: &projects::ParagraphFacts) -> Vec<Option<Uuid>> {
+        facts.casting.iter().map(|c| c.and_then(|id| self.cast.get(&id).and_then(|(_, voice)| *voice))).collect()
+    }
+
+    /// What the paragraph's delivery and cast make of its sound, kept with its take: a
+    /// paragraph is stale when this changes.
+    pub fn sound_of(&self, facts: &projects::ParagraphFacts) -> String {
+        let parts = [facts.delivery.sound_key(), project::cast_key(&self.cast_voices(facts))];
+        parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The first character cast in the paragraph whose voice is gone: its quotations
+    /// cannot be read as the user chose until it is recast (never swapped silently).
+    pub fn voiceless_character(&self, facts: &projects::ParagraphFacts) -> Option<&str> {
+        facts
+            .casting
+            .iter()
+            .flatten()
+            .find_map(|id| self.cast.get(id).filter(|(_, voice)| voice.is_none()).map(|(name, _)| name.as_str()))
+    }
+}
+
+/// The project's dictionary (with every paragraph's matched entries worked out) and cast.
+pub(crate) async fn reading_of(svc: &Services, project: &projects::ProjectRow) -> Result<Reading> {
+    let dictionary = fresh_terms(svc, project).await?.fingerprint;
+    let cast = db::project_characters::list(&svc.pool, project.id)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, (c.name, c.voice_id)))
+        .collect();
+    Ok(Reading { dictionary, cast })
 }
 
 /// What a paragraph costs to render.
@@ -329,9 +375,18 @@ mod tests {
             job_text_hash: rendered_from.map(|(t, _, _)| project::text_hash(t)),
             job_voice_id: rendered_from.map(|(_, v, _)| v),
             job_dictionary: rendered_from.map(|(_, _, d)| d.to_owned()),
+            job_sound: None,
+            job_terms: None,
+            terms_now: None,
+            delivery: sqlx::types::Json(Default::default()),
+            casting: sqlx::types::Json(Vec::new()),
             job_status: Some(JobStatus::Completed),
             job_error: None,
         }
+    }
+
+    fn plain(dictionary: &str) -> Reading {
+        Reading { dictionary: dictionary.into(), cast: Default::default() }
     }
 
     /// A paragraph is done while its audio was made from what it is now, judged from what
@@ -341,14 +396,14 @@ mod tests {
     fn a_paragraph_is_done_while_its_audio_was_made_from_what_it_is_now() {
         let voice = Uuid::from_bytes([1; 16]);
         let kept = facts(None, Some(("Hallo.", voice, "d1")));
-        assert_eq!(state_of(&kept, Some(voice), "d1"), ParagraphState::Done);
-        assert_eq!(state_of(&kept, Some(voice), "d2"), ParagraphState::Stale, "another dictionary");
-        assert_eq!(state_of(&kept, Some(Uuid::nil()), "d1"), ParagraphState::Stale, "another voice");
+        assert_eq!(state_of(&kept, Some(voice), &plain("d1")), ParagraphState::Done);
+        assert_eq!(state_of(&kept, Some(voice), &plain("d2")), ParagraphState::Stale, "another dictionary");
+        assert_eq!(state_of(&kept, Some(Uuid::nil()), &plain("d1")), ParagraphState::Stale, "another voice");
         let edited = facts(None, Some(("Hallo!", voice, "d1")));
-        assert_eq!(state_of(&edited, Some(voice), "d1"), ParagraphState::Stale, "another text");
+        assert_eq!(state_of(&edited, Some(voice), &plain("d1")), ParagraphState::Stale, "another text");
         let before = facts(None, None);
         let legacy = facts(Some(content_hash(&before, Some(voice), "d1")), None);
-        assert_eq!(state_of(&legacy, Some(voice), "d1"), ParagraphState::Done);
-        assert_eq!(state_of(&legacy, Some(voice), "d2"), ParagraphState::Stale);
+        assert_eq!(state_of(&legacy, Some(voice), &plain("d1")), ParagraphState::Done);
+        assert_eq!(state_of(&legacy, Some(voice), &plain("d2")), ParagraphState::Stale);
     }
 }

@@ -33,6 +33,8 @@ struct Stale<'a> {
     row: &'a projects::ParagraphRow,
     voice_id: Uuid,
     hash: String,
+    /// The voice cast for each quotation (none: the narrator).
+    cast: Vec<Option<Uuid>>,
 }
 
 /// Renders the chapter's stale paragraphs, charging exactly them in one booking named
@@ -48,6 +50,7 @@ pub async fn chapter(
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
     let Dictionary { entries, fingerprint: dictionary } = fresh_terms(svc, &project).await?;
+    let reading = super::reading_of(svc, &project).await?;
     let mut tx = svc.pool.begin().await?;
     projects::lock_chapter(&mut tx, chapter_id).await?;
     // Read under the lock: a render that ran meanwhile has set its jobs.
@@ -57,21 +60,30 @@ pub async fn chapter(
     for row in &rows {
         let voice_id = voice_of(row.facts.voice_id, chapter.voice_id, project.voice_id)
             .ok_or_else(|| Error::field("voice_id", "Bitte wählen Sie eine Stimme für das Projekt."))?;
-        if !state_of(&row.facts, Some(voice_id), &dictionary).needs_rendering() {
+        if !state_of(&row.facts, Some(voice_id), &reading).needs_rendering() {
             continue;
         }
-        let hash = content_hash(&row.facts, Some(voice_id), &dictionary);
-        if let std::collections::hash_map::Entry::Vacant(slot) = voices.entry(voice_id) {
-            let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
-                .await?
-                .ok_or_else(|| Error::field("voice_id", "Eine Stimme dieses Kapitels ist nicht mehr verfügbar."))?;
-            svc.engines
-                .current()
-                .usable(voice.provider)
-                .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
-            slot.insert(voice);
+        if let Some(name) = reading.voiceless_character(&row.facts) {
+            return Err(Error::field(
+                "casting",
+                format!("Die Figur »{name}« hat keine Stimme mehr. Bitte wählen Sie eine neue Stimme für sie."),
+            ));
         }
-        stale.push(Stale { row, voice_id, hash });
+        let hash = content_hash(&row.facts, Some(voice_id), &dictionary);
+        let cast = reading.cast_voices(&row.facts);
+        for voice_id in std::iter::once(voice_id).chain(cast.iter().flatten().copied()) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = voices.entry(voice_id) {
+                let voice = db::voices::find_usable(&mut *tx, voice_id, user.id)
+                    .await?
+                    .ok_or_else(|| Error::field("voice_id", "Eine Stimme dieses Kapitels ist nicht mehr verfügbar."))?;
+                svc.engines
+                    .current()
+                    .usable(voice.provider)
+                    .map_err(|why| Error::field("voice_id", why.reason_for(user.role)))?;
+                slot.insert(voice);
+            }
+        }
+        stale.push(Stale { row, voice_id, hash, cast });
     }
     if stale.is_empty() {
         tx.commit().await?;
@@ -116,7 +128,7 @@ pub async fn chapter(
             user_id: user.id,
             text: &row.text,
             voice,
-            options: job_options(project_id, delivery, voice),
+            options: job_options(project_id, delivery, voice, &row.text, &stale.cast, &voices),
             cost_cent: cost,
             source_type: JobSource::Project,
             idempotency_key: None,
@@ -126,7 +138,14 @@ pub async fn chapter(
         };
         jobs::insert(&mut tx, &new_job).await?.ok_or_else(|| Error::Internal(anyhow::anyhow!("job id taken")))?;
         db::voices::count_clone_use(&mut tx, voice).await?;
-        let sound = delivery.sound_key();
+        let mut cast_voices: Vec<Uuid> =
+            stale.cast.iter().flatten().copied().filter(|v| *v != stale.voice_id).collect();
+        cast_voices.sort();
+        cast_voices.dedup();
+        for cast_voice in cast_voices {
+            db::voices::count_clone_use(&mut tx, &voices[&cast_voice]).await?;
+        }
+        let sound = reading.sound_of(&row.facts);
         let take = takes::NewTake {
             paragraph_id: row.facts.id,
             job_id,
@@ -137,6 +156,7 @@ pub async fn chapter(
             voice_id: stale.voice_id,
             delivery,
             terms,
+            sound: &sound,
         };
         takes::insert(&mut tx, &take).await?;
         let from = projects::RenderedFrom {
@@ -170,11 +190,36 @@ pub async fn chapter(
     Ok(Rendered { chapter, charged_cent: total, balance_cent })
 }
 
-/// A paragraph job's options: its project (whose dictionary entries apply) and the speed
-/// and pitch its voice can take.
-fn job_options(project_id: Uuid, delivery: Delivery, voice: &db::voices::Voice) -> serde_json::Value {
+/// A paragraph job's options: its project (whose dictionary entries apply), the speed and
+/// pitch its voice can take, and, when characters speak its quotations, which voice reads
+/// which part of its text (`domain::project::voice_parts`), each voice as the job needs it.
+fn job_options(
+    project_id: Uuid,
+    delivery: Delivery,
+    voice: &db::voices::Voice,
+    text: &str,
+    cast: &[Option<Uuid>],
+    voices: &std::collections::HashMap<Uuid, db::voices::Voice>,
+) -> serde_json::Value {
     let caps = crate::providers::of(voice.provider).delivery;
     let mut options = json!({ "project_id": project_id });
+    if cast.iter().any(Option::is_some) {
+        let parts: Vec<serde_json::Value> = project::voice_parts(text, cast)
+            .into_iter()
+            .map(|(range, cast_voice)| {
+                let speaker = cast_voice.and_then(|id| voices.get(&id)).unwrap_or(voice);
+                json!({
+                    "start": range.start,
+                    "end": range.end,
+                    "voice_id": speaker.id,
+                    "provider": speaker.provider,
+                    "api_name": speaker.api_name,
+                    "language": speaker.language,
+                })
+            })
+            .collect();
+        options["parts"] = json!(parts);
+    }
     if let Some(speed) = delivery.speed.filter(|_| caps.speed) {
         options["rate"] = json!(speed);
     }

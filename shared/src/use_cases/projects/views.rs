@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{cost_of, state_of};
+use super::{Reading, cost_of, state_of};
 use crate::db::project_exports::ExportRow;
 use crate::db::projects::{ChapterRow, ParagraphFacts, ProjectRow, SummaryRow};
 use crate::domain::kinds::{ExportProfile, JobStatus};
@@ -96,6 +96,10 @@ pub struct ParagraphView {
     /// rendered is not `changed`.
     pub changed: bool,
     pub delivery: crate::domain::project::Delivery,
+    /// Its quotations („…“, »…«, "…"), in order, and the character cast for each (none:
+    /// the narrator).
+    pub quotations: Vec<String>,
+    pub casting: Vec<Option<Uuid>>,
     /// Its chosen take can be heard on its own (`…/paragraphs/{id}/audio`).
     pub audio_url: Option<String>,
     /// Why its last rendering failed (it was refunded).
@@ -207,13 +211,13 @@ pub(crate) fn chapter_summary(
     chapter: &ChapterRow,
     paragraphs: &[&ParagraphFacts],
     project_voice: Option<Uuid>,
-    dictionary: &str,
+    reading: &Reading,
     base: &str,
 ) -> ChapterSummary {
     let mut states = Vec::with_capacity(paragraphs.len());
     let (mut cost, mut stale_cost, mut characters) = (0, 0, 0i64);
     for p in paragraphs {
-        let state = state_of(p, voice_of(p.voice_id, chapter.voice_id, project_voice), dictionary);
+        let state = state_of(p, voice_of(p.voice_id, chapter.voice_id, project_voice), reading);
         cost += cost_of(p);
         characters += p.characters as i64;
         if state.needs_rendering() {
@@ -260,22 +264,27 @@ pub(crate) fn chapter_detail(
     window: Window,
     texts: &mut std::collections::HashMap<Uuid, String>,
     project_voice: Option<Uuid>,
-    dictionary: &str,
+    reading: &Reading,
     base: &str,
 ) -> ChapterDetail {
     let all: Vec<&ParagraphFacts> = facts.iter().collect();
-    let summary = chapter_summary(chapter, &all, project_voice, dictionary, base);
+    let summary = chapter_summary(chapter, &all, project_voice, reading, base);
     let range = window.range(facts);
     let next_offset = matches!(window, Window::Page { .. }).then_some(range.end).filter(|&end| end < facts.len());
     let paragraphs = facts[range]
         .iter()
         .map(|p| {
             let voice = voice_of(p.voice_id, chapter.voice_id, project_voice);
-            let state = state_of(p, voice, dictionary);
+            let state = state_of(p, voice, reading);
+            let text = texts.remove(&p.id).unwrap_or_default();
+            let quotations: Vec<String> =
+                crate::domain::project::quotations(&text).into_iter().map(|r| text[r].to_owned()).collect();
             ParagraphView {
                 id: p.id,
                 position: p.position,
-                text: texts.remove(&p.id).unwrap_or_default(),
+                text,
+                quotations,
+                casting: p.casting.0.clone(),
                 voice_id: p.voice_id,
                 characters: p.characters,
                 cost_cent: cost_of(p),
@@ -312,7 +321,7 @@ pub(crate) fn project_detail(
     project: ProjectRow,
     chapters: Vec<ChapterRow>,
     facts: &[ParagraphFacts],
-    dictionary: &str,
+    reading: &Reading,
     exports: Vec<ExportRow>,
     spent_cent: i64,
     base: &str,
@@ -321,7 +330,7 @@ pub(crate) fn project_detail(
         .iter()
         .map(|c| {
             let own: Vec<&ParagraphFacts> = facts.iter().filter(|p| p.chapter_id == c.id).collect();
-            chapter_summary(c, &own, project.voice_id, dictionary, base)
+            chapter_summary(c, &own, project.voice_id, reading, base)
         })
         .collect();
     ProjectDetail {

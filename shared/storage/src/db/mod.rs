@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod labels;
 pub mod ledger;
 pub mod library;
+pub mod project_characters;
 pub mod project_exports;
 pub mod project_publications;
 pub mod project_takes;

@@ -18,12 +18,14 @@ pub struct NewTake<'a> {
     pub voice_id: Uuid,
     pub delivery: Delivery,
     pub terms: &'a str,
+    pub sound: &'a str,
 }
 
 pub async fn insert(conn: &mut PgConnection, take: &NewTake<'_>) -> Result<Uuid, sqlx::Error> {
     sqlx::query_scalar!(
-        "INSERT INTO project_takes (paragraph_id, job_id, render_id, text, characters, text_hash, voice_id, delivery, terms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO project_takes (paragraph_id, job_id, render_id, text, characters, text_hash, voice_id, delivery, terms,
+                                    sound)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         take.paragraph_id,
         take.job_id,
         take.render_id,
@@ -32,7 +34,8 @@ pub async fn insert(conn: &mut PgConnection, take: &NewTake<'_>) -> Result<Uuid,
         take.text_hash,
         take.voice_id,
         Json(take.delivery) as _,
-        take.terms
+        take.terms,
+        take.sound
     )
     .fetch_one(conn)
     .await
@@ -49,6 +52,7 @@ pub struct TakeRow {
     pub voice_id: Option<Uuid>,
     pub delivery: Json<Delivery>,
     pub terms: Option<String>,
+    pub sound: Option<String>,
     pub created_at: DateTime<Utc>,
     pub status: JobStatus,
     pub duration_seconds: Option<f64>,
@@ -62,7 +66,7 @@ pub async fn list(db: impl PgExecutor<'_>, paragraph_id: Uuid) -> Result<Vec<Tak
     sqlx::query_as!(
         TakeRow,
         r#"SELECT t.id, t.paragraph_id, t.job_id, t.text, t.characters, t.text_hash, t.voice_id,
-                  t.delivery AS "delivery: Json<Delivery>", t.terms, t.created_at,
+                  t.delivery AS "delivery: Json<Delivery>", t.terms, t.sound, t.created_at,
                   j.status AS "status: JobStatus", j.duration_seconds, j.audio_key,
                   (pp.job_id = t.job_id) AS "chosen!"
            FROM project_takes t JOIN tts_jobs j ON j.id = t.job_id
@@ -79,7 +83,7 @@ pub async fn get(db: impl PgExecutor<'_>, take_id: Uuid, paragraph_id: Uuid) -> 
     sqlx::query_as!(
         TakeRow,
         r#"SELECT t.id, t.paragraph_id, t.job_id, t.text, t.characters, t.text_hash, t.voice_id,
-                  t.delivery AS "delivery: Json<Delivery>", t.terms, t.created_at,
+                  t.delivery AS "delivery: Json<Delivery>", t.terms, t.sound, t.created_at,
                   j.status AS "status: JobStatus", j.duration_seconds, j.audio_key,
                   (pp.job_id = t.job_id) AS "chosen!"
            FROM project_takes t JOIN tts_jobs j ON j.id = t.job_id
@@ -113,7 +117,7 @@ pub async fn choose(
         take.text_hash,
         take.voice_id,
         Json(delivery) as _,
-        take.delivery.0.sound_key(),
+        take.sound.clone().unwrap_or_else(|| take.delivery.0.sound_key()),
         take.terms,
         terms_now
     )

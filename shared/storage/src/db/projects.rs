@@ -71,6 +71,8 @@ pub struct ParagraphFacts {
     /// The entries its text matches now.
     pub terms_now: Option<String>,
     pub delivery: Json<Delivery>,
+    /// The character (or none: the narrator) cast for each quotation of its text, in order.
+    pub casting: Json<Vec<Option<Uuid>>>,
     pub job_status: Option<JobStatus>,
     pub job_error: Option<String>,
 }
@@ -519,7 +521,7 @@ pub async fn facts(db: impl PgExecutor<'_>, project_id: Uuid) -> Result<Vec<Para
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
                   pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
-                  pp.delivery AS "delivery: Json<Delivery>",
+                  pp.delivery AS "delivery: Json<Delivery>", pp.casting AS "casting: Json<Vec<Option<Uuid>>>",
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp JOIN project_chapters c ON c.id = pp.chapter_id
            LEFT JOIN tts_jobs j ON j.id = pp.job_id
@@ -536,7 +538,7 @@ pub async fn chapter_facts(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<
         ParagraphFacts,
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
                   pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
-                  pp.delivery AS "delivery: Json<Delivery>",
+                  pp.delivery AS "delivery: Json<Delivery>", pp.casting AS "casting: Json<Vec<Option<Uuid>>>",
                   j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -564,7 +566,7 @@ pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec
     let rows = sqlx::query!(
         r#"SELECT pp.id, pp.chapter_id, pp.position, pp.characters, pp.text_hash, pp.voice_id, pp.job_id, pp.job_hash,
                   pp.job_text_hash, pp.job_voice_id, pp.job_dictionary, pp.job_sound, pp.job_terms, pp.terms_now,
-                  pp.delivery AS "delivery: Json<Delivery>",
+                  pp.delivery AS "delivery: Json<Delivery>", pp.casting AS "casting: Json<Vec<Option<Uuid>>>",
                   pp.text, j.status AS "job_status?: JobStatus", j.error_message AS "job_error?"
            FROM project_paragraphs pp LEFT JOIN tts_jobs j ON j.id = pp.job_id
            WHERE pp.chapter_id = $1 ORDER BY pp.position"#,
@@ -592,6 +594,7 @@ pub async fn paragraphs(db: impl PgExecutor<'_>, chapter_id: Uuid) -> Result<Vec
                 job_terms: r.job_terms,
                 terms_now: r.terms_now,
                 delivery: r.delivery,
+                casting: r.casting,
                 job_status: r.job_status,
                 job_error: r.job_error,
             },
@@ -633,10 +636,11 @@ pub struct ParagraphChange<'a> {
     pub text: Option<NewText<'a>>,
     pub voice_id: Option<Option<Uuid>>,
     pub delivery: Option<Delivery>,
+    pub casting: Option<&'a [Option<Uuid>]>,
 }
 
-/// Changes a paragraph's text (with its length, hash and matched entries), voice and/or
-/// delivery.
+/// Changes a paragraph's text (with its length, hash and matched entries), voice,
+/// delivery and/or casting.
 pub async fn update_paragraph(
     db: impl PgExecutor<'_>,
     paragraph_id: Uuid,
@@ -647,7 +651,7 @@ pub async fn update_paragraph(
         r#"UPDATE project_paragraphs SET text = coalesce($2, text), characters = coalesce($3, characters),
                 text_hash = coalesce($4, text_hash), terms_now = coalesce($5, terms_now),
                 voice_id = CASE WHEN $6 THEN $7 ELSE voice_id END,
-                delivery = coalesce($8, delivery)
+                delivery = coalesce($8, delivery), casting = coalesce($9, casting)
          WHERE id = $1"#,
         paragraph_id,
         text.map(|t| t.text),
@@ -656,7 +660,8 @@ pub async fn update_paragraph(
         text.map(|t| t.terms),
         change.voice_id.is_some(),
         change.voice_id.flatten(),
-        change.delivery.map(Json) as Option<Json<Delivery>>
+        change.delivery.map(Json) as Option<Json<Delivery>>,
+        change.casting.map(Json) as Option<Json<&[Option<Uuid>]>>
     )
     .execute(db)
     .await?;

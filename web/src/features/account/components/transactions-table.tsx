@@ -39,7 +39,11 @@ export function TransactionsTable({ items, busy = false }: { items: Transaction[
                 <span className="block">{formatDate(t.created_at)}</span>
                 <span className="block text-xs text-muted-foreground">{formatTime(t.created_at)}</span>
               </td>
-              <td className="px-2 py-2.5 align-top break-words">{t.label}</td>
+              <td className="px-2 py-2.5 align-top break-words">
+                <span className="block">{t.label}</span>
+                {/* What the booking was for: a project's render by name, a correction's reason. */}
+                {t.note ? <span className="block text-xs text-muted-foreground">{t.note}</span> : null}
+              </td>
               <td className="py-2.5 pl-2 text-right align-top tabular-nums sm:px-2">
                 <span
                   className={cn(
