@@ -9,6 +9,13 @@
 // it in the knowledge base, where it plays. axe scans the dialogs, the editor (before and
 // after the first render, and with the publication filled in) and the knowledge base with
 // the export.
+//
+// A second test edits while the chapter plays on (the player keeps its element, source and
+// position; a note and the transcript's marks say what changed), hears a paragraph on its
+// own, renders the edited paragraph again and goes back to its first take under
+// "Fassungen", gives the project a dictionary entry for a word of one paragraph (only that
+// one turns stale, and the editor says what rendering it again costs), and exports the last
+// rendered version after the question the export asks. axe scans each of these states.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -256,6 +263,70 @@ async function exportM4b(page, profile) {
   return readFile(file);
 }
 
+/**
+ * The editing round of one chapter, its text typed in: the chapter is rendered once; its
+ * second paragraph is edited and its third gets a word of the project's own dictionary.
+ */
+const LISTEN = {
+  title: 'Möwen über Sassnitz',
+  chapter: 'Kapitel 1: Am Hafen',
+  paragraphs: [
+    'Der Morgen begann grau und still am kleinen Hafen. Die Boote lagen dicht an dicht.',
+    'Marie stand am Ende der Mole und sah den Möwen zu.',
+    'Am Abend kehrten die Fischer mit vollen Netzen heim.',
+  ],
+  edited: 'Marie stand lange am Ende der Mole und zählte die Möwen.',
+  /** A word of the third paragraph only, and how the project's dictionary says it. */
+  term: 'Fischer',
+  spoken: 'Fischa',
+};
+
+const CSRF = { 'x-requested-with': 'stimmwerk' };
+
+/** A one-chapter project in a local German voice, made through the API; returns its id. */
+async function createListeningProject(page) {
+  const { voices } = await (await page.request.get(`${BASE_URL}/api/voices`)).json();
+  const voice = voices.find((v) => v.language === 'de-DE' && v.type !== 'clone' && v.available && v.key?.startsWith('local-'));
+  assert.ok(voice, 'a local German voice');
+  const text = [LISTEN.chapter, ...LISTEN.paragraphs].join('\n\n');
+  const response = await page.request.post(`${BASE_URL}/api/projects`, { headers: CSRF, data: { title: LISTEN.title, text, voice_id: voice.id } });
+  assert.equal(response.status(), 201, await response.text());
+  return (await response.json()).id;
+}
+
+/** The open chapter as the server has it now. */
+async function chapterNow(page, projectId, chapterId) {
+  return (await page.request.get(`${BASE_URL}/api/projects/${projectId}/chapters/${chapterId}`)).json();
+}
+
+/** Renders the open chapter after confirming `price`, and waits until its audio is joined again (current). */
+async function renderOpenChapter(page, projectId, chapterId, price) {
+  const button = page.getByTestId('chapter-render');
+  await button.filter({ hasText: `Kapitel vertonen (${price})` }).waitFor();
+  await button.click();
+  await page.getByRole('dialog', { name: 'Kapitel vertonen?' }).getByTestId('chapter-render-confirm').click();
+  await waitForParagraphsDone(page, LISTEN.paragraphs.length);
+  await button.filter({ hasText: 'Alles vertont' }).waitFor({ timeout: 120_000 });
+  await waitForCurrentAudio(page, projectId, chapterId);
+}
+
+/** Waits until the chapter's joined audio is the chapter as it is (the player's note is gone). */
+async function waitForCurrentAudio(page, projectId, chapterId) {
+  for (const deadline = Date.now() + 120_000; ; ) {
+    const chapter = await chapterNow(page, projectId, chapterId);
+    if (chapter.audio?.current) break;
+    assert.ok(Date.now() < deadline, 'the chapter is joined again within two minutes');
+    await page.waitForTimeout(500);
+  }
+  await page.getByTestId('chapter-player').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="chapter-audio-note"]'), undefined, { timeout: 30_000 });
+}
+
+/** The paragraphs' states in order, as their items say. */
+function paragraphStates(page) {
+  return page.locator('[data-testid="paragraph"]').evaluateAll((items) => items.map((p) => p.getAttribute('data-state')));
+}
+
 test('the DOCX helper writes a zip every reader takes: CRC-32 check value, stored entries, directory at the end', () => {
   assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);
   const zip = storedZip([['a.txt', 'Hallo']]);
@@ -368,6 +439,111 @@ describe('Projekte (end to end)', { skip }, () => {
       await shot(page, 'projects-export-in-library.png');
       await assertAccessible(page, 'knowledge base with an export');
 
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+    }
+  });
+  test('edit while the chapter plays on, hear a paragraph alone, switch between its takes, and give the project its own pronunciation', { timeout: 600_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await signUpConfirmAndSignIn(page);
+      const projectId = await createListeningProject(page);
+      await page.goto(`${BASE_URL}/dashboard/projects/${projectId}`);
+      await page.getByRole('heading', { level: 1, name: LISTEN.title }).waitFor();
+      const chapterId = await page.getByTestId('chapter-item').first().getAttribute('data-chapter-id');
+      await page.getByTestId('paragraph').nth(LISTEN.paragraphs.length - 1).waitFor();
+      const first = LISTEN.paragraphs.reduce((sum, text) => sum + costCents(text), 0);
+      await renderOpenChapter(page, projectId, chapterId, euro(first));
+      await page.getByTestId('project-spent').filter({ hasText: `Bisher ausgegeben: ${euro(first)}` }).waitFor();
+
+      // The chapter plays; an edit of its second paragraph leaves the player, its element and its source alone.
+      const player = page.getByTestId('chapter-player');
+      await player.getByTestId('chapter-play').click();
+      await waitForPlayback(page, '[data-testid="chapter-audio"]');
+      const audio = await page.getByTestId('chapter-audio').elementHandle();
+      const source = await audio.getAttribute('src');
+      const second = page.getByTestId('paragraph').nth(1);
+      await second.getByRole('button', { name: 'Absatz 2 bearbeiten' }).click();
+      await second.getByLabel('Text von Absatz 2').fill(LISTEN.edited);
+      await second.getByTestId('paragraph-save').click();
+      await second.getByTestId('paragraph-state').filter({ hasText: 'Veraltet' }).waitFor();
+      await player.getByTestId('chapter-audio-note').filter({ hasText: '1 Absatz wurde seit der letzten Vertonung geändert' }).waitFor();
+      const kept = await audio.evaluate((el, src) => ({
+        same: document.querySelector('[data-testid="chapter-audio"]') === el,
+        src: el.getAttribute('src') === src,
+        time: el.currentTime,
+      }), source);
+      assert.deepEqual([kept.same, kept.src], [true, true], 'the chapter player keeps its audio element and source through the edit');
+      assert.ok(kept.time > 0, `the chapter keeps its position (${kept.time} s)`);
+      // The edited paragraph's sentences are marked in the transcript (and only those).
+      await player.locator('[data-testid="transcript-sentence"][data-changed="true"]').first().waitFor({ timeout: 15_000 });
+      assert.equal(await player.locator('[data-testid="transcript-sentence"][data-changed="true"]').count(), 1, 'one changed sentence');
+      await assertAccessible(page, 'project editor with a paragraph changed since the render');
+      await shot(page, 'project-editor-changed-1366.png');
+
+      // The first paragraph heard on its own; the chapter pauses where it was.
+      await page.getByRole('button', { name: 'Absatz 1 anhören' }).click();
+      const alone = await waitForPlayback(page, '[data-testid="paragraph-audio"]');
+      assert.equal(alone.error, null);
+      assert.ok(alone.duration > 0.5 && alone.duration < 15, `the paragraph alone lasts ${alone.duration} s`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="chapter-audio"]')?.paused === true);
+      assert.ok((await audio.evaluate((el) => el.currentTime)) > 0, 'the chapter kept its position');
+      await page.getByRole('button', { name: 'Absatz 1 anhalten' }).click();
+      await page.getByRole('button', { name: 'Absatz 1 anhören' }).waitFor();
+
+      // A second take of the edited paragraph, then back to the first one in "Fassungen".
+      await renderOpenChapter(page, projectId, chapterId, euro(costCents(LISTEN.edited)));
+      await second.getByRole('button', { name: 'Fassungen von Absatz 2' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Fassungen von Absatz 2' });
+      const takes = dialog.getByTestId('take');
+      await page.waitForFunction(() => document.querySelectorAll('[role="dialog"] [data-testid="take"]').length === 2);
+      assert.equal(await takes.nth(0).getAttribute('data-chosen'), 'true', 'the newest take is the chosen one');
+      await takes.nth(1).getByTestId('take-restores-text').filter({ hasText: 'Diese Fassung stellt ihren Text wieder her.' }).waitFor();
+      await takes.nth(1).getByTestId('take-play').click();
+      await waitForPlayback(page, '[data-testid="paragraph-audio"]');
+      await assertAccessible(page, 'takes dialog');
+      await shot(page, 'project-takes-1366.png');
+      await takes.nth(1).getByRole('button', { name: /^Diese Fassung verwenden/ }).click();
+      await expectVisibleText(page, 'Fassung gewählt');
+      await takes.nth(1).getByTestId('take-chosen').waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction((text) => document.querySelectorAll('[data-testid="paragraph-text"]')[1]?.textContent === text, LISTEN.paragraphs[1]);
+      await waitForCurrentAudio(page, projectId, chapterId);
+      assert.deepEqual(await paragraphStates(page), ['done', 'done', 'done'], 'the chosen take is the paragraph as it reads');
+
+      // A project entry for a word of the third paragraph makes only that one stale, and says what rendering it costs.
+      const card = page.getByTestId('project-dictionary');
+      await card.getByLabel('Begriff').fill(LISTEN.term);
+      await card.getByLabel('Gesprochen als').fill(LISTEN.spoken);
+      await card.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+      const report = `1 Absatz ist jetzt veraltet. Neu vertonen kostet ${euro(costCents(LISTEN.paragraphs[2]))}.`;
+      await card.getByTestId('project-dictionary-report').filter({ hasText: report }).waitFor({ timeout: 15_000 });
+      await card.getByTestId('project-entry').filter({ hasText: `${LISTEN.term} → ${LISTEN.spoken}` }).waitFor();
+      await page.getByTestId('paragraph').nth(2).getByTestId('paragraph-state').filter({ hasText: 'Veraltet' }).waitFor();
+      assert.deepEqual(await paragraphStates(page), ['done', 'done', 'stale'], 'only the paragraph with the word is stale');
+      await assertAccessible(page, 'project editor with a project dictionary entry');
+      await shot(page, 'project-dictionary-1366.png');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, 'project-editor-spent-1366.png');
+
+      // An export asks while a paragraph changed, and makes the last rendered version.
+      await page.getByTestId('export-mp3').click();
+      const ask = page.getByRole('dialog', { name: 'Geänderte Absätze exportieren?' });
+      await ask.getByText('1 Absatz wurde seit der letzten Vertonung geändert.').waitFor();
+      await assertAccessible(page, 'export question');
+      await ask.getByRole('button', { name: 'Zuletzt vertonte Fassung exportieren' }).click();
+      await expectVisibleText(page, 'Export gestartet');
+      await page.waitForFunction(
+        () => {
+          const row = document.querySelector('[data-testid="export-row"]');
+          if (row?.getAttribute('data-status') === 'failed') throw new Error(`the export failed: ${row.textContent}`);
+          return row?.getAttribute('data-status') === 'completed';
+        },
+        undefined,
+        { timeout: 120_000, polling: 1_000 },
+      );
       assert.deepEqual(errors, [], 'no uncaught page errors');
     } finally {
       await context.close();

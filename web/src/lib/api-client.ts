@@ -125,6 +125,8 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser cache's part (`no-cache`: ask the server again, e.g. for audio that changed under the same address). */
+  cache?: RequestCache;
 };
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
@@ -141,7 +143,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal, ...(options.cache ? { cache: options.cache } : {}) });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError(cause);

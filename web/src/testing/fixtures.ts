@@ -45,6 +45,8 @@ export const voicesFixture: VoicesResponse = {
       unavailable_reason: null,
       is_demo: true,
       supports_rate: false,
+      supports_speed: true,
+      supports_pitch: true,
     },
     {
       id: 'v-lena',
@@ -60,6 +62,8 @@ export const voicesFixture: VoicesResponse = {
       unavailable_reason: null,
       is_demo: false,
       supports_rate: true,
+      supports_speed: true,
+      supports_pitch: false,
     },
     {
       id: 'v-max',
@@ -75,6 +79,8 @@ export const voicesFixture: VoicesResponse = {
       unavailable_reason: 'Kein API-Schlüssel für OpenAI konfiguriert',
       is_demo: false,
       supports_rate: false,
+      supports_speed: true,
+      supports_pitch: false,
     },
     {
       id: 'v-emma',
@@ -90,6 +96,8 @@ export const voicesFixture: VoicesResponse = {
       unavailable_reason: null,
       is_demo: true,
       supports_rate: false,
+      supports_speed: true,
+      supports_pitch: true,
     },
   ],
 };
@@ -132,6 +140,8 @@ function demoVoice(overrides: Partial<DemoVoice> & Pick<DemoVoice, 'id' | 'key' 
     unavailable_reason: null,
     is_demo: true,
     supports_rate: false,
+    supports_speed: false,
+    supports_pitch: false,
     ...overrides,
   };
 }

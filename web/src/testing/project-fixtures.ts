@@ -1,5 +1,6 @@
 // Projects as the server answers them, for the projects feature's tests.
 import type {
+  ChapterAudio,
   ChapterDetail,
   ChapterSummary,
   ExportView,
@@ -7,6 +8,7 @@ import type {
   ProjectDetail,
   ProjectPublication,
   ProjectSummary,
+  Take,
 } from '@/features/projects/api/types';
 
 export function makeProjectSummary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
@@ -25,6 +27,17 @@ export function makeProjectSummary(overrides: Partial<ProjectSummary> = {}): Pro
   };
 }
 
+/** A chapter's joined audio, current unless said otherwise. */
+export function makeChapterAudio(chapterId = 'c-1', overrides: Partial<ChapterAudio> = {}): ChapterAudio {
+  return {
+    url: `/api/projects/p-1/chapters/${chapterId}/audio`,
+    duration_seconds: 12.5,
+    timestamps_url: `/api/projects/p-1/chapters/${chapterId}/timestamps`,
+    current: true,
+    ...overrides,
+  };
+}
+
 export function makeParagraph(overrides: Partial<ParagraphView> = {}): ParagraphView {
   return {
     id: 'para-1',
@@ -36,6 +49,10 @@ export function makeParagraph(overrides: Partial<ParagraphView> = {}): Paragraph
     state: 'stale',
     changed: false,
     error: null,
+    delivery: {},
+    quotations: [],
+    casting: [],
+    audio_url: null,
     ...overrides,
   };
 }
@@ -51,7 +68,9 @@ export function makeChapterSummary(overrides: Partial<ChapterSummary> = {}): Cha
     stale_cost_cent: 120,
     paragraph_count: 2,
     done_paragraphs: 0,
+    stale_paragraphs: 2,
     state: 'stale',
+    pause_after_ms: 2_000,
     audio: null,
     ...overrides,
   };
@@ -71,6 +90,7 @@ export function makeChapter(overrides: Partial<ChapterDetail> = {}): ChapterDeta
     paragraphs,
     paragraph_count: paragraphs.length,
     done_paragraphs: paragraphs.filter((p) => p.state === 'done').length,
+    stale_paragraphs: paragraphs.filter((p) => p.state === 'stale' || p.state === 'failed').length,
     next_offset: null,
     ...overrides,
   };
@@ -99,11 +119,22 @@ export function makeProjectDetail(overrides: Partial<ProjectDetail> = {}): Proje
     characters: 123_456,
     cost_cent: 12_346,
     stale_cost_cent: 1_200,
+    stale_paragraphs: 2,
+    spent_cent: 250,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-22T10:00:00Z',
     chapters: [
       makeChapterSummary(),
-      makeChapterSummary({ id: 'c-2', position: 1, title: 'Der Leuchtturm', state: 'done', stale_cost_cent: 0, cost_cent: 250 }),
+      makeChapterSummary({
+        id: 'c-2',
+        position: 1,
+        title: 'Der Leuchtturm',
+        state: 'done',
+        stale_cost_cent: 0,
+        stale_paragraphs: 0,
+        cost_cent: 250,
+        audio: makeChapterAudio('c-2'),
+      }),
     ],
     exports: [],
     ...overrides,
@@ -111,6 +142,23 @@ export function makeProjectDetail(overrides: Partial<ProjectDetail> = {}): Proje
 }
 
 /** Publication details as the server answers them: nothing filled in yet, no cover, the project's voice as narrator. */
+/** One take of a paragraph: finished and chosen unless said otherwise. */
+export function makeTake(overrides: Partial<Take> = {}): Take {
+  return {
+    id: 'take-1',
+    created_at: '2026-11-22T10:00:05Z',
+    status: 'completed',
+    text: 'Es war ein kalter Morgen auf der Insel.',
+    voice_id: null,
+    delivery: {},
+    duration_seconds: 3.2,
+    chosen: true,
+    other_text: false,
+    audio_url: '/api/projects/p-1/paragraphs/para-1/takes/take-1/audio',
+    ...overrides,
+  };
+}
+
 export function makePublication(overrides: Partial<ProjectPublication> = {}): ProjectPublication {
   return {
     author: '',

@@ -138,6 +138,15 @@ describe('Transcript', () => {
       delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
     }
   });
+
+  it('marks sentences whose text changed since the audio was made, and says so to screen readers', () => {
+    render(<Transcript timedText={timedText()} currentTime={0} onSeek={vi.fn()} changed={[false, true, false]} changedLabel="(geändert)" />);
+    const [first, second, third] = sentences();
+    expect(second).toHaveAttribute('data-changed', 'true');
+    expect(second).toHaveAccessibleName(`${LONG} (geändert)`);
+    expect(first).not.toHaveAttribute('data-changed');
+    expect(third).toHaveAccessibleName('Ende.');
+  });
 });
 
 function expectFollowing(scrollTo: ReturnType<typeof vi.fn>) {

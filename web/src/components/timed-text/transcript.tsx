@@ -14,6 +14,12 @@ export type TranscriptProps = {
   onSeek: (seconds: number) => void;
   /** The scroll region's name for screen readers. */
   label?: string;
+  /**
+   * Sentences whose text changed since this audio was made (by index): shown with a soft
+   * amber background and, for screen readers, `changedLabel` after their text.
+   */
+  changed?: readonly boolean[];
+  changedLabel?: string;
   className?: string;
 };
 
@@ -26,7 +32,7 @@ export type TranscriptProps = {
  * A position update (4× a second) re-renders this component only; the sentences are
  * memoised and re-render when the spoken sentence or word changes.
  */
-export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript', className }: TranscriptProps) {
+export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript', changed, changedLabel = '(geändert)', className }: TranscriptProps) {
   const { sentences, word_level: wordLevel, precision } = timedText;
   const ms = currentTime * 1000;
   const active = activeIndex(sentences, ms);
@@ -53,7 +59,7 @@ export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript
         <span id={hint} hidden>
           {SENTENCE_HINT}
         </span>
-        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} hint={hint} />
+        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} hint={hint} changed={changed} changedLabel={changedLabel} />
       </div>
       {precision === 'estimated' && (
         <p className="text-xs text-muted-foreground" data-testid="transcript-estimated">
@@ -72,6 +78,8 @@ type SentenceFlowProps = {
   onSeek: (seconds: number) => void;
   /** The id of the hint every sentence is described by. */
   hint: string;
+  changed?: readonly boolean[];
+  changedLabel: string;
 };
 
 /**
@@ -79,7 +87,7 @@ type SentenceFlowProps = {
  * the first): thousands of tab stops would trap a keyboard user in the transcript. The
  * arrow keys, Home and End move between sentences.
  */
-const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek, hint }: SentenceFlowProps) {
+const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek, hint, changed, changedLabel }: SentenceFlowProps) {
   const paragraph = useRef<HTMLParagraphElement>(null);
   const play = useCallback((index: number) => onSeek(sentences[index].start_ms / 1000), [onSeek, sentences]);
   const move = useCallback(
@@ -105,6 +113,7 @@ const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSee
           onPlay={play}
           onMove={move}
           hint={hint}
+          changedLabel={changed?.[index] ? changedLabel : null}
         />
       ))}
     </p>
@@ -129,6 +138,8 @@ type SentenceProps = {
   onPlay: (index: number) => void;
   onMove: (event: KeyboardEvent<HTMLElement>, index: number) => void;
   hint: string;
+  /** Said after a changed sentence's text; null for one as it is. */
+  changedLabel: string | null;
 };
 
 /**
@@ -137,7 +148,7 @@ type SentenceProps = {
  * sentence would jump to a line of its own instead of running on in the paragraph.
  * It therefore does by hand what a button does: focus, Enter and Space.
  */
-const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove, hint }: SentenceProps) {
+const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove, hint, changedLabel }: SentenceProps) {
   const segments = useMemo(() => (active && sentence.words?.length ? wordSegments(sentence) : null), [active, sentence]);
   const keyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -157,12 +168,13 @@ const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop
         aria-current={active ? 'true' : undefined}
         data-sentence={index}
         data-active={active ? 'true' : undefined}
+        data-changed={changedLabel ? 'true' : undefined}
         data-testid="transcript-sentence"
         onClick={() => onPlay(index)}
         onKeyDown={keyDown}
         className={cn(
           'cursor-pointer rounded-sm px-0.5 py-0.5 box-decoration-clone transition-colors motion-reduce:transition-none',
-          active ? 'bg-primary/15 text-foreground hover:bg-primary/20' : 'hover:bg-muted',
+          active ? 'bg-primary/15 text-foreground hover:bg-primary/20' : changedLabel ? 'bg-warning-soft hover:bg-muted' : 'hover:bg-muted',
         )}
       >
         {segments
@@ -180,6 +192,7 @@ const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop
               ),
             )
           : sentence.text}
+        {changedLabel && <span className="sr-only"> {changedLabel}</span>}
       </span>{' '}
     </>
   );

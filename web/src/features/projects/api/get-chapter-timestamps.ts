@@ -8,14 +8,15 @@ export function getChapterTimestamps(url: string): Promise<TimedText> {
   return api.get<TimedText>(url);
 }
 
-export const getChapterTimestampsQueryOptions = (url: string) =>
+/** `version` names the join (`useJoinVersion`): the address stays when the chapter is joined again. */
+export const getChapterTimestampsQueryOptions = (url: string, version = '') =>
   queryOptions({
-    queryKey: projectKeys.timestamps(url),
+    queryKey: projectKeys.timestamps(url, version),
     queryFn: () => getChapterTimestamps(url),
-    // A joined audio's timings never change; a new render brings a new audio and URL.
+    // One join's timings never change; a new join has a new version.
     staleTime: Infinity,
   });
 
-export function useChapterTimestamps(url: string) {
-  return useQuery(getChapterTimestampsQueryOptions(url));
+export function useChapterTimestamps(url: string, version = '') {
+  return useQuery(getChapterTimestampsQueryOptions(url, version));
 }

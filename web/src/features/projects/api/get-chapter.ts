@@ -7,20 +7,33 @@ import type { ChapterDetail, ChapterSummary, ProjectDetail } from './types';
 export const CHAPTER_POLL_MS = 1_500;
 
 /**
- * Polls while a paragraph is rendering, and while all are done but the server is still
- * joining them into the chapter audio (done, audio null). Stops once nothing moves: a
- * stale or failed chapter only changes when the user acts.
+ * The server joins the chapter again now: its last audio is not current (a render finished,
+ * a take was chosen, a pause changed) and every paragraph has a finished take. Paragraphs
+ * changed since keep their last take, so they do not hold the join up; a failed one does.
+ * A long chapter is judged by its first page.
+ */
+export function isJoinPending(chapter: ChapterDetail): boolean {
+  if (!chapter.audio || chapter.audio.current || chapter.state === 'failed') return false;
+  return chapter.paragraphs.every((p) => p.audio_url != null);
+}
+
+/**
+ * Polls while a paragraph is rendering, while all are done but the server is still
+ * joining them into the chapter audio for the first time (done, audio null), and while a
+ * new join of its audio is on its way (`isJoinPending`). Stops once nothing moves: a stale
+ * or failed chapter only changes when the user acts.
  */
 export function chapterPollInterval(chapter: ChapterDetail | undefined): number | false {
   if (!chapter) return false;
   const rendering = chapter.state === 'rendering' || chapter.paragraphs.some((p) => p.state === 'rendering');
-  const joining = chapter.state === 'done' && chapter.audio === null;
+  const joining = (chapter.state === 'done' && !chapter.audio) || isJoinPending(chapter);
   return rendering || joining ? CHAPTER_POLL_MS : false;
 }
 
-/** The parts of a chapter the project shows in its chapter list and totals. */
+/** The parts of a chapter the project shows in its chapter list, totals and export buttons. */
 function summaryKey(c: ChapterSummary): string {
-  return JSON.stringify([c.title, c.voice_id, c.state, c.characters, c.cost_cent, c.stale_cost_cent, c.paragraph_count, c.audio?.url ?? null]);
+  const audio = c.audio ? [c.audio.url, c.audio.duration_seconds, c.audio.current] : null;
+  return JSON.stringify([c.title, c.voice_id, c.state, c.characters, c.cost_cent, c.stale_cost_cent, c.paragraph_count, c.stale_paragraphs, c.pause_after_ms, audio]);
 }
 
 /**

@@ -16,7 +16,14 @@ export const projectKeys = {
   // that is a new list. Null for a chapter that has only one page.
   chapterPagesFrom: (projectId: string, chapterId: string, start: number | null) =>
     [...projectKeys.chapterPages(projectId, chapterId), start] as const,
-  // Beside the project, not under it: a chapter audio's timings never change (a new render
-  // gives a new audio with its own URL), so refreshing the project does not fetch them again.
-  timestamps: (url: string) => [...projectKeys.all, 'timestamps', url] as const,
+  /** Where each paragraph is heard in the chapter's joined audio, whatever the version. */
+  chapterParts: (projectId: string, chapterId: string) => [...projectKeys.chapter(projectId, chapterId), 'parts'] as const,
+  // The version names the joined audio and which of its paragraphs changed since (see
+  // `partsVersion`): when either moves, the parts are asked again.
+  chapterPartsOf: (projectId: string, chapterId: string, version: string) => [...projectKeys.chapterParts(projectId, chapterId), version] as const,
+  /** A paragraph's takes; under the project, so refreshing the project refreshes them too. */
+  takes: (projectId: string, paragraphId: string) => [...projectKeys.project(projectId), 'takes', paragraphId] as const,
+  // Beside the project, not under it: a joined audio's timings never change. The address
+  // stays when the chapter is joined again, so the key names the join (`joinVersion`).
+  timestamps: (url: string, version = '') => [...projectKeys.all, 'timestamps', url, version] as const,
 };

@@ -7,10 +7,23 @@ type Schemas = components['schemas'];
 export type ParagraphState = Schemas['ParagraphState'];
 export type ProjectSummary = Schemas['ProjectSummary'];
 export type ProjectList = Schemas['ProjectList'];
-/** The joined audio of a chapter whose paragraphs are all done. */
+/**
+ * A chapter's last joined audio: there once the chapter was joined, and kept while its
+ * paragraphs change or render again; `current` is false while a join is still to come.
+ */
 export type ChapterAudio = Schemas['ChapterAudio'];
 export type ChapterSummary = Schemas['ChapterSummary'];
 export type ParagraphView = Schemas['ParagraphView'];
+/** Speed and pitch (where the voice's engine can change them) and the pause after a paragraph. */
+export type ParagraphDelivery = Schemas['ParagraphDelivery'];
+/** Where one paragraph is heard in the chapter's joined audio; `current` is false once it changed since. */
+export type HeardPart = Schemas['HeardPart'];
+/** `GET /api/projects/{id}/chapters/{chapterId}/parts` */
+export type ChapterParts = Schemas['ChapterParts'];
+/** One render of a paragraph; the paragraph uses the `chosen` one. */
+export type Take = Schemas['Take'];
+/** `GET /api/projects/{id}/paragraphs/{paragraphId}/takes`: newest first. */
+export type TakeList = Schemas['TakeList'];
 export type ChapterDetail = Schemas['ChapterDetail'];
 export type ExportFormat = Schemas['ExportFormat'];
 /** How an export's audio is made ready: as rendered, for Audible/ACX, or for podcasts. */

@@ -6,7 +6,7 @@ import type { ChapterChange, ChapterDetail } from './types';
 
 export type UpdateChapterVariables = { projectId: string; chapterId: string; change: ChapterChange };
 
-/** `PATCH /api/projects/{id}/chapters/{chapterId}`: title and the chapter's own voice (null = the project's). */
+/** `PATCH /api/projects/{id}/chapters/{chapterId}`: title, the chapter's own voice (null = the project's) and the pause after it. */
 export function updateChapter({ projectId, chapterId, change }: UpdateChapterVariables): Promise<ChapterDetail> {
   return api.patch<ChapterDetail>(`/api/projects/${encodeURIComponent(projectId)}/chapters/${encodeURIComponent(chapterId)}`, change);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { mapChapterPages, type ChapterPages } from './get-chapter-pages';
@@ -7,7 +7,11 @@ import type { ChapterDetail, ParagraphChange, ParagraphView } from './types';
 
 export type UpdateParagraphVariables = { projectId: string; chapterId: string; paragraphId: string; change: ParagraphChange };
 
-/** `PATCH /api/projects/{id}/paragraphs/{paragraphId}`: its text or own voice; either makes it stale. */
+/**
+ * `PATCH /api/projects/{id}/paragraphs/{paragraphId}`: its text, own voice or delivery
+ * (speed, pitch, pause after it). Text, voice, speed and pitch make it stale; the pause
+ * only joins the chapter again.
+ */
 export function updateParagraph({ projectId, paragraphId, change }: UpdateParagraphVariables): Promise<ParagraphView> {
   return api.patch<ParagraphView>(`/api/projects/${encodeURIComponent(projectId)}/paragraphs/${encodeURIComponent(paragraphId)}`, change);
 }
@@ -20,12 +24,7 @@ export function useUpdateParagraph({ mutationConfig }: { mutationConfig?: Mutati
     mutationFn: updateParagraph,
     onSuccess: async (paragraph, variables, ...args) => {
       const { projectId, chapterId } = variables;
-      // The paragraph shows its new state and cost at once, on whichever page it is; the chapter's totals follow.
-      const replace = (paragraphs: ParagraphView[]) => paragraphs.map((p) => (p.id === paragraph.id ? paragraph : p));
-      queryClient.setQueryData<ChapterDetail>(projectKeys.chapter(projectId, chapterId), (chapter) =>
-        chapter ? { ...chapter, paragraphs: replace(chapter.paragraphs) } : chapter,
-      );
-      queryClient.setQueriesData<ChapterPages>({ queryKey: projectKeys.chapterPages(projectId, chapterId) }, (pages) => mapChapterPages(pages, replace));
+      showSavedParagraph(queryClient, projectId, chapterId, paragraph);
       onSuccess?.(paragraph, variables, ...args);
       await Promise.all([
         // Only the first page, for the totals: an edit changes no other paragraph, and
@@ -34,7 +33,18 @@ export function useUpdateParagraph({ mutationConfig }: { mutationConfig?: Mutati
         queryClient.invalidateQueries({ queryKey: projectKeys.chapter(projectId, chapterId), exact: true }),
         queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true }),
         queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+        // Which of its takes would bring another text back.
+        queryClient.invalidateQueries({ queryKey: projectKeys.takes(projectId, paragraph.id) }),
       ]);
     },
   });
+}
+
+/** The saved paragraph at once, on whichever loaded page it is; the chapter's totals follow from the server. */
+export function showSavedParagraph(queryClient: QueryClient, projectId: string, chapterId: string, paragraph: ParagraphView): void {
+  const replace = (paragraphs: ParagraphView[]) => paragraphs.map((p) => (p.id === paragraph.id ? paragraph : p));
+  queryClient.setQueryData<ChapterDetail>(projectKeys.chapter(projectId, chapterId), (chapter) =>
+    chapter ? { ...chapter, paragraphs: replace(chapter.paragraphs) } : chapter,
+  );
+  queryClient.setQueriesData<ChapterPages>({ queryKey: projectKeys.chapterPages(projectId, chapterId) }, (pages) => mapChapterPages(pages, replace));
 }

@@ -11,6 +11,8 @@ import type { Voice } from '@/lib/voices';
 import { useChapter } from '../api/get-chapter';
 import { useUpdateChapter } from '../api/update-chapter';
 import type { ChapterDetail, ChapterSummary } from '../api/types';
+import { ChapterListen } from './chapter-listen';
+import { ChapterPauseField } from './chapter-pause-field';
 import { ChapterPlayer } from './chapter-player';
 import { EditableTitle } from './editable-title';
 import { MergeChapter } from './merge-chapter';
@@ -34,7 +36,7 @@ type ChapterPanelProps = {
   voices: Voice[];
 };
 
-/** The open chapter: its head (title, voice, cost, "Kapitel vertonen"), its audio once joined, its paragraphs. */
+/** The open chapter: its head (title, voice, cost, "Kapitel vertonen", pause after it), its audio once joined, its paragraphs. */
 export function ChapterPanel({ projectId, chapterId, number, previous, voices }: ChapterPanelProps) {
   const query = useChapter(projectId, chapterId);
   if (query.isPending) return <LoadingSkeleton label="Kapitel wird geladen…" rows={4} />;
@@ -44,12 +46,11 @@ export function ChapterPanel({ projectId, chapterId, number, previous, voices }:
     <Card data-testid="chapter-panel" data-chapter-id={chapter.id} data-state={chapter.state}>
       <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
         <ChapterHead projectId={projectId} chapter={chapter} previous={previous} voices={voices} />
-        {chapter.audio ? (
-          <ChapterPlayer projectId={projectId} chapterId={chapter.id} title={chapter.title} audio={chapter.audio} />
-        ) : (
-          chapter.state === 'done' && <JoiningNotice />
-        )}
-        <ParagraphList projectId={projectId} chapter={chapter} chapterNumber={number} voices={voices} />
+        {/* The last joined audio plays on while paragraphs change or render again. */}
+        <ChapterListen projectId={projectId} chapter={chapter}>
+          {chapter.audio ? <ChapterPlayer projectId={projectId} chapter={chapter} audio={chapter.audio} /> : chapter.state === 'done' && <JoiningNotice />}
+          <ParagraphList projectId={projectId} chapter={chapter} chapterNumber={number} voices={voices} />
+        </ChapterListen>
       </CardContent>
     </Card>
   );
@@ -104,6 +105,7 @@ function ChapterHead({ projectId, chapter, previous, voices }: ChapterHeadProps)
       <p className="text-sm text-muted-foreground" data-testid="chapter-costs">
         {chapterCosts(chapter)}
       </p>
+      <ChapterPauseField projectId={projectId} chapter={chapter} />
     </div>
   );
 }

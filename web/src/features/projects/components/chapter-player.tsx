@@ -1,3 +1,5 @@
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { SubtitleDownload } from '@/components/timed-text/subtitle-download';
 import { Transcript } from '@/components/timed-text/transcript';
 import { TranscriptSkeleton } from '@/components/timed-text/transcript-skeleton';
@@ -7,51 +9,93 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { audioFileName } from '@/lib/filename';
 import { useChapterTimestamps } from '../api/get-chapter-timestamps';
-import type { ChapterAudio } from '../api/types';
+import type { ChapterAudio, ChapterSummary } from '../api/types';
+import { versionedUrl } from '../hooks/use-join-version';
+import { changedSentences } from '../utils/heard-parts';
+import { chapterAudioNote } from '../utils/project-rules';
+import { useChapterListening } from './chapter-listen';
 
 /** `/api/projects/{id}/chapters/{chapterId}/subtitles`, without `format` (the download adds it). */
 export function chapterSubtitlesUrl(projectId: string, chapterId: string): string {
   return `/api/projects/${encodeURIComponent(projectId)}/chapters/${encodeURIComponent(chapterId)}/subtitles`;
 }
 
-type ChapterPlayerProps = { projectId: string; chapterId: string; title: string; audio: ChapterAudio };
+/** Said after each sentence of a paragraph changed since the audio was joined. */
+export const CHANGED_SENTENCE_LABEL = '(geändert)';
+
+type ChapterPlayerProps = { projectId: string; chapter: ChapterSummary; audio: ChapterAudio };
 
 /**
- * The joined chapter audio: its player, the transcript that follows it (a sentence starts it
- * from there) and the subtitles as SRT or WebVTT.
+ * The chapter's last joined audio: its player, the transcript that follows it (a sentence
+ * starts it from there; sentences of paragraphs changed since are marked) and the subtitles
+ * as SRT or WebVTT. It stays while paragraphs change or render again, with a note saying so.
  */
-export function ChapterPlayer({ projectId, chapterId, title, audio }: ChapterPlayerProps) {
+export function ChapterPlayer(props: ChapterPlayerProps) {
+  // A new join starts a fresh player and transcript (position and timings belong to the old audio).
+  return <JoinedAudio key={useChapterListening().joinVersion} {...props} />;
+}
+
+function JoinedAudio({ projectId, chapter, audio }: ChapterPlayerProps) {
+  const { title } = chapter;
   const { time, onTimeUpdate, controlRef, playFrom } = useReadAlong();
+  const { joinVersion, playFromRef } = useChapterListening();
+  // The paragraphs' "Ab hier abspielen" plays through this player while it is shown.
+  useEffect(() => {
+    playFromRef.current = playFrom;
+    return () => {
+      playFromRef.current = null;
+    };
+  }, [playFrom, playFromRef]);
+  const note = chapterAudioNote(chapter);
   return (
-    <section aria-labelledby={`listen-${chapterId}`} className="flex flex-col gap-3" data-testid="chapter-player">
-      <h3 id={`listen-${chapterId}`} className="text-sm font-semibold">
+    <section aria-labelledby={`listen-${chapter.id}`} className="flex flex-col gap-3" data-testid="chapter-player">
+      <h3 id={`listen-${chapter.id}`} className="text-sm font-semibold">
         Anhören
       </h3>
+      {note && (
+        <p className="flex items-start gap-2 rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning" data-testid="chapter-audio-note">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {note}
+        </p>
+      )}
       <AudioPlayer
-        src={audio.url}
+        src={versionedUrl(audio.url, joinVersion)}
         knownDuration={audio.duration_seconds}
         label={`Kapitel: ${title}`}
         testIdPrefix="chapter"
         onTimeUpdate={onTimeUpdate}
         controlRef={controlRef}
       />
-      <ChapterTranscript url={audio.timestamps_url} time={time} onSeek={playFrom} label={`Transkript: ${title}`} />
-      <SubtitleDownload url={chapterSubtitlesUrl(projectId, chapterId)} audioFileName={audioFileName(title)} />
+      <ChapterTranscript url={audio.timestamps_url} version={joinVersion} time={time} onSeek={playFrom} label={`Transkript: ${title}`} />
+      <SubtitleDownload url={chapterSubtitlesUrl(projectId, chapter.id)} audioFileName={audioFileName(title)} />
     </section>
   );
 }
 
-type ChapterTranscriptProps = { url: string; time: number; onSeek: (seconds: number) => void; label: string };
+type ChapterTranscriptProps = { url: string; version: string; time: number; onSeek: (seconds: number) => void; label: string };
 
-function ChapterTranscript({ url, time, onSeek, label }: ChapterTranscriptProps) {
-  const query = useChapterTimestamps(url);
+function ChapterTranscript({ url, version, time, onSeek, label }: ChapterTranscriptProps) {
+  const query = useChapterTimestamps(url, version);
+  const { parts } = useChapterListening();
+  const sentences = query.data?.sentences;
+  const changed = useMemo(() => (sentences ? changedSentences(sentences, [...parts.values()]) : null), [sentences, parts]);
   if (query.isPending) return <TranscriptSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <NoTimings />;
     return <LoadErrorAlert title="Transkript konnte nicht geladen werden" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.sentences.length === 0) return <NoTimings />;
-  return <Transcript timedText={query.data} currentTime={time} onSeek={onSeek} label={label} />;
+  return (
+    <>
+      <Transcript timedText={query.data} currentTime={time} onSeek={onSeek} label={label} changed={changed ?? undefined} changedLabel={CHANGED_SENTENCE_LABEL} />
+      {changed && (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="transcript-changed-legend">
+          <span className="inline-block size-3 rounded-sm bg-warning-soft ring-1 ring-warning/40" aria-hidden="true" />
+          Hinterlegte Sätze gehören zu Absätzen, die seit der Vertonung geändert wurden.
+        </p>
+      )}
+    </>
+  );
 }
 
 function NoTimings() {

@@ -1,10 +1,12 @@
 import { Download, PackageOpen } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { projectPath } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { errorMessage, toastError } from '@/lib/errors';
@@ -14,10 +16,11 @@ import { useLimits } from '@/lib/limits';
 import { useCreateExport } from '../api/create-export';
 import { usePublication } from '../api/get-publication';
 import type { ExportFormat, ExportProfile, ExportView, ProjectDetail } from '../api/types';
-import { canExport, DEFAULT_EXPORT_PROFILE, EXPORT_FORMATS, exportFileName, exportLabel, exportProfile } from '../utils/project-rules';
+import { DEFAULT_EXPORT_PROFILE, EXPORT_FORMATS, exportBlocker, exportFileName, exportLabel, exportProfile } from '../utils/project-rules';
 import { ExportProfileChoice } from './export-profile-choice';
+import { ExportStaleDialog } from './export-stale-dialog';
 
-export const EXPORT_LOCKED_HINT = 'Erst alle Kapitel vertonen';
+export { EXPORT_LOCKED_HINT } from '../utils/project-rules';
 
 /** One toast for a failed export download: a repeat replaces it. */
 export const EXPORT_DOWNLOAD_TOAST = 'export-download-error';
@@ -36,16 +39,12 @@ export async function downloadExport(item: ExportView, title: string): Promise<v
 }
 
 /**
- * "Export": the whole project as an M4B audiobook, one MP3 with chapter marks, or a ZIP of
- * the chapter MP3s, in a profile (as rendered, for ACX, for podcasts), each made by the
- * server with progress. Possible only once every chapter is rendered and joined.
+ * Starts exports; while paragraphs changed since their render it asks first (the dialog
+ * `asking` is for) whether to export them as last rendered or to render them first.
  */
-export function ExportsPanel({ project }: { project: ProjectDetail }) {
-  const ready = canExport(project.chapters);
-  const kept = useLimits().data?.exports_kept_per_format;
-  const [profile, setProfile] = useState<ExportProfile>(DEFAULT_EXPORT_PROFILE);
-  // The cover ACX would refuse (the panel works without it: the server checks again).
-  const acxRefusal = usePublication(project.id).data?.cover?.acx_refusal ?? null;
+function useExportStart(project: ProjectDetail, profile: ExportProfile) {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<ExportFormat | null>(null);
   const create = useCreateExport({
     mutationConfig: {
       onSuccess: (item) =>
@@ -56,7 +55,40 @@ export function ExportsPanel({ project }: { project: ProjectDetail }) {
       onError: (error) => toastError(error, 'Export konnte nicht gestartet werden', 'export-create'),
     },
   });
-  const start = (format: ExportFormat) => create.mutate({ projectId: project.id, format, profile });
+  const send = (format: ExportFormat, useRendered: boolean) =>
+    create.mutate({ projectId: project.id, format, profile, useRendered }, { onSettled: () => setAsking(null) });
+  const start = (format: ExportFormat) => (project.stale_paragraphs > 0 ? setAsking(format) : send(format, false));
+  const dialog = (
+    <ExportStaleDialog
+      open={asking !== null}
+      onOpenChange={(open) => !open && setAsking(null)}
+      count={project.stale_paragraphs}
+      chapters={project.chapters}
+      pending={create.isPending}
+      onUseRendered={() => asking && send(asking, true)}
+      onRenderFirst={() => {
+        const first = project.chapters.find((c) => c.stale_paragraphs > 0);
+        if (first) navigate(projectPath(project.id, first.id));
+      }}
+    />
+  );
+  return { create, start, dialog };
+}
+
+/**
+ * "Export": the whole project as an M4B audiobook, one MP3 with chapter marks, or a ZIP of
+ * the chapter MP3s, in a profile (as rendered, for ACX, for podcasts), each made by the
+ * server with progress. Possible once every chapter was joined and none is rendering;
+ * paragraphs changed since their render are exported as last rendered, after asking.
+ */
+export function ExportsPanel({ project }: { project: ProjectDetail }) {
+  const blocker = exportBlocker(project.chapters);
+  const ready = blocker === null;
+  const kept = useLimits().data?.exports_kept_per_format;
+  const [profile, setProfile] = useState<ExportProfile>(DEFAULT_EXPORT_PROFILE);
+  // The cover ACX would refuse (the panel works without it: the server checks again).
+  const acxRefusal = usePublication(project.id).data?.cover?.acx_refusal ?? null;
+  const { create, start, dialog } = useExportStart(project, profile);
   return (
     <Card>
       <CardHeader>
@@ -86,10 +118,11 @@ export function ExportsPanel({ project }: { project: ProjectDetail }) {
           ))}
           {!ready && (
             <p id={`export-locked-${project.id}`} className="text-xs text-muted-foreground" data-testid="export-locked">
-              {EXPORT_LOCKED_HINT}
+              {blocker}
             </p>
           )}
         </div>
+        {dialog}
         {project.exports.length > 0 ? (
           <ul className="flex flex-col gap-2" aria-label="Exporte">
             {project.exports.map((item) => (

@@ -8,6 +8,9 @@ import { formatEuroFromCents } from '@/lib/format';
 import type { Voice } from '@/lib/voices';
 import { useUpdateParagraph } from '../api/update-paragraph';
 import type { ParagraphView } from '../api/types';
+import { ParagraphDelivery } from './paragraph-delivery';
+import { ParagraphListen } from './paragraph-listen';
+import { ParagraphTakes } from './paragraph-takes';
 import { SplitParagraph } from './split-paragraph';
 import { StateBadge } from './state-badge';
 import { ParagraphVoiceSelect } from './voice-select';
@@ -26,9 +29,11 @@ type ParagraphItemProps = {
 /**
  * One paragraph: its state, cost and text; "Bearbeiten" turns the text into a field, and
  * its own voice can be set (dialogue with two speakers). Either change makes it stale.
- * Nothing can be changed while it is being rendered. Every paragraph but the first can
- * begin a new chapter ("Hier teilen"), which keeps it as it is. Memoised: a long chapter
- * lists thousands, and a poll changes only the few whose state moved.
+ * Once rendered it can be heard on its own (▶), the chapter played from its start, and its
+ * takes compared and chosen ("Fassungen"); "Vortrag" sets the pause after it. Nothing can
+ * be changed while it is being rendered. Every paragraph but the first can begin a new
+ * chapter ("Hier teilen"), which keeps it as it is. Memoised: a long chapter lists
+ * thousands, and a poll changes only the few whose state moved.
  */
 export const ParagraphItem = memo(function ParagraphItem({ projectId, chapterId, paragraph, number, chapterNumber, voices }: ParagraphItemProps) {
   const [editing, setEditing] = useState(false);
@@ -52,7 +57,10 @@ export const ParagraphItem = memo(function ParagraphItem({ projectId, chapterId,
         <span className="whitespace-nowrap text-xs text-muted-foreground" data-testid="paragraph-cost">
           {formatEuroFromCents(paragraph.cost_cent)}
         </span>
+        <ParagraphListen paragraph={paragraph} number={number} />
         <span className="ml-auto flex flex-wrap items-center gap-1">
+          <ParagraphTakes projectId={projectId} chapterId={chapterId} paragraph={paragraph} number={number} />
+          <ParagraphDelivery projectId={projectId} chapterId={chapterId} paragraph={paragraph} number={number} voices={voices} disabled={locked} />
           {number > 1 && <SplitParagraph projectId={projectId} paragraphId={paragraph.id} number={number} newChapterNumber={chapterNumber + 1} />}
           <ParagraphVoiceSelect
             voices={voices}

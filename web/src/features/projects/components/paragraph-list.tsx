@@ -6,6 +6,7 @@ import { formatNumber } from '@/lib/format';
 import type { Voice } from '@/lib/voices';
 import { chapterParagraphs, useChapterPages } from '../api/get-chapter-pages';
 import type { ChapterDetail } from '../api/types';
+import { ParagraphAudio } from './paragraph-audio';
 import { ParagraphItem } from './paragraph-item';
 
 type ParagraphListProps = { projectId: string; chapter: ChapterDetail; chapterNumber: number; voices: Voice[] };
@@ -23,6 +24,7 @@ export function ParagraphList({ projectId, chapter, chapterNumber, voices }: Par
       <h3 id={`paragraphs-${chapter.id}`} className="text-sm font-semibold">
         Absätze
       </h3>
+      <ParagraphAudio />
       <ol className="flex flex-col gap-2">
         {paragraphs.map(({ paragraph, number }) => (
           <ParagraphItem

@@ -17,7 +17,12 @@ export function projectTotals(project: Pick<ProjectDetail, 'characters' | 'cost_
   return `Gesamt: ${formatNumber(project.characters)} Zeichen · ${formatEuroFromCents(project.cost_cent)}, davon noch zu vertonen: ${formatEuroFromCents(project.stale_cost_cent)}`;
 }
 
-/** The editor's head: the project's title (renamable), its voice and what it costs. */
+/** "Bisher ausgegeben: 1,23 €": what the project's renders cost so far, less refunds. */
+export function projectSpent(project: Pick<ProjectDetail, 'spent_cent'>): string {
+  return `Bisher ausgegeben: ${formatEuroFromCents(project.spent_cent)}`;
+}
+
+/** The editor's head: the project's title (renamable), its voice, what it costs and what it cost so far. */
 export function ProjectHeader({ project, voices }: { project: ProjectDetail; voices: Voice[] }) {
   const voiceId = useId();
   const update = useUpdateProject({
@@ -56,8 +61,9 @@ export function ProjectHeader({ project, voices }: { project: ProjectDetail; voi
           />
         </div>
       </div>
-      <p className="text-sm text-muted-foreground" data-testid="project-totals">
-        {projectTotals(project)}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span data-testid="project-totals">{projectTotals(project)}</span>
+        <span data-testid="project-spent">{projectSpent(project)}</span>
       </p>
     </header>
   );

@@ -56,11 +56,53 @@ export function characterCount(count: number): string {
 }
 
 /**
- * Exports need the joined audio of every chapter: each chapter done and its audio there
- * (done but without audio means the server is still joining it).
+ * A chapter whose paragraphs are all done while its audio is still to be joined: for the
+ * first time (no audio yet) or again (`audio.current` false after a render, a chosen take
+ * or a new pause). The server refuses exports meanwhile.
  */
+export function isChapterJoining(chapter: Pick<ChapterSummary, 'state' | 'audio'>): boolean {
+  return chapter.state === 'done' && !chapter.audio?.current;
+}
+
+export const EXPORT_LOCKED_HINT = 'Erst alle Kapitel vertonen';
+export const EXPORT_BUSY_HINT = 'Einige Kapitel werden gerade vertont. Bitte warten Sie, bis sie fertig sind.';
+
+/**
+ * Why the project cannot be exported now, or null: every chapter needs its joined audio
+ * (paragraphs changed since are exported as last rendered, after asking), and none may be
+ * rendering or being joined.
+ */
+export function exportBlocker(chapters: Pick<ChapterSummary, 'state' | 'audio'>[]): string | null {
+  if (chapters.length === 0 || chapters.some((c) => !c.audio)) return EXPORT_LOCKED_HINT;
+  if (chapters.some((c) => c.state === 'rendering' || isChapterJoining(c))) return EXPORT_BUSY_HINT;
+  return null;
+}
+
 export function canExport(chapters: Pick<ChapterSummary, 'state' | 'audio'>[]): boolean {
-  return chapters.length > 0 && chapters.every((c) => c.state === 'done' && c.audio !== null);
+  return exportBlocker(chapters) === null;
+}
+
+/** "1 Absatz wurde", "3 Absätze wurden" */
+function paragraphsWere(count: number): string {
+  return count === 1 ? '1 Absatz wurde' : `${formatNumber(count)} Absätze wurden`;
+}
+
+/** "3 Absätze wurden seit der letzten Vertonung geändert." */
+export function staleParagraphsText(count: number): string {
+  return `${paragraphsWere(count)} seit der letzten Vertonung geändert.`;
+}
+
+/**
+ * What the chapter player plays when its audio is not the chapter as it is now: the
+ * paragraphs changed since, or the render or join on its way. Null when it is current.
+ */
+export function chapterAudioNote(chapter: Pick<ChapterSummary, 'state' | 'audio' | 'stale_paragraphs'>): string | null {
+  if (!chapter.audio) return null;
+  const heard = 'zu hören ist die zuletzt vertonte Fassung.';
+  if (chapter.state === 'rendering') return `Das Kapitel wird neu vertont – bis dahin ${heard}`;
+  if (chapter.stale_paragraphs > 0) return `${paragraphsWere(chapter.stale_paragraphs)} seit der letzten Vertonung geändert – ${heard}`;
+  if (!chapter.audio.current) return `Die neue Fassung wird zusammengefügt – bis dahin ${heard}`;
+  return null;
 }
 
 export const EXPORT_FORMATS: { format: ExportFormat; label: string; extension: string }[] = [

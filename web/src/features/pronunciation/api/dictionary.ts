@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiDictionaryEntry, ApiEntryInput, ApiImportResult } from '@/lib/api-types';
+import type { ApiImportResult } from '@/lib/api-types';
+import { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput } from '@/lib/dictionary';
 
-export type DictionaryEntry = ApiDictionaryEntry;
-export type EntryInput = ApiEntryInput;
+export { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput };
 export type ImportResult = ApiImportResult;
-
-export const dictionaryKeys = { all: ['pronunciation-dictionary'] as const };
-export const dictionaryUrls = {
-  root: '/api/pronunciation/dictionary',
-  entry: (id: string, global: boolean) => `/api/pronunciation/dictionary/${encodeURIComponent(id)}${global ? '?global=true' : ''}`,
-  export: '/api/pronunciation/dictionary/export',
-  import: '/api/pronunciation/dictionary/import',
-};
 
 /** `GET /api/pronunciation/dictionary`: own entries first, then the global ones. */
 export function useDictionary() {
@@ -26,11 +18,11 @@ export function useDictionaryMutations() {
     save: useMutation({ mutationFn: (input: EntryInput) => api.post<DictionaryEntry>(dictionaryUrls.root, input), onSettled: refresh }),
     /** `PUT /api/pronunciation/dictionary/{id}`: the entry changed, its term too. */
     update: useMutation({
-      mutationFn: ({ id, input }: { id: string; input: EntryInput }) => api.put<DictionaryEntry>(dictionaryUrls.entry(id, false), input),
+      mutationFn: ({ id, input }: { id: string; input: EntryInput }) => api.put<DictionaryEntry>(dictionaryUrls.entry(id), input),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (entry: DictionaryEntry) => api.delete(dictionaryUrls.entry(entry.id, entry.global)),
+      mutationFn: (entry: DictionaryEntry) => api.delete(dictionaryUrls.entry(entry.id, entry)),
       onSettled: refresh,
     }),
     importCsv: useMutation({ mutationFn: (csv: string) => api.post<ImportResult>(dictionaryUrls.import, { csv }), onSettled: refresh }),
