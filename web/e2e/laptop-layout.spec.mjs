@@ -22,7 +22,7 @@ const MANUSCRIPT = [
   'Als die Fähre am Morgen in Sassnitz anlegte, lag noch Nebel über dem Hafen.',
   'Kapitel 2: Der Leuchtturm am Kap Arkona',
   'Am zweiten Tag wanderten sie zum Leuchtturm, und der Wind trug den Geruch von Salz heran.',
-  'Oben auf der Galerie sah man bei klarem Wetter bis nach Dänemark.',
+  '„Oben auf der Galerie sieht man bei klarem Wetter bis nach Dänemark“, sagte die Leuchtturmwärterin.',
 ].join('\n\n');
 
 async function post(page, url, data, expected = 201) {
@@ -31,12 +31,14 @@ async function post(page, url, data, expected = 201) {
   return response.json();
 }
 
-/** A project of two chapters in a local German voice, made through the API. */
+/** A project of two chapters in a local German voice, with a character of a long name, made through the API. */
 async function createProject(page) {
   const { voices } = await (await page.request.get(`${BASE_URL}/api/voices`)).json();
   const voice = voices.find((v) => v.language === 'de-DE' && v.type !== 'clone' && v.available && v.key?.startsWith('local-'));
   assert.ok(voice, 'a local German voice');
-  return post(page, '/api/projects', { title: 'Sommer auf Rügen – eine Reise in zwei Kapiteln', text: MANUSCRIPT, voice_id: voice.id });
+  const project = await post(page, '/api/projects', { title: 'Sommer auf Rügen – eine Reise in zwei Kapiteln', text: MANUSCRIPT, voice_id: voice.id });
+  await post(page, `/api/projects/${project.id}/characters`, { name: 'Leuchtturmwärterin Hildegard von Arkona', voice_id: voice.id });
+  return project;
 }
 
 /** A clone with a long name, a description and tags (its wizard is left at the recordings). */
@@ -116,6 +118,12 @@ describe('small laptop (1024 px): editor and voice lists fit, every action in vi
           ...(await page.getByTestId('paragraph-voice').all()),
           ...(await page.getByTestId('chapter-item').all()),
           page.getByTestId('export-m4b'),
+          // The quoted paragraph's "Rollen", the cast and the project's PLS actions.
+          page.getByTestId('paragraph-casting'),
+          page.getByTestId('character-remove'),
+          page.getByTestId('character-voice-select'),
+          page.getByTestId('project-dictionary').getByTestId('pls-import'),
+          page.getByTestId('project-dictionary').getByTestId('pls-export'),
         ],
         'project editor at 1024 px',
       );

@@ -16,6 +16,10 @@
 // "Fassungen", gives the project a dictionary entry for a word of one paragraph (only that
 // one turns stale, and the editor says what rendering it again costs), and exports the last
 // rendered version after the question the export asks. axe scans each of these states.
+//
+// A third test gives a project two characters ("Rollen"), casts a paragraph's two
+// quotations to them, renders the chapter and plays it: the timed text names each
+// character's voice for its quotation. axe scans the cast card and the casting dialog.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -283,6 +287,13 @@ const LISTEN = {
 
 const CSRF = { 'x-requested-with': 'stimmwerk' };
 
+/** A chapter of one paragraph with two quotations („…“ and »…«) for two characters. */
+const CAST = {
+  title: 'Zwei Stimmen am Steg',
+  chapter: 'Kapitel 1: Am Steg',
+  paragraph: 'Marie winkte vom Steg. „Komm schnell her!“, rief sie. Jan lachte. »Ich bin gleich da«, antwortete er.',
+};
+
 /** A one-chapter project in a local German voice, made through the API; returns its id. */
 async function createListeningProject(page) {
   const { voices } = await (await page.request.get(`${BASE_URL}/api/voices`)).json();
@@ -544,6 +555,80 @@ describe('Projekte (end to end)', { skip }, () => {
         undefined,
         { timeout: 120_000, polling: 1_000 },
       );
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('cast two characters, give them a paragraph’s quotations, render the chapter and hear it', { timeout: 600_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await signUpConfirmAndSignIn(page);
+      const { voices } = await (await page.request.get(`${BASE_URL}/api/voices`)).json();
+      const local = voices.filter((v) => v.language === 'de-DE' && v.type !== 'clone' && v.available && v.key?.startsWith('local-'));
+      assert.ok(local.length > 0, 'a local German voice');
+      const [narrator, marieVoice = narrator, janVoice = marieVoice] = local;
+      const response = await page.request.post(`${BASE_URL}/api/projects`, {
+        headers: CSRF,
+        data: { title: CAST.title, text: [CAST.chapter, CAST.paragraph].join('\n\n'), voice_id: narrator.id },
+      });
+      assert.equal(response.status(), 201, await response.text());
+      const projectId = (await response.json()).id;
+      await page.goto(`${BASE_URL}/dashboard/projects/${projectId}`);
+      await page.getByRole('heading', { level: 1, name: CAST.title }).waitFor();
+
+      // Two characters, each with its own voice.
+      const card = page.getByTestId('project-cast');
+      await card.getByText('Noch keine Rollen: alles liest der Erzähler.').waitFor();
+      for (const [name, voice] of [['Marie', marieVoice], ['Jan', janVoice]]) {
+        await card.getByLabel('Name der Rolle').fill(name);
+        await card.getByLabel('Stimme der Rolle').click();
+        await page.getByRole('option', { name: `${voice.name} (de-DE)`, exact: true }).click();
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        await card.getByRole('button', { name: 'Rolle hinzufügen' }).click();
+        await card.getByTestId('character').filter({ hasText: name }).waitFor();
+      }
+      const { characters } = await (await page.request.get(`${BASE_URL}/api/projects/${projectId}/characters`)).json();
+      assert.deepEqual(characters.map((c) => [c.name, c.voice_id]), [['Marie', marieVoice.id], ['Jan', janVoice.id]]);
+      await assertAccessible(page, 'project editor with two characters');
+
+      // The paragraph's two quotations go to them.
+      const paragraph = page.getByTestId('paragraph').first();
+      await paragraph.getByRole('button', { name: 'Rollen in Absatz 1' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rollen in Absatz 1' });
+      const selects = dialog.getByTestId('casting-select');
+      await selects.nth(1).waitFor();
+      assert.equal(await selects.count(), 2, 'one select per quotation');
+      await selects.nth(0).selectOption({ label: 'Marie' });
+      await selects.nth(1).selectOption({ label: 'Jan' });
+      await assertAccessible(page, 'casting dialog');
+      await shot(page, 'project-casting-dialog-1366.png');
+      await dialog.getByTestId('casting-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      await paragraph.getByTestId('paragraph-cast').filter({ hasText: '2 Rollen' }).waitFor();
+      const chapterId = await page.getByTestId('chapter-item').first().getAttribute('data-chapter-id');
+      const before = await chapterNow(page, projectId, chapterId);
+      assert.deepEqual(before.paragraphs[0].casting, characters.map((c) => c.id), 'the casting is saved in order');
+
+      // Rendered and played: the quotations are spoken in the characters' voices.
+      const button = page.getByTestId('chapter-render');
+      await button.filter({ hasText: 'Kapitel vertonen' }).waitFor();
+      await button.click();
+      await page.getByRole('dialog', { name: 'Kapitel vertonen?' }).getByTestId('chapter-render-confirm').click();
+      await waitForParagraphsDone(page, 1);
+      await waitForCurrentAudio(page, projectId, chapterId);
+      await page.getByTestId('chapter-player').getByTestId('chapter-play').click();
+      const playback = await waitForPlayback(page, '[data-testid="chapter-audio"]');
+      assert.equal(playback.error, null);
+      const chapter = await chapterNow(page, projectId, chapterId);
+      const timings = await (await page.request.get(new URL(chapter.audio.timestamps_url, BASE_URL).href)).json();
+      const spoken = new Set(timings.sentences.map((s) => s.voice_id).filter(Boolean));
+      for (const voice of new Set([marieVoice.id, janVoice.id])) assert.ok(spoken.has(voice), `a sentence is spoken by ${voice}: ${JSON.stringify(timings.sentences)}`);
+      await page.getByTestId('chapter-player').getByTestId('chapter-play').click();
+      await assertAccessible(page, 'project editor with a cast paragraph rendered');
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, 'project-cast-1366.png');
       assert.deepEqual(errors, [], 'no uncaught page errors');
     } finally {
       await context.close();

@@ -127,15 +127,21 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** The browser cache's part (`no-cache`: ask the server again, e.g. for audio that changed under the same address). */
   cache?: RequestCache;
+  /** A file body (Blob) is sent as it is, with this type (default: the file's own). */
+  contentType?: string;
 };
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
-  let body: string | FormData | undefined;
+  let body: string | FormData | Blob | undefined;
   if (options.body instanceof FormData) {
     // Multipart: the browser sets Content-Type with its boundary itself.
+    body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A raw file (e.g. a PLS lexicon): its bytes as they are, with the type the API expects.
+    headers['Content-Type'] = options.contentType ?? (options.body.type || 'application/octet-stream');
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -226,6 +232,9 @@ export const api = {
   /** POST of a multipart form (file uploads) with a JSON answer. */
   postForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: form }),
+  /** POST of a raw file (its bytes as the body, with `contentType`) with a JSON answer. */
+  postFile: <T>(path: string, file: Blob, contentType: string, options?: Omit<RequestOptions, 'method' | 'body' | 'contentType'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: file, contentType }),
   /** PUT of a multipart form (a file that replaces the one before) with a JSON answer. */
   putForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body: form }),

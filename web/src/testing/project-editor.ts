@@ -1,6 +1,6 @@
 // The project editor at `/dashboard/projects/p-1` over a mocked API, for the projects
 // feature's tests: a signed-in user, the voices, the project, its open chapter, its
-// publication and (empty) project dictionary; `extra` adds or replaces routes.
+// publication, (empty) project dictionary and (empty) cast; `extra` adds or replaces routes.
 import type { ChapterDetail, ProjectDetail } from '@/features/projects/api/types';
 import { makeUser, voicesFixture } from './fixtures';
 import { mockApi, type MockHandler } from './mock-api';
@@ -17,6 +17,7 @@ export async function loadProjectEditor(): Promise<void> {
 
 export const PROJECT_ROUTE = 'GET /api/projects/p-1';
 export const CHAPTER_ROUTE = 'GET /api/projects/p-1/chapters/c-1';
+export const CHARACTERS_ROUTE = 'GET /api/projects/p-1/characters';
 
 export function renderProjectEditor({
   project = makeProjectDetail(),
@@ -36,6 +37,7 @@ export function renderProjectEditor({
     [CHAPTER_ROUTE]: typeof chapter === 'object' && 'paragraphs' in chapter ? { json: chapter } : chapter,
     'GET /api/projects/p-1/publication': { json: makePublication() },
     'GET /api/pronunciation/dictionary': { json: [] },
+    [CHARACTERS_ROUTE]: { json: { characters: [] } },
     ...extra,
   });
   return { api, ...renderApp(path) };

@@ -21,6 +21,8 @@ export const projectKeys = {
   // The version names the joined audio and which of its paragraphs changed since (see
   // `partsVersion`): when either moves, the parts are asked again.
   chapterPartsOf: (projectId: string, chapterId: string, version: string) => [...projectKeys.chapterParts(projectId, chapterId), version] as const,
+  /** The project's cast (characters and their voices); under the project, so any change there refreshes it. */
+  characters: (projectId: string) => [...projectKeys.project(projectId), 'characters'] as const,
   /** A paragraph's takes; under the project, so refreshing the project refreshes them too. */
   takes: (projectId: string, paragraphId: string) => [...projectKeys.project(projectId), 'takes', paragraphId] as const,
   // Beside the project, not under it: a joined audio's timings never change. The address

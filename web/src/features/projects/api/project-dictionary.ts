@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput } from '@/lib/dictionary';
+import { dictionaryKeys, dictionaryUrls, importPls, importSummary, type DictionaryEntry, type EntryInput, type ImportResult } from '@/lib/dictionary';
 import { formatEuroFromCents } from '@/lib/format';
 import type { MutationConfig } from '@/lib/react-query';
 import { projectKeys } from './keys';
@@ -49,20 +49,47 @@ export function changeProjectEntry(change: ProjectEntryChange): Promise<unknown>
  * Re-rendering stays the user's choice.
  */
 export function useChangeProjectEntry({ mutationConfig }: { mutationConfig?: MutationConfig<(change: ProjectEntryChange) => Promise<string>> } = {}) {
-  const queryClient = useQueryClient();
-  const counts = (projectId: string): StaleCount | undefined => queryClient.getQueryData<ProjectDetail>(projectKeys.detail(projectId));
+  const changeDictionary = useDictionaryChange();
   return useMutation({
     ...mutationConfig,
-    mutationFn: async (change: ProjectEntryChange) => {
-      const before = counts(change.projectId);
-      try {
-        await changeProjectEntry(change);
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: dictionaryKeys.all });
-      }
-      await queryClient.invalidateQueries({ queryKey: projectKeys.project(change.projectId) });
-      const after = counts(change.projectId);
-      return before && after ? staleReport(before, after) : '';
+    mutationFn: async (change: ProjectEntryChange) => (await changeDictionary(change.projectId, () => changeProjectEntry(change))).report,
+  });
+}
+
+/** A PLS file taken into the project's dictionary. */
+export type ProjectPlsImport = { projectId: string; file: File };
+/** What it did: the server's answer, and "3 Einträge übernommen. 2 Absätze sind jetzt veraltet. …". */
+export type ProjectPlsImported = { result: ImportResult; report: string };
+
+/** `POST …/import.pls?project_id=`: like an entry added, the project is read again and what became stale is said. */
+export function useImportProjectPls({ mutationConfig }: { mutationConfig?: MutationConfig<(input: ProjectPlsImport) => Promise<ProjectPlsImported>> } = {}) {
+  const changeDictionary = useDictionaryChange();
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: async ({ projectId, file }: ProjectPlsImport) => {
+      const { value: result, report } = await changeDictionary(projectId, () => importPls(file, projectId));
+      return { result, report: `${importSummary(result)} ${report}`.trim() };
     },
   });
+}
+
+/**
+ * Runs a change of the project's dictionary, then reads the dictionary and the project again
+ * and says which paragraphs it made stale (`staleReport`).
+ */
+function useDictionaryChange() {
+  const queryClient = useQueryClient();
+  const counts = (projectId: string): StaleCount | undefined => queryClient.getQueryData<ProjectDetail>(projectKeys.detail(projectId));
+  return async <T>(projectId: string, change: () => Promise<T>): Promise<{ value: T; report: string }> => {
+    const before = counts(projectId);
+    let value: T;
+    try {
+      value = await change();
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: dictionaryKeys.all });
+    }
+    await queryClient.invalidateQueries({ queryKey: projectKeys.project(projectId) });
+    const after = counts(projectId);
+    return { value, report: before && after ? staleReport(before, after) : '' };
+  };
 }

@@ -37,6 +37,15 @@ export type ProjectPublication = Schemas['ProjectPublication'];
 /** The uploaded cover, with why ACX would refuse it (null when ACX takes it). */
 export type ProjectCover = Schemas['ProjectCover'];
 
+/** A character of the project's cast; its voice is null once that voice was deleted. */
+export type ProjectCharacter = Schemas['ProjectCharacter'];
+/** `GET /api/projects/{id}/characters` */
+export type ProjectCharacterList = Schemas['ProjectCharacterList'];
+/** `POST /api/projects/{id}/characters` */
+export type NewProjectCharacter = Schemas['NewProjectCharacter'];
+/** `PATCH /api/projects/{id}/characters/{characterId}` */
+export type ProjectCharacterChange = Schemas['ProjectCharacterChange'];
+
 /** `POST /api/projects` */
 export type CreateProjectBody = Schemas['NewProject'];
 /** `POST /api/projects/{id}/exports`; without a profile the server makes a standard export. */

@@ -8,6 +8,7 @@ import { formatEuroFromCents } from '@/lib/format';
 import type { Voice } from '@/lib/voices';
 import { useUpdateParagraph } from '../api/update-paragraph';
 import type { ParagraphView } from '../api/types';
+import { ParagraphCasting } from './paragraph-casting';
 import { ParagraphDelivery } from './paragraph-delivery';
 import { ParagraphListen } from './paragraph-listen';
 import { ParagraphTakes } from './paragraph-takes';
@@ -28,7 +29,8 @@ type ParagraphItemProps = {
 
 /**
  * One paragraph: its state, cost and text; "Bearbeiten" turns the text into a field, and
- * its own voice can be set (dialogue with two speakers). Either change makes it stale.
+ * its own voice can be set (dialogue with two speakers), and its quotations given to the
+ * project's characters ("Rollen"). Each change makes it stale.
  * Once rendered it can be heard on its own (▶), the chapter played from its start, and its
  * takes compared and chosen ("Fassungen"); "Vortrag" sets the pause after it. Nothing can
  * be changed while it is being rendered. Every paragraph but the first can begin a new
@@ -59,6 +61,7 @@ export const ParagraphItem = memo(function ParagraphItem({ projectId, chapterId,
         </span>
         <ParagraphListen paragraph={paragraph} number={number} />
         <span className="ml-auto flex flex-wrap items-center gap-1">
+          <ParagraphCasting projectId={projectId} chapterId={chapterId} paragraph={paragraph} number={number} disabled={locked} />
           <ParagraphTakes projectId={projectId} chapterId={chapterId} paragraph={paragraph} number={number} />
           <ParagraphDelivery projectId={projectId} chapterId={chapterId} paragraph={paragraph} number={number} voices={voices} disabled={locked} />
           {number > 1 && <SplitParagraph projectId={projectId} paragraphId={paragraph.id} number={number} newChapterNumber={chapterNumber + 1} />}

@@ -89,4 +89,27 @@ describe('Aussprache in diesem Projekt', () => {
     expect(await card.findByRole('status')).toHaveTextContent('1 Absatz ist wieder aktuell.');
     expect(await card.findByText('Noch keine Einträge für dieses Projekt.')).toBeInTheDocument();
   });
+  it('exports the project’s entries as PLS, and imports a PLS file into them (what became stale, and the refused entries)', async () => {
+    const IMPORT = 'POST /api/pronunciation/dictionary/import.pls';
+    const before = makeProjectDetail({ stale_paragraphs: 0, stale_cost_cent: 0 });
+    const { api, user } = renderProjectEditor({ project: before, extra: { [IMPORT]: { json: { saved: 2, errors: ['Eintrag 3: Ohne <grapheme>.'] } } } });
+    const card = within(await screen.findByTestId('project-dictionary'));
+    await card.findByText('Noch keine Einträge für dieses Projekt.');
+    const link = card.getByRole('link', { name: 'Als PLS exportieren' });
+    expect(link).toHaveAttribute('href', '/api/pronunciation/dictionary/export.pls?project_id=p-1');
+    expect(link).toHaveAttribute('download', 'aussprache.pls');
+
+    api.on(PROJECT_ROUTE, { json: { ...before, stale_paragraphs: 1, stale_cost_cent: 4 } });
+    api.on(DICTIONARY, { json: [entry] });
+    const file = new File(['<lexicon/>'], 'lexikon.pls', { type: '' });
+    await user.upload(card.getByLabelText('PLS-Datei importieren'), file);
+    await waitFor(() => expect(api.callsTo(IMPORT)).toHaveLength(1));
+    const [call] = api.callsTo(IMPORT);
+    expect(call.body).toBe(file);
+    expect(call.headers['content-type']).toBe('application/pls+xml');
+    expect(new URL(call.url, 'http://localhost').searchParams.get('project_id')).toBe('p-1');
+    expect(await card.findByRole('status')).toHaveTextContent('2 Einträge übernommen. 1 Absatz ist jetzt veraltet. Neu vertonen kostet 0,04 €.');
+    expect(card.getByTestId('project-pls-errors')).toHaveTextContent('1 Eintrag nicht übernommen:Eintrag 3: Ohne <grapheme>.');
+    expect(await card.findAllByTestId('project-entry')).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PlsActions } from '@/components/pronunciation/pls-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
@@ -12,7 +13,7 @@ import { LoadingSkeleton } from '@/components/ui/skeleton';
 import type { DictionaryEntry } from '@/lib/dictionary';
 import { toastError } from '@/lib/errors';
 import { applyServerFieldErrors } from '@/lib/form';
-import { useChangeProjectEntry, useProjectDictionary, type ProjectEntryChange } from '../api/project-dictionary';
+import { useChangeProjectEntry, useImportProjectPls, useProjectDictionary, type ProjectEntryChange } from '../api/project-dictionary';
 
 const entrySchema = z.object({
   term: z.string().trim().min(1, 'Bitte geben Sie den Begriff ein.').max(100, 'Höchstens 100 Zeichen.'),
@@ -23,14 +24,26 @@ type EntryForm = z.infer<typeof entrySchema>;
 /**
  * "Aussprache in diesem Projekt": dictionary entries that apply to this project only (before
  * the user's own and the global ones). After a change it says how many paragraphs became
- * stale and what rendering them again costs; rendering stays the user's choice.
+ * stale and what rendering them again costs; rendering stays the user's choice. The entries
+ * move as PLS too (export, and import into this project).
  */
 export function ProjectDictionary({ projectId }: { projectId: string }) {
   const entries = useProjectDictionary(projectId);
   const [report, setReport] = useState('');
+  const [refused, setRefused] = useState<string[]>([]);
   const change = useChangeProjectEntry({ mutationConfig: { onSuccess: setReport } });
+  const importPls = useImportProjectPls({
+    mutationConfig: {
+      onSuccess: ({ result, report: said }) => {
+        setReport(said);
+        setRefused(result.errors);
+      },
+      onError: (error) => toastError(error, 'PLS-Import fehlgeschlagen', 'project-pls-import'),
+    },
+  });
   const send = (next: ProjectEntryChange, options?: Parameters<typeof change.mutate>[1]) => {
     setReport('');
+    setRefused([]);
     change.mutate(next, options);
   };
   return (
@@ -55,8 +68,37 @@ export function ProjectDictionary({ projectId }: { projectId: string }) {
         <p role="status" className="text-sm font-medium empty:hidden" data-testid="project-dictionary-report">
           {report}
         </p>
+        {refused.length > 0 && <RefusedList errors={refused} />}
+        <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+          <PlsActions
+            projectId={projectId}
+            size="sm"
+            pending={importPls.isPending}
+            onFile={(file) => {
+              setReport('');
+              setRefused([]);
+              importPls.mutate({ projectId, file });
+            }}
+          />
+        </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** The lexemes a PLS import could not take, as the server names them. */
+function RefusedList({ errors }: { errors: string[] }) {
+  return (
+    <div className="rounded-lg border border-destructive/40 bg-destructive-soft px-3 py-2 text-sm" data-testid="project-pls-errors">
+      <p className="font-medium text-destructive">
+        {errors.length === 1 ? '1 Eintrag' : `${errors.length} Einträge`} nicht übernommen:
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -43,6 +43,7 @@ function setup({
     [CHAPTER]: 'paragraphs' in chapter ? { json: chapter } : chapter,
     [PUBLICATION]: { json: publication },
     'GET /api/pronunciation/dictionary': { json: [] },
+    'GET /api/projects/p-1/characters': { json: { characters: [] } },
     ...extra,
   });
   return { api, ...renderApp(path) };

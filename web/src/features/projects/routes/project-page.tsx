@@ -11,6 +11,7 @@ import type { ChapterSummary, ProjectDetail } from '../api/types';
 import { ChapterList } from '../components/chapter-list';
 import { ChapterPanel } from '../components/chapter-panel';
 import { ExportsPanel } from '../components/exports-panel';
+import { ProjectCast } from '../components/project-cast';
 import { ProjectDictionary } from '../components/project-dictionary';
 import { ProjectHeader } from '../components/project-header';
 import { PublicationCard } from '../components/publication-card';
@@ -86,6 +87,7 @@ function ProjectEditor({ project }: { project: ProjectDetail }) {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <ExportsPanel project={project} />
           <ProjectDictionary projectId={project.id} />
+          <ProjectCast projectId={project.id} voices={voices} />
           <PublicationCard projectId={project.id} />
         </div>
       </div>

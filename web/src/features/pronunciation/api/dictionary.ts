@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiImportResult } from '@/lib/api-types';
-import { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput } from '@/lib/dictionary';
+import { dictionaryKeys, dictionaryUrls, importPls, type DictionaryEntry, type EntryInput, type ImportResult } from '@/lib/dictionary';
 
-export { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput };
-export type ImportResult = ApiImportResult;
+export { dictionaryKeys, dictionaryUrls, type DictionaryEntry, type EntryInput, type ImportResult };
 
 /** `GET /api/pronunciation/dictionary`: own entries first, then the global ones. */
 export function useDictionary() {
@@ -26,5 +24,7 @@ export function useDictionaryMutations() {
       onSettled: refresh,
     }),
     importCsv: useMutation({ mutationFn: (csv: string) => api.post<ImportResult>(dictionaryUrls.import, { csv }), onSettled: refresh }),
+    /** `POST …/import.pls`: a PLS file, its bytes as they are. */
+    importPls: useMutation({ mutationFn: (file: File) => importPls(file), onSettled: refresh }),
   };
 }

@@ -163,4 +163,42 @@ describe('Aussprache', () => {
     expect(screen.getByRole('form', { name: 'Eintrag hinzufügen' })).toBeInTheDocument();
     expect(screen.getByTestId('entry-term')).toHaveValue('');
   });
+  it('exports as PLS the way the CSV export does: a download link', async () => {
+    setup();
+    await screen.findAllByTestId('dictionary-row');
+    const link = screen.getByRole('link', { name: 'Als PLS exportieren' });
+    expect(link).toHaveAttribute('href', '/api/pronunciation/dictionary/export.pls');
+    expect(link).toHaveAttribute('download', 'aussprache.pls');
+  });
+
+  it('imports a PLS file as it is (application/pls+xml) and lists the refused entries', async () => {
+    const IMPORT = 'POST /api/pronunciation/dictionary/import.pls';
+    const errors = ['Eintrag 2: Ohne <grapheme>.'];
+    const { api, user } = setup({ [IMPORT]: { json: { saved: 3, errors } } });
+    await screen.findAllByTestId('dictionary-row');
+    const file = new File(['<?xml version="1.0"?><lexicon/>'], 'lexikon.pls', { type: 'application/pls+xml' });
+    await user.upload(screen.getByLabelText('PLS-Datei importieren'), file);
+    await waitFor(() => expect(api.callsTo(IMPORT)).toHaveLength(1));
+    const [call] = api.callsTo(IMPORT);
+    expect(call.body).toBe(file);
+    expect(call.headers['content-type']).toBe('application/pls+xml');
+    expect(call.headers['x-requested-with']).toBe('stimmwerk');
+    expect(new URL(call.url, 'http://localhost').search).toBe('');
+    expect(await screen.findByText('Import mit Fehlern')).toBeInTheDocument();
+    const report = await screen.findByTestId('import-report');
+    expect(report).toHaveTextContent('PLS-Import: 3 Einträge übernommen, 1 Eintrag nicht übernommen');
+    expect(within(screen.getByTestId('import-errors')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(errors);
+  });
+
+  it('says why a PLS file was refused, and sends none over 1 MB', async () => {
+    const IMPORT = 'POST /api/pronunciation/dictionary/import.pls';
+    const { api, user } = setup({ [IMPORT]: apiError(422, 'validation', 'Ungültige Eingabe', 'Die Datei ist kein gültiges PLS.') });
+    await screen.findAllByTestId('dictionary-row');
+    await user.upload(screen.getByLabelText('PLS-Datei importieren'), new File(['kein xml'], 'x.xml', { type: 'application/xml' }));
+    expect(await screen.findByText('Die Datei ist kein gültiges PLS.')).toBeInTheDocument();
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'gross.pls', { type: 'application/pls+xml' });
+    await user.upload(screen.getByLabelText('PLS-Datei importieren'), big);
+    expect(await screen.findByText('Die PLS-Datei darf höchstens 1 MB groß sein.')).toBeInTheDocument();
+    expect(api.callsTo(IMPORT)).toHaveLength(1);
+  });
 });

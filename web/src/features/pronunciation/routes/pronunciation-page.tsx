@@ -2,12 +2,14 @@ import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useReauthPrompt } from '@/components/reauth/reauth-dialog';
+import { PlsActions } from '@/components/pronunciation/pls-actions';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingSkeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/auth';
+import { importSummary } from '@/lib/dictionary';
 import { errorMessage } from '@/lib/errors';
 import { type DictionaryEntry, type ImportResult, dictionaryUrls, useDictionary, useDictionaryMutations } from '../api/dictionary';
 import { EntriesTable } from '../components/entries-table';
@@ -26,16 +28,17 @@ function readText(file: File): Promise<string> {
 
 /**
  * /dashboard/aussprache: how terms are spoken on every engine (own entries, and the global
- * ones admins keep), with CSV import and export. The TTS screen's preview shows them applied.
+ * ones admins keep), imported and exported as CSV or as PLS (W3C Pronunciation Lexicon).
+ * The TTS screen's preview shows them applied.
  */
 export function PronunciationPage() {
   const me = useMe();
   const isAdmin = me.data?.role === 'admin';
   const entries = useDictionary();
-  const { remove, importCsv } = useDictionaryMutations();
+  const { remove, importCsv, importPls } = useDictionaryMutations();
   const [deleting, setDeleting] = useState<DictionaryEntry | null>(null);
   const [editing, setEditing] = useState<DictionaryEntry | null>(null);
-  const [report, setReport] = useState<ImportResult | null>(null);
+  const [report, setReport] = useState<{ result: ImportResult; format: 'csv' | 'pls' } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // Deleting a global entry needs the admin's password re-entered (10 minutes).
   const reauth = useReauthPrompt();
@@ -49,16 +52,17 @@ export function PronunciationPage() {
       onSettled: () => setDeleting(null),
     });
 
+  const imported = (format: 'csv' | 'pls') => ({
+    onSuccess: (result: ImportResult) => {
+      const summary = importSummary(result);
+      setReport(result.errors.length > 0 ? { result, format } : null);
+      if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
+      else toast.warning('Import mit Fehlern', { description: `${summary} Die ${format === 'pls' ? 'Einträge' : 'Zeilen'} stehen im Importbericht.` });
+    },
+    onError: (error: Error) => toast.error('Import fehlgeschlagen', { id: 'pronunciation-import', description: errorMessage(error) }),
+  });
   const importFile = async (file: File) => {
-    importCsv.mutate(await readText(file), {
-      onSuccess: (result) => {
-        const summary = `${result.saved} ${result.saved === 1 ? 'Eintrag' : 'Einträge'} übernommen.`;
-        setReport(result.errors.length > 0 ? result : null);
-        if (result.errors.length === 0) toast.success('Import abgeschlossen', { description: summary });
-        else toast.warning('Import mit Fehlern', { description: `${summary} Die Zeilen stehen im Importbericht.` });
-      },
-      onError: (error) => toast.error('Import fehlgeschlagen', { id: 'pronunciation-import', description: errorMessage(error) }),
-    });
+    importCsv.mutate(await readText(file), imported('csv'));
   };
 
   return (
@@ -87,11 +91,12 @@ export function PronunciationPage() {
                 e.target.value = '';
               }}
             />
+            <PlsActions pending={importPls.isPending} onFile={(file) => importPls.mutate(file, imported('pls'))} />
           </div>
         }
       />
       <div className="flex flex-col gap-6">
-        {report && <ImportReport result={report} onClose={() => setReport(null)} />}
+        {report && <ImportReport result={report.result} format={report.format} onClose={() => setReport(null)} />}
         <EntryFormCard key={editing?.id ?? 'new'} isAdmin={isAdmin} editing={editing} onDone={() => setEditing(null)} />
         <p className="text-xs text-muted-foreground">
           CSV-Spalten: term, spoken, ipa, whole_word, case_sensitive (Komma oder Semikolon; ja/nein). Pausen im Text: [pause 500ms].
