@@ -232,7 +232,9 @@ pub(crate) fn chapter_summary(
     let path = format!("{base}/{}/chapters/{}", chapter.project_id, chapter.id);
     let audio = match (&chapter.audio_key, chapter.duration_seconds) {
         (Some(_), Some(duration)) => Some(ChapterAudio {
-            url: format!("{path}/audio"),
+            // The join's version in the address: players and caches (`max-age`) fetch a
+            // new join, never the one before under the same address.
+            url: format!("{path}/audio?v={}", chapter.audio_hash.as_deref().map_or("", |h| &h[..h.len().min(16)])),
             duration_seconds: duration,
             timestamps_url: format!("{path}/timestamps"),
             current: chapter.audio_hash.as_deref() == Some(&current),
@@ -292,8 +294,11 @@ pub(crate) fn chapter_detail(
                 changed: state == ParagraphState::Stale && p.job_id.is_some(),
                 error: (state == ParagraphState::Failed).then(|| p.job_error.clone()).flatten(),
                 delivery: p.delivery.0,
-                audio_url: (p.job_status == Some(JobStatus::Completed))
-                    .then(|| format!("{base}/{}/paragraphs/{}/audio", chapter.project_id, p.id)),
+                // The chosen take's job in the address: another take is another address.
+                audio_url: (p.job_status == Some(JobStatus::Completed)).then(|| {
+                    let take = p.job_id.unwrap_or_default();
+                    format!("{base}/{}/paragraphs/{}/audio?v={take}", chapter.project_id, p.id)
+                }),
             }
         })
         .collect();
