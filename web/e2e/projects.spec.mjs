@@ -19,7 +19,8 @@
 //
 // A third test gives a project two characters ("Rollen"), casts a paragraph's two
 // quotations to them, renders the chapter and plays it: the timed text names each
-// character's voice for its quotation. axe scans the cast card and the casting dialog.
+// character's voice for its quotation, and the transcript names the character. axe scans
+// the cast card and the casting dialog.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -625,6 +626,10 @@ describe('Projekte (end to end)', { skip }, () => {
       const timings = await (await page.request.get(new URL(chapter.audio.timestamps_url, BASE_URL).href)).json();
       const spoken = new Set(timings.sentences.map((s) => s.voice_id).filter(Boolean));
       for (const voice of new Set([marieVoice.id, janVoice.id])) assert.ok(spoken.has(voice), `a sentence is spoken by ${voice}: ${JSON.stringify(timings.sentences)}`);
+      // The transcript names the character whose voice speaks a sentence (where it is not the narrator's).
+      if (marieVoice.id !== narrator.id && marieVoice.id !== janVoice.id) {
+        await page.getByTestId('chapter-player').getByTestId('transcript-speaker').filter({ hasText: 'Marie:' }).first().waitFor();
+      }
       await page.getByTestId('chapter-player').getByTestId('chapter-play').click();
       await assertAccessible(page, 'project editor with a cast paragraph rendered');
       await card.scrollIntoViewIfNeeded();

@@ -20,6 +20,8 @@ export type TranscriptProps = {
    */
   changed?: readonly boolean[];
   changedLabel?: string;
+  /** Who speaks each sentence (by index) where the text has several voices; null: the narrator, unnamed. */
+  speakers?: readonly (string | null)[];
   className?: string;
 };
 
@@ -32,7 +34,7 @@ export type TranscriptProps = {
  * A position update (4× a second) re-renders this component only; the sentences are
  * memoised and re-render when the spoken sentence or word changes.
  */
-export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript', changed, changedLabel = '(geändert)', className }: TranscriptProps) {
+export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript', changed, changedLabel = '(geändert)', speakers, className }: TranscriptProps) {
   const { sentences, word_level: wordLevel, precision } = timedText;
   const ms = currentTime * 1000;
   const active = activeIndex(sentences, ms);
@@ -59,7 +61,7 @@ export function Transcript({ timedText, currentTime, onSeek, label = 'Transkript
         <span id={hint} hidden>
           {SENTENCE_HINT}
         </span>
-        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} hint={hint} changed={changed} changedLabel={changedLabel} />
+        <SentenceFlow sentences={sentences} active={active} word={word} onSeek={seek} hint={hint} changed={changed} changedLabel={changedLabel} speakers={speakers} />
       </div>
       {precision === 'estimated' && (
         <p className="text-xs text-muted-foreground" data-testid="transcript-estimated">
@@ -80,6 +82,7 @@ type SentenceFlowProps = {
   hint: string;
   changed?: readonly boolean[];
   changedLabel: string;
+  speakers?: readonly (string | null)[];
 };
 
 /**
@@ -87,7 +90,7 @@ type SentenceFlowProps = {
  * the first): thousands of tab stops would trap a keyboard user in the transcript. The
  * arrow keys, Home and End move between sentences.
  */
-const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek, hint, changed, changedLabel }: SentenceFlowProps) {
+const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSeek, hint, changed, changedLabel, speakers }: SentenceFlowProps) {
   const paragraph = useRef<HTMLParagraphElement>(null);
   const play = useCallback((index: number) => onSeek(sentences[index].start_ms / 1000), [onSeek, sentences]);
   const move = useCallback(
@@ -114,6 +117,7 @@ const SentenceFlow = memo(function SentenceFlow({ sentences, active, word, onSee
           onMove={move}
           hint={hint}
           changedLabel={changed?.[index] ? changedLabel : null}
+          speaker={speakers?.[index] ?? null}
         />
       ))}
     </p>
@@ -140,6 +144,8 @@ type SentenceProps = {
   hint: string;
   /** Said after a changed sentence's text; null for one as it is. */
   changedLabel: string | null;
+  /** Shown before the sentence: the character who speaks it; null for the narrator. */
+  speaker: string | null;
 };
 
 /**
@@ -148,7 +154,7 @@ type SentenceProps = {
  * sentence would jump to a line of its own instead of running on in the paragraph.
  * It therefore does by hand what a button does: focus, Enter and Space.
  */
-const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove, hint, changedLabel }: SentenceProps) {
+const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop, onPlay, onMove, hint, changedLabel, speaker }: SentenceProps) {
   const segments = useMemo(() => (active && sentence.words?.length ? wordSegments(sentence) : null), [active, sentence]);
   const keyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -177,6 +183,11 @@ const Sentence = memo(function Sentence({ sentence, index, active, word, tabStop
           active ? 'bg-primary/15 text-foreground hover:bg-primary/20' : changedLabel ? 'bg-warning-soft hover:bg-muted' : 'hover:bg-muted',
         )}
       >
+        {speaker && (
+          <span className="mr-1 text-xs font-semibold text-accent-foreground" data-testid="transcript-speaker">
+            {speaker}:
+          </span>
+        )}
         {segments
           ? segments.map((segment, i) =>
               segment.word === null ? (

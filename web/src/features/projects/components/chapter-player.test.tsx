@@ -128,4 +128,27 @@ describe('Kapitelaudio mit geänderten Absätzen', () => {
     await waitFor(() => expect(sentences[1]).toHaveAttribute('data-active', 'true'));
     expect(play.mock.contexts).toContain(within(player).getByTestId('chapter-audio'));
   });
+  it('names the character who speaks a sentence in the transcript, by its voice (never the narrator’s)', async () => {
+    const timed: TimedText = {
+      ...TIMED,
+      sentences: [
+        { text: 'Marie winkte.', start_ms: 0, end_ms: 1000, voice_id: 'v-jonas' },
+        { text: '„Komm her!“', start_ms: 1000, end_ms: 2000, voice_id: 'v-lena' },
+      ],
+    };
+    const chapter = makeChapter({ state: 'done', stale_cost_cent: 0, audio: AUDIO, paragraphs: [makeParagraph({ id: 'para-1', state: 'done', audio_url: RENDERED('para-1') })] });
+    renderProjectEditor({
+      chapter,
+      extra: {
+        [`GET ${AUDIO.timestamps_url}`]: { json: timed },
+        [PARTS]: { json: { parts: [{ paragraph_id: 'para-1', start_ms: 0, end_ms: 2000, current: true }] } },
+        // Jonas is the project's voice (the narrator): a character with it is not named.
+        'GET /api/projects/p-1/characters': { json: { characters: [{ id: 'ch-1', name: 'Marie', voice_id: 'v-lena' }, { id: 'ch-2', name: 'Erik', voice_id: 'v-jonas' }] } },
+      },
+    });
+    const player = await screen.findByTestId('chapter-player');
+    expect(await within(player).findByTestId('transcript-speaker')).toHaveTextContent('Marie:');
+    const sentences = within(player).getAllByTestId('transcript-sentence');
+    expect(sentences.map((s) => s.textContent)).toEqual(['Marie winkte.', 'Marie:„Komm her!“']);
+  });
 });

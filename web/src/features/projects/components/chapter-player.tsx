@@ -8,7 +8,10 @@ import { AudioPlayer } from '@/components/ui/audio-player';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { audioFileName } from '@/lib/filename';
+import type { TimedSentence } from '@/lib/timed-text';
+import { useCharacters } from '../api/characters';
 import { useChapterTimestamps } from '../api/get-chapter-timestamps';
+import { useProject } from '../api/get-project';
 import type { ChapterAudio, ChapterSummary } from '../api/types';
 import { versionedUrl } from '../hooks/use-join-version';
 import { changedSentences } from '../utils/heard-parts';
@@ -66,19 +69,36 @@ function JoinedAudio({ projectId, chapter, audio }: ChapterPlayerProps) {
         onTimeUpdate={onTimeUpdate}
         controlRef={controlRef}
       />
-      <ChapterTranscript url={audio.timestamps_url} version={joinVersion} time={time} onSeek={playFrom} label={`Transkript: ${title}`} />
+      <ChapterTranscript
+        projectId={projectId}
+        chapter={chapter}
+        url={audio.timestamps_url}
+        version={joinVersion}
+        time={time}
+        onSeek={playFrom}
+        label={`Transkript: ${title}`}
+      />
       <SubtitleDownload url={chapterSubtitlesUrl(projectId, chapter.id)} audioFileName={audioFileName(title)} />
     </section>
   );
 }
 
-type ChapterTranscriptProps = { url: string; version: string; time: number; onSeek: (seconds: number) => void; label: string };
+type ChapterTranscriptProps = {
+  projectId: string;
+  chapter: ChapterSummary;
+  url: string;
+  version: string;
+  time: number;
+  onSeek: (seconds: number) => void;
+  label: string;
+};
 
-function ChapterTranscript({ url, version, time, onSeek, label }: ChapterTranscriptProps) {
+function ChapterTranscript({ projectId, chapter, url, version, time, onSeek, label }: ChapterTranscriptProps) {
   const query = useChapterTimestamps(url, version);
   const { parts } = useChapterListening();
   const sentences = query.data?.sentences;
   const changed = useMemo(() => (sentences ? changedSentences(sentences, [...parts.values()]) : null), [sentences, parts]);
+  const speakers = useSpeakers(projectId, chapter, sentences);
   if (query.isPending) return <TranscriptSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <NoTimings />;
@@ -87,7 +107,15 @@ function ChapterTranscript({ url, version, time, onSeek, label }: ChapterTranscr
   if (query.data.sentences.length === 0) return <NoTimings />;
   return (
     <>
-      <Transcript timedText={query.data} currentTime={time} onSeek={onSeek} label={label} changed={changed ?? undefined} changedLabel={CHANGED_SENTENCE_LABEL} />
+      <Transcript
+        timedText={query.data}
+        currentTime={time}
+        onSeek={onSeek}
+        label={label}
+        changed={changed ?? undefined}
+        changedLabel={CHANGED_SENTENCE_LABEL}
+        speakers={speakers}
+      />
       {changed && (
         <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="transcript-changed-legend">
           <span className="inline-block size-3 rounded-sm bg-warning-soft ring-1 ring-warning/40" aria-hidden="true" />
@@ -96,6 +124,26 @@ function ChapterTranscript({ url, version, time, onSeek, label }: ChapterTranscr
       )}
     </>
   );
+}
+
+/**
+ * The character who speaks each sentence, by its voice: only a voice that exactly one
+ * character has and that is not the narrator's (the chapter's, else the project's) names one.
+ */
+function useSpeakers(projectId: string, chapter: ChapterSummary, sentences: TimedSentence[] | undefined): (string | null)[] | undefined {
+  const characters = useCharacters(projectId).data;
+  const projectVoice = useProject(projectId).data?.voice_id;
+  const narrator = chapter.voice_id ?? projectVoice ?? null;
+  return useMemo(() => {
+    if (!sentences || !characters?.length) return undefined;
+    const names = new Map<string, string>();
+    for (const character of characters) {
+      if (!character.voice_id || character.voice_id === narrator) continue;
+      const shared = characters.filter((c) => c.voice_id === character.voice_id).length > 1;
+      if (!shared) names.set(character.voice_id, character.name);
+    }
+    return sentences.map((s) => (s.voice_id ? (names.get(s.voice_id) ?? null) : null));
+  }, [sentences, characters, narrator]);
 }
 
 function NoTimings() {
