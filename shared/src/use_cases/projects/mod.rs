@@ -265,6 +265,16 @@ impl Reading {
 /// The project's dictionary (with every paragraph's matched entries worked out) and cast.
 pub(crate) async fn reading_of(svc: &Services, project: &projects::ProjectRow) -> Result<Reading> {
     let dictionary = fresh_terms(svc, project).await?.fingerprint;
+    reading_with(svc, project, dictionary).await
+}
+
+/// [`reading_of`] for a caller that has the dictionary already (a render needs its entries
+/// too): the dictionary is read once.
+pub(crate) async fn reading_with(
+    svc: &Services,
+    project: &projects::ProjectRow,
+    dictionary: String,
+) -> Result<Reading> {
     let cast = db::project_characters::list(&svc.pool, project.id)
         .await?
         .into_iter()

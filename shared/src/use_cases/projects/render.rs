@@ -50,7 +50,7 @@ pub async fn chapter(
     let user = caller.user()?;
     let (project, chapter) = owned_chapter(svc, user.id, project_id, chapter_id).await?;
     let Dictionary { entries, fingerprint: dictionary } = fresh_terms(svc, &project).await?;
-    let reading = super::reading_of(svc, &project).await?;
+    let reading = super::reading_with(svc, &project, dictionary.clone()).await?;
     let mut tx = svc.pool.begin().await?;
     projects::lock_chapter(&mut tx, chapter_id).await?;
     // Read under the lock: a render that ran meanwhile has set its jobs.
